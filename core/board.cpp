@@ -1,0 +1,168 @@
+#include "eight/board.h"
+
+#include <cstdio>
+
+namespace eight {
+namespace {
+
+// Row and column deltas per Move, in enum order.
+constexpr int kDeltaRow[4] = {-1, 1, 0, 0};
+constexpr int kDeltaCol[4] = {0, 0, -1, 1};
+
+constexpr std::array<std::array<std::int8_t, 4>, kCells> make_neighbors() {
+  std::array<std::array<std::int8_t, 4>, kCells> table{};
+  for (int cell = 0; cell < kCells; ++cell) {
+    for (int m = 0; m < 4; ++m) {
+      const int r = cell / kCols + kDeltaRow[m];
+      const int c = cell % kCols + kDeltaCol[m];
+      const bool inside = r >= 0 && r < kRows && c >= 0 && c < kCols;
+      table[cell][m] = static_cast<std::int8_t>(inside ? r * kCols + c : -1);
+    }
+  }
+  return table;
+}
+constexpr auto kNeighbors = make_neighbors();
+
+bool is_separator(char c) {
+  return c == ' ' || c == '\t' || c == ',' || c == '/' || c == '\n' || c == '\r';
+}
+
+// Describes one byte for an error message: printable ASCII as itself, the
+// rest as a hex byte, so messages stay plain ASCII whatever came in.
+std::string describe_byte(unsigned char c) {
+  char buf[32];
+  if (c >= 0x21 && c < 0x7f) {
+    std::snprintf(buf, sizeof buf, "'%c'", c);
+  } else {
+    std::snprintf(buf, sizeof buf, "byte 0x%02X", c);
+  }
+  return buf;
+}
+
+}  // namespace
+
+char move_letter(Move m) { return "udlr"[static_cast<int>(m)]; }
+
+std::string_view move_name(Move m) {
+  constexpr std::string_view kNames[4] = {"up", "down", "left", "right"};
+  return kNames[static_cast<int>(m)];
+}
+
+Move opposite(Move m) { return static_cast<Move>(static_cast<int>(m) ^ 1); }
+
+std::optional<Move> move_from_letter(char c) {
+  switch (c) {
+    case 'u': case 'U': return Move::kUp;
+    case 'd': case 'D': return Move::kDown;
+    case 'l': case 'L': return Move::kLeft;
+    case 'r': case 'R': return Move::kRight;
+    default: return std::nullopt;
+  }
+}
+
+int neighbor(int cell, Move m) { return kNeighbors[cell][static_cast<int>(m)]; }
+
+int blank_cell(const Board& b) {
+  for (int i = 0; i < kCells; ++i) {
+    if (b.cells[i] == 0) return i;
+  }
+  return -1;
+}
+
+std::optional<Board> apply_move(const Board& b, Move m, std::uint8_t* slid_tile) {
+  const int from = blank_cell(b);
+  const int to = neighbor(from, m);
+  if (to < 0) return std::nullopt;
+  Board next = b;
+  next.cells[from] = b.cells[to];
+  next.cells[to] = 0;
+  if (slid_tile != nullptr) *slid_tile = b.cells[to];
+  return next;
+}
+
+int tile_parity(const Board& b) {
+  int inversions = 0;
+  for (int i = 0; i < kCells; ++i) {
+    if (b.cells[i] == 0) continue;
+    for (int j = i + 1; j < kCells; ++j) {
+      if (b.cells[j] != 0 && b.cells[j] < b.cells[i]) ++inversions;
+    }
+  }
+  return inversions & 1;
+}
+
+bool is_valid(const Board& b) {
+  unsigned seen = 0;
+  for (std::uint8_t t : b.cells) {
+    if (t >= kCells) return false;
+    seen |= 1u << t;
+  }
+  return seen == (1u << kCells) - 1;
+}
+
+Result<Board> parse_board(std::string_view text) {
+  if (text.size() > kMaxBoardText) {
+    return make_error(ErrorCode::kBoardTooLong,
+                      "board is " + std::to_string(text.size()) + " characters long; at most " +
+                          std::to_string(kMaxBoardText) + " are allowed");
+  }
+  Board board;
+  int count = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    int tile;
+    if (c >= '0' && c <= '9') {
+      tile = c - '0';
+    } else if (c == 'x' || c == 'X' || c == '_') {
+      tile = 0;
+    } else if (is_separator(static_cast<char>(c))) {
+      continue;
+    } else {
+      return make_error(ErrorCode::kBadCharacter,
+                        describe_byte(c) + " at position " + std::to_string(i + 1) +
+                            " is not allowed: use digits 1-8 for tiles, 0, x, X or _ for the "
+                            "blank, and spaces, commas or slashes between cells");
+    }
+    if (tile == 9) {
+      return make_error(ErrorCode::kTileOutOfRange, "tile 9 at position " + std::to_string(i + 1) +
+                                                        " is out of range: tiles are 1 to 8");
+    }
+    if (count < kCells) board.cells[count] = static_cast<std::uint8_t>(tile);
+    ++count;
+  }
+  if (count == 0) {
+    return make_error(ErrorCode::kEmptyBoard, "board is empty: expected 9 cells such as 123456780");
+  }
+  if (count != kCells) {
+    return make_error(ErrorCode::kWrongCellCount,
+                      "expected 9 cells, got " + std::to_string(count));
+  }
+  int times[kCells] = {};
+  for (std::uint8_t t : board.cells) ++times[t];
+  if (times[0] == 0) {
+    return make_error(ErrorCode::kNoBlank, "no blank: write the blank as 0, x, X or _");
+  }
+  if (times[0] > 1) {
+    return make_error(ErrorCode::kTwoBlanks, std::to_string(times[0]) +
+                                                 " blanks: a board has exactly one blank");
+  }
+  for (int t = 1; t < kCells; ++t) {
+    if (times[t] > 1) {
+      int missing = 1;
+      while (times[missing] != 0) ++missing;
+      return make_error(ErrorCode::kDuplicateTile,
+                        "tile " + std::to_string(t) + " appears " +
+                            (times[t] == 2 ? std::string("twice") : std::to_string(times[t]) + " times") +
+                            " and tile " + std::to_string(missing) + " is missing");
+    }
+  }
+  return board;  // 9 cells, one blank, no duplicate: every tile is present.
+}
+
+std::string to_string(const Board& b) {
+  std::string s(kCells, '0');
+  for (int i = 0; i < kCells; ++i) s[i] = static_cast<char>('0' + b.cells[i]);
+  return s;
+}
+
+}  // namespace eight

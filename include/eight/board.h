@@ -1,0 +1,81 @@
+// The 3x3 board, its moves, and the one parser for every board notation.
+//
+// Cells are numbered 0..8 in reading order (row-major, top-left first).
+// A Board stores the tile on each cell, 0 for the blank. Every Board value
+// produced by this library is a permutation of 0..8; functions below state
+// when they require that.
+//
+// Thread safety: everything here is a pure function or a constant.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "eight/result.h"
+
+namespace eight {
+
+inline constexpr int kRows = 3;
+inline constexpr int kCols = 3;
+inline constexpr int kCells = kRows * kCols;
+inline constexpr int kTiles = kCells - 1;
+// Longest board text the parser looks at. Generous for every notation
+// ("1, 2, 3, 4, 5, 6, 7, 8, x" is 25 characters), small enough that no
+// caller needs its own limit.
+inline constexpr std::size_t kMaxBoardText = 128;
+
+struct Board {
+  std::array<std::uint8_t, kCells> cells{};
+
+  friend bool operator==(const Board&, const Board&) = default;
+};
+
+// Moves are named by the direction the *blank* moves (the convention of the
+// POJ 1077 judge): kUp slides the tile above the blank down into it.
+enum class Move : std::uint8_t { kUp = 0, kDown = 1, kLeft = 2, kRight = 3 };
+inline constexpr std::array<Move, 4> kAllMoves = {Move::kUp, Move::kDown, Move::kLeft,
+                                                  Move::kRight};
+
+char move_letter(Move m);             // 'u', 'd', 'l', 'r'
+std::string_view move_name(Move m);   // "up", "down", "left", "right"
+Move opposite(Move m);
+std::optional<Move> move_from_letter(char c);  // accepts u d l r, either case
+
+// The one move table: the cell the blank reaches from `cell` by `m`, or -1
+// when that would leave the board.
+int neighbor(int cell, Move m);
+
+// Requires a valid board. Position of the blank.
+int blank_cell(const Board& b);
+
+// Requires a valid board. Returns the board after the blank moves by `m`, or
+// nullopt if the move leaves the board. `slid_tile`, when given, receives the
+// tile that slid.
+std::optional<Board> apply_move(const Board& b, Move m, std::uint8_t* slid_tile = nullptr);
+
+// Parity (0 even, 1 odd) of the tiles 1..8 read in reading order, skipping
+// the blank. On a 3x3 board no move changes it, so two boards are reachable
+// from each other exactly when their parities are equal.
+int tile_parity(const Board& b);
+inline bool same_class(const Board& a, const Board& b) { return tile_parity(a) == tile_parity(b); }
+
+// True when `b` is a permutation of 0..8.
+bool is_valid(const Board& b);
+
+// Parses every notation users bring: "123456780", "12345678x",
+// "1 2 3 4 5 6 7 8 x", "1,2,3,4,5,6,7,8,0", "123/456/780", with the blank
+// written 0, x, X or _, and spaces, tabs, commas, slashes or newlines
+// (\n, \r) between cells. Each error names what was wrong: the character and
+// its position, the cell count, the duplicated or missing tile.
+Result<Board> parse_board(std::string_view text);
+
+// Canonical form: nine digits in reading order, 0 for the blank.
+std::string to_string(const Board& b);
+
+// The standard goal, 123456780.
+inline constexpr Board kStandardGoal{{1, 2, 3, 4, 5, 6, 7, 8, 0}};
+
+}  // namespace eight

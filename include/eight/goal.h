@@ -1,0 +1,70 @@
+// Any goal board, answered from a few canonical sections.
+//
+// Two maps take a (board, goal) question onto a question a table section
+// answers, without changing its answer:
+//  - a symmetry of the square (8 of them) moves the blank of the goal onto
+//    a cell that has a section (a corner, an edge or the centre), and
+//  - relabelling the tiles turns that goal into the section's canonical goal:
+//    tiles 1..8 in reading order around the same blank cell.
+// Both maps commute with sliding tiles, so distances are equal and a path
+// found in the section maps back to a path for the original question by
+// mapping each move through the inverse symmetry.
+//
+// Thread safety: pure functions and immutable values.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "eight/board.h"
+
+namespace eight {
+
+// A symmetry of the 3x3 square: cell i goes to cell cell_map[i], and a move
+// in direction m becomes move_map[m].
+struct Symmetry {
+  std::array<std::uint8_t, kCells> cell_map{};
+  std::array<Move, 4> move_map{};
+  std::array<Move, 4> inverse_move_map{};
+};
+
+// The eight symmetries, identity first.
+const std::array<Symmetry, 8>& symmetries();
+
+// The board seen through a symmetry: out.cells[s.cell_map[i]] = b.cells[i].
+Board transform(const Board& b, const Symmetry& s);
+
+// Tiles 1..8 in reading order around a blank at `blank`; e.g. blank 8 gives
+// the standard goal 123456780, blank 4 gives 123405678.
+Board canonical_goal(int blank);
+bool is_canonical_goal(const Board& b);
+
+// How one goal maps onto one section: built once per goal, then applied to
+// every board asked about that goal.
+class GoalFrame {
+ public:
+  // `blank_cell` is the section's blank cell and `symmetry` a symmetry that
+  // takes goal's blank onto it. Requires a valid goal.
+  GoalFrame(const Board& goal, int section, const Symmetry& symmetry);
+
+  const Board& goal() const { return goal_; }
+  int section() const { return section_; }
+  // Parity of the boards that can reach this goal.
+  int parity() const { return parity_; }
+
+  // The board as the section sees it. Requires a valid board.
+  Board to_section(const Board& b) const;
+  // A move made in the section, as a move on the original board.
+  Move from_section(Move m) const { return symmetry_.inverse_move_map[static_cast<int>(m)]; }
+  // A move on the original board, as the section sees it.
+  Move to_section(Move m) const { return symmetry_.move_map[static_cast<int>(m)]; }
+
+ private:
+  Board goal_;
+  int section_;
+  int parity_;
+  Symmetry symmetry_;
+  std::array<std::uint8_t, kCells> label_{};  // original tile -> section tile
+};
+
+}  // namespace eight

@@ -1,0 +1,43 @@
+// Dense ranking of the positions of one class.
+//
+// A position is (blank cell, order of the tiles 1..8 read in reading order
+// skipping the blank). No move changes the parity of that order, so each
+// class holds 9 x 8!/2 = 181,440 positions, and
+//
+//   rank = blank_cell * 20160 + floor(lehmer(tiles) / 2)
+//
+// maps them onto 0..181,439 with no wasted slot. lehmer() is the Lehmer
+// (Cantor) rank of the 8-tile order: sum of d_i * (7-i)!, where d_i counts
+// the tiles after position i that are smaller than tile i. Two orders that
+// differ only in their last two tiles have Lehmer ranks 2k and 2k+1 and
+// opposite parity, so halving keeps exactly one of each pair per class.
+// docs/table-format.md gives the same rule for readers in other languages.
+//
+// Thread safety: pure functions.
+#pragma once
+
+#include <cstdint>
+
+#include "eight/board.h"
+
+namespace eight {
+
+inline constexpr std::uint32_t kTileOrders = 20160;  // 8! / 2
+inline constexpr std::uint32_t kPositions = kCells * kTileOrders;  // 181,440
+
+// Requires a valid board. Works for either class: each maps onto 0..181,439.
+std::uint32_t rank(const Board& b);
+
+// rank(after) where `after` is a board of rank `before` whose blank moved
+// from cell `from` to cell `to`. A sideways move keeps the tile order, so only
+// the blank's term changes; other moves fall back to rank(after).
+inline std::uint32_t rank_after_move(const Board& after, std::uint32_t before, int from, int to) {
+  if (to / kCols == from / kCols) return before + static_cast<std::uint32_t>(to - from) * kTileOrders;
+  return rank(after);
+}
+
+// Inverse of rank() within the class of the given tile parity (0 or 1).
+// Requires r < kPositions.
+Board unrank(std::uint32_t r, int parity);
+
+}  // namespace eight

@@ -1,0 +1,72 @@
+// Errors are values: every fallible core function returns Result<T>.
+//
+// The core never throws for bad input and never decides how an error is
+// shown; the programs (server, CLI) map ErrorCode to an HTTP status or an
+// exit status. `message` is written for a person and says exactly what was
+// wrong ("tile 3 appears twice"), so callers can pass it on verbatim.
+#pragma once
+
+#include <string>
+#include <utility>
+#include <variant>
+
+namespace eight {
+
+enum class ErrorCode {
+  // Board text.
+  kEmptyBoard,
+  kBoardTooLong,
+  kBadCharacter,
+  kWrongCellCount,
+  kTileOutOfRange,
+  kDuplicateTile,
+  kNoBlank,
+  kTwoBlanks,
+  // Table files.
+  kIo,
+  kTruncated,
+  kBadMagic,
+  kBadVersion,
+  kBadChecksum,
+  kBadHeader,
+  kBadEntry,
+  // Queries against a table.
+  kNoSection,
+  kBadArgument,
+};
+
+struct Error {
+  ErrorCode code;
+  std::string message;
+};
+
+// Either a T or an Error. Cheap to move; accessing the wrong alternative is
+// a programming error (std::get throws std::bad_variant_access).
+template <typename T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : v_(std::move(value)) {}          // NOLINT: implicit by design
+  Result(Error error) : v_(std::move(error)) {}      // NOLINT: implicit by design
+
+  bool ok() const { return v_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+
+  T& value() & { return std::get<0>(v_); }
+  const T& value() const& { return std::get<0>(v_); }
+  T&& value() && { return std::get<0>(std::move(v_)); }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+
+  const Error& error() const { return std::get<1>(v_); }
+
+ private:
+  std::variant<T, Error> v_;
+};
+
+inline Error make_error(ErrorCode code, std::string message) {
+  return Error{code, std::move(message)};
+}
+
+}  // namespace eight
