@@ -1,0 +1,30 @@
+#include "eight/json.h"
+
+namespace eight {
+
+std::string path_letters(std::span<const Move> moves) {
+  std::string out;
+  out.reserve(moves.size());
+  for (Move m : moves) out += move_letter(m);
+  return out;
+}
+
+nlohmann::ordered_json solution_json(const Solution& s, bool with_path) {
+  nlohmann::ordered_json j;
+  j["board"] = to_string(s.board);
+  j["goal"] = to_string(s.goal);
+  j["solvable"] = s.solvable;
+  j["distance"] = s.solvable ? nlohmann::ordered_json(s.distance) : nlohmann::ordered_json(nullptr);
+  if (with_path) {
+    auto moves = nlohmann::ordered_json::array();
+    auto tiles = nlohmann::ordered_json::array();
+    for (Move m : s.path()) moves.push_back(move_name(m));
+    for (std::uint8_t t : s.slid_tiles()) tiles.push_back(t);
+    j["moves"] = std::move(moves);
+    j["path"] = path_letters(s.path());
+    j["tiles"] = std::move(tiles);
+  }
+  return j;
+}
+
+}  // namespace eight

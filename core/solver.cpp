@@ -1,0 +1,48 @@
+#include "eight/solver.h"
+
+#include "eight/rank.h"
+
+namespace eight {
+
+Result<GoalFrame> Solver::frame(const Board& goal) const {
+  const int blank = blank_cell(goal);
+  for (const Symmetry& s : symmetries()) {
+    const int section = table_->section_for_blank(s.cell_map[blank]);
+    if (section >= 0) return GoalFrame(goal, section, s);
+  }
+  return make_error(ErrorCode::kNoSection, "the table has no section for goal " + to_string(goal) +
+                                               " (blank on cell " + std::to_string(blank) + ")");
+}
+
+int Solver::distance(const Board& board, const GoalFrame& goal) const {
+  const Board seen = goal.to_section(board);
+  if (tile_parity(seen) != 0) return -1;
+  return table_->entry(goal.section(), rank(seen)).distance;
+}
+
+Solution Solver::solve(const Board& board, const GoalFrame& goal, bool with_path) const {
+  Solution s;
+  s.board = board;
+  s.goal = goal.goal();
+  const Board seen = goal.to_section(board);
+  if (tile_parity(seen) != 0) return s;
+  s.solvable = true;
+  std::uint32_t r = rank(seen);
+  auto e = table_->entry(goal.section(), r);
+  s.distance = e.distance;
+  if (!with_path) return s;
+  // A verified table guarantees each move is legal and distances fall by one
+  // per step to 0, so this loop runs exactly `distance` times.
+  Board cur = board;
+  for (int i = 0; i < s.distance; ++i) {
+    const Move m = goal.from_section(e.move);
+    s.moves[i] = m;
+    cur = *apply_move(cur, m, &s.tiles[i]);
+    r = e.parent;
+    e = table_->entry(goal.section(), r);
+  }
+  s.length = s.distance;
+  return s;
+}
+
+}  // namespace eight

@@ -1,0 +1,83 @@
+#include "eight/table_format.h"
+
+#include <xxhash.h>
+
+#include <algorithm>
+
+namespace eight::format {
+
+void put_u16(std::uint8_t* p, std::uint16_t v) {
+  p[0] = static_cast<std::uint8_t>(v);
+  p[1] = static_cast<std::uint8_t>(v >> 8);
+}
+
+void put_u32(std::uint8_t* p, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+void put_u64(std::uint8_t* p, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+std::uint16_t get_u16(const std::uint8_t* p) {
+  return static_cast<std::uint16_t>(p[0] | p[1] << 8);
+}
+
+std::uint32_t get_u32(const std::uint8_t* p) {
+  return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
+         static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
+}
+
+std::uint64_t get_u64(const std::uint8_t* p) {
+  return static_cast<std::uint64_t>(get_u32(p)) | static_cast<std::uint64_t>(get_u32(p + 4)) << 32;
+}
+
+void encode_header(const Header& h, std::uint8_t* out) {
+  std::copy(kMagic.begin(), kMagic.end(), out);
+  put_u64(out + 8, h.checksum);
+  put_u16(out + 16, h.version);
+  out[18] = h.rows;
+  out[19] = h.cols;
+  put_u16(out + 20, h.section_count);
+  put_u16(out + 22, h.entry_size);
+  put_u64(out + 24, h.file_size);
+}
+
+Header decode_header(const std::uint8_t* in) {
+  Header h;
+  h.checksum = get_u64(in + 8);
+  h.version = get_u16(in + 16);
+  h.rows = in[18];
+  h.cols = in[19];
+  h.section_count = get_u16(in + 20);
+  h.entry_size = get_u16(in + 22);
+  h.file_size = get_u64(in + 24);
+  return h;
+}
+
+void encode_section_record(const SectionRecord& s, std::uint8_t* out) {
+  std::copy(s.goal.cells.begin(), s.goal.cells.end(), out);
+  std::copy(s.goal_padding.begin(), s.goal_padding.end(), out + kCells);
+  put_u64(out + 16, s.offset);
+  put_u32(out + 24, s.count);
+  out[28] = s.max_distance;
+  std::copy(s.reserved.begin(), s.reserved.end(), out + 29);
+}
+
+SectionRecord decode_section_record(const std::uint8_t* in) {
+  SectionRecord s;
+  std::copy(in, in + kCells, s.goal.cells.begin());
+  std::copy(in + kCells, in + 16, s.goal_padding.begin());
+  s.offset = get_u64(in + 16);
+  s.count = get_u32(in + 24);
+  s.max_distance = in[28];
+  std::copy(in + 29, in + 32, s.reserved.begin());
+  return s;
+}
+
+std::uint64_t compute_checksum(std::span<const std::uint8_t> file) {
+  const auto covered = file.subspan(kChecksummedFrom);
+  return XXH3_64bits(covered.data(), covered.size());
+}
+
+}  // namespace eight::format
