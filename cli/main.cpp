@@ -1,0 +1,254 @@
+// eight: the offline tool for a downloaded table.
+//
+//   eight solve  [--table PATH] [--goal BOARD] [--format moves|distance|json] [BOARD...]
+//   eight verify [PATH]
+//   eight info   [PATH]
+//
+// Exit status: 0 all answered; 1 some input line or argument was bad (the
+// others were still answered); 2 usage error; 3 the table cannot be used.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "eight/json.h"
+#include "eight/solver.h"
+#include "eight/table.h"
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitBadInput = 1;
+constexpr int kExitUsage = 2;
+constexpr int kExitBadTable = 3;
+
+constexpr const char* kUsage =
+    "usage:\n"
+    "  eight solve  [--table PATH] [--goal BOARD] [--format moves|distance|json] [BOARD...]\n"
+    "  eight verify [PATH]\n"
+    "  eight info   [PATH]\n"
+    "\n"
+    "Boards: 123456780, 12345678x, \"1 2 3 4 5 6 7 8 x\", 1,2,3,4,5,6,7,8,0, 123/456/780\n"
+    "(blank as 0, x, X or _). Without BOARD arguments, solve reads one board per line\n"
+    "from stdin and writes one line per input line. Moves are the blank's: u d l r.\n"
+    "The table defaults to $EIGHT_TABLE, else data/eight.tbl.\n";
+
+enum class Format { kMoves, kDistance, kJson };
+
+struct Options {
+  std::string table;
+  std::string goal = "123456780";
+  Format format = Format::kMoves;
+  std::vector<std::string> boards;
+};
+
+std::string default_table() {
+  const char* env = std::getenv("EIGHT_TABLE");
+  return env != nullptr && *env != '\0' ? env : "data/eight.tbl";
+}
+
+int usage_error(const std::string& what) {
+  std::fprintf(stderr, "eight: %s\n%s", what.c_str(), kUsage);
+  return kExitUsage;
+}
+
+std::optional<eight::MappedTable> open_table(const std::string& path) {
+  auto table = eight::MappedTable::open(path);
+  if (!table.ok()) {
+    std::fprintf(stderr, "eight: %s\n", table.error().message.c_str());
+    return std::nullopt;
+  }
+  return std::move(table).value();
+}
+
+// One answer line in the chosen format.
+std::string answer_line(const eight::Solution& s, Format format) {
+  switch (format) {
+    case Format::kMoves:
+      return s.solvable ? eight::path_letters(s.path()) : "unsolvable";
+    case Format::kDistance:
+      return std::to_string(s.distance);
+    case Format::kJson:
+      return eight::solution_json(s, true).dump();
+  }
+  return {};
+}
+
+// The line printed in place of an answer for input that is not a board, so
+// output lines stay aligned with input lines.
+std::string error_line(std::string_view input, const std::string& message, Format format) {
+  if (format == Format::kJson) {
+    return nlohmann::ordered_json{{"input", std::string(input)}, {"error", message}}.dump(
+        -1, ' ', false, nlohmann::json::error_handler_t::replace);
+  }
+  return "error";
+}
+
+class SolveCommand {
+ public:
+  SolveCommand(const eight::Solver& solver, const eight::GoalFrame& goal, Format format)
+      : solver_(solver), goal_(goal), format_(format) {}
+
+  // Answers one board text; `where` names it in error messages.
+  void answer(std::string_view text, const std::string& where, std::string& out) {
+    auto board = eight::parse_board(text);
+    if (!board.ok()) {
+      std::fprintf(stderr, "eight: %s: %s\n", where.c_str(), board.error().message.c_str());
+      failed_ = true;
+      out += error_line(text, board.error().message, format_);
+    } else {
+      out += answer_line(solver_.solve(*board, goal_, format_ != Format::kDistance), format_);
+    }
+    out += '\n';
+  }
+
+  bool failed() const { return failed_; }
+
+ private:
+  const eight::Solver& solver_;
+  const eight::GoalFrame& goal_;
+  Format format_;
+  bool failed_ = false;
+};
+
+int run_solve(const Options& opt) {
+  auto goal_board = eight::parse_board(opt.goal);
+  if (!goal_board.ok()) return usage_error("bad goal: " + goal_board.error().message);
+  auto table = open_table(opt.table);
+  if (!table) return kExitBadTable;
+  const eight::Solver solver(table->view());
+  auto frame = solver.frame(*goal_board);
+  if (!frame.ok()) {
+    std::fprintf(stderr, "eight: %s\n", frame.error().message.c_str());
+    return kExitBadTable;
+  }
+  SolveCommand cmd(solver, *frame, opt.format);
+  std::string out;
+  if (!opt.boards.empty()) {
+    for (std::size_t i = 0; i < opt.boards.size(); ++i) {
+      cmd.answer(opt.boards[i], "argument " + std::to_string(i + 1), out);
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+  } else {
+    std::ios::sync_with_stdio(false);
+    std::string line;
+    for (long n = 1;; ++n) {
+      // Flush before we might block, so a program feeding us one board at a
+      // time gets each answer, while piped bulk input stays fully buffered.
+      if (std::cin.rdbuf()->in_avail() <= 0 || out.size() > (1 << 16)) {
+        std::fwrite(out.data(), 1, out.size(), stdout);
+        std::fflush(stdout);
+        out.clear();
+      }
+      if (!std::getline(std::cin, line)) break;
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      cmd.answer(line, "line " + std::to_string(n), out);
+    }
+    std::fwrite(out.data(), 1, out.size(), stdout);
+  }
+  std::fflush(stdout);
+  return cmd.failed() ? kExitBadInput : kExitOk;
+}
+
+int run_verify(const std::string& path) {
+  auto table = open_table(path);
+  if (!table) return kExitBadTable;
+  const auto& v = table->view();
+  std::printf("%s: ok, %zu sections, %zu bytes, checksum %016llx\n", path.c_str(),
+              v.section_count(), v.bytes().size(), static_cast<unsigned long long>(v.checksum()));
+  return kExitOk;
+}
+
+// Positions at the section's max distance, as boards against its goal.
+std::vector<eight::Board> hardest(const eight::TableView& v, std::size_t section) {
+  std::vector<eight::Board> out;
+  const int max = v.section(section).max_distance;
+  for (std::uint32_t r = 0; r < eight::kPositions; ++r) {
+    if (v.entry(section, r).distance == max) out.push_back(eight::unrank(r, 0));
+  }
+  return out;
+}
+
+int run_info(const std::string& path) {
+  auto table = open_table(path);
+  if (!table) return kExitBadTable;
+  const auto& v = table->view();
+  const auto& h = v.header();
+  std::printf("file       %s\n", path.c_str());
+  std::printf("version    %u\n", h.version);
+  std::printf("board      %ux%u\n", h.rows, h.cols);
+  std::printf("sections   %u\n", h.section_count);
+  std::printf("entry size %u bytes\n", h.entry_size);
+  std::printf("file size  %llu bytes\n", static_cast<unsigned long long>(h.file_size));
+  std::printf("checksum   %016llx (XXH3-64, verified)\n", static_cast<unsigned long long>(h.checksum));
+  constexpr std::size_t kShown = 8;
+  for (std::size_t i = 0; i < v.section_count(); ++i) {
+    const auto& s = v.section(i);
+    std::printf("\nsection %zu: goal %s, blank on cell %d, %u positions, max distance %d\n", i,
+                eight::to_string(s.goal).c_str(), s.blank, eight::kPositions, s.max_distance);
+    std::printf("  distance  positions\n");
+    for (int d = 0; d <= s.max_distance; ++d) std::printf("  %8d  %9u\n", d, s.histogram[d]);
+    const auto boards = hardest(v, i);
+    std::printf("  hardest (%d moves, %zu in all):", s.max_distance, boards.size());
+    for (std::size_t k = 0; k < std::min(kShown, boards.size()); ++k) {
+      std::printf(" %s", eight::to_string(boards[k]).c_str());
+    }
+    std::printf("%s\n", boards.size() > kShown ? " ..." : "");
+  }
+  return kExitOk;
+}
+
+std::optional<Format> parse_format(std::string_view s) {
+  if (s == "moves") return Format::kMoves;
+  if (s == "distance") return Format::kDistance;
+  if (s == "json") return Format::kJson;
+  return std::nullopt;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) return usage_error("missing command");
+  const std::string_view command = argv[1];
+  if (command == "--help" || command == "-h" || command == "help") {
+    std::fputs(kUsage, stdout);
+    return kExitOk;
+  }
+  Options opt;
+  opt.table = default_table();
+  std::vector<std::string> positional;
+  for (int i = 2; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (arg == "--table" && has_value) {
+      opt.table = argv[++i];
+    } else if (arg == "--goal" && has_value) {
+      opt.goal = argv[++i];
+    } else if (arg == "--format" && has_value) {
+      auto f = parse_format(argv[++i]);
+      if (!f) return usage_error("unknown format '" + std::string(argv[i]) + "'");
+      opt.format = *f;
+    } else if (arg == "--help" || arg == "-h") {
+      std::fputs(kUsage, stdout);
+      return kExitOk;
+    } else if (arg.size() > 2 && arg.substr(0, 2) == "--") {
+      return usage_error("unknown or incomplete option '" + std::string(arg) + "'");
+    } else {
+      positional.emplace_back(arg);
+    }
+  }
+  if (command == "solve") {
+    opt.boards = std::move(positional);
+    return run_solve(opt);
+  }
+  if (command == "verify" || command == "info") {
+    if (positional.size() > 1) return usage_error(std::string(command) + " takes one table path");
+    const std::string path = positional.empty() ? opt.table : positional[0];
+    return command == "verify" ? run_verify(path) : run_info(path);
+  }
+  return usage_error("unknown command '" + std::string(command) + "'");
+}
