@@ -1,0 +1,99 @@
+#include <doctest/doctest.h>
+
+#include "eight/json.h"
+#include "support.h"
+
+using eight::test::run_program;
+
+namespace {
+
+// A table file shared by the CLI tests of one process.
+const std::string& table_path() {
+  static eight::test::TempDir dir;
+  static const std::string path = [] {
+    const std::string p = dir.file("eight.tbl");
+    eight::test::write_file(p, eight::test::table_bytes());
+    return p;
+  }();
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("eight solve answers boards given as arguments in the moves format") {
+  const auto r = run_program("eight", {"solve", "--table", table_path(), "2 3 4 1 5 x 7 6 8",
+                                       "123456780", "213456780"});
+  CHECK(r.status == 0);
+  CHECK(r.out == "ullddrurdllurrdlurd\n\nunsolvable\n");
+  CHECK(r.err.empty());
+}
+
+TEST_CASE("eight solve reads stdin and writes exactly one line per input line") {
+  const auto r = run_program("eight", {"solve", "--table", table_path(), "--format", "distance"},
+                             "8 6 7 2 5 4 3 x 1\n123456780\r\n\n1234a6780\n213456780\n6,4,7,8,5,x,3,2,1");
+  CHECK(r.status == 1);
+  CHECK(r.out == "31\n0\nerror\nerror\n-1\n31\n");
+  CHECK(r.err.find("line 3: board is empty") != std::string::npos);
+  CHECK(r.err.find("line 4: 'a' at position 5 is not allowed") != std::string::npos);
+}
+
+TEST_CASE("eight solve --format json prints the HTTP answer's fields, one object per line") {
+  const auto r = run_program("eight", {"solve", "--table", table_path(), "--format", "json"},
+                             "123456708\n12\n");
+  CHECK(r.status == 1);
+  CHECK(r.out ==
+        R"({"board":"123456708","goal":"123456780","solvable":true,"distance":1,"moves":["right"],"path":"r","tiles":[8]})"
+        "\n"
+        R"({"input":"12","error":"expected 9 cells, got 2"})"
+        "\n");
+}
+
+TEST_CASE("eight solve answers for another goal") {
+  const auto r = run_program("eight", {"solve", "--table", table_path(), "--goal", "123804765",
+                                       "--format", "distance", "123804765", "123084765",
+                                       "123456780"});
+  CHECK(r.status == 0);
+  CHECK(r.out == "0\n1\n-1\n");
+}
+
+TEST_CASE("eight solve reads the table from EIGHT_TABLE") {
+  ::setenv("EIGHT_TABLE", table_path().c_str(), 1);
+  const auto r = run_program("eight", {"solve", "--format", "distance", "123456708"});
+  ::unsetenv("EIGHT_TABLE");
+  CHECK(r.status == 0);
+  CHECK(r.out == "1\n");
+}
+
+TEST_CASE("eight solve rejects a bad goal, a bad format and a missing table") {
+  auto r = run_program("eight", {"solve", "--table", table_path(), "--goal", "1234", "123456780"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("bad goal: expected 9 cells, got 4") != std::string::npos);
+  r = run_program("eight", {"solve", "--table", table_path(), "--format", "xml"});
+  CHECK(r.status == 2);
+  r = run_program("eight", {"solve", "--table", "/nonexistent/eight.tbl", "123456780"});
+  CHECK(r.status == 3);
+  CHECK(r.err.find("/nonexistent/eight.tbl: cannot open") != std::string::npos);
+}
+
+TEST_CASE("eight verify accepts a sound table and refuses a corrupted one with the reason") {
+  auto r = run_program("eight", {"verify", table_path()});
+  CHECK(r.status == 0);
+  CHECK(r.out.find("ok, 3 sections") != std::string::npos);
+  eight::test::TempDir dir;
+  auto bytes = eight::test::table_bytes();
+  bytes[500000] ^= 0xFF;
+  eight::test::write_file(dir.file("bad.tbl"), bytes);
+  r = run_program("eight", {"verify", dir.file("bad.tbl")});
+  CHECK(r.status == 3);
+  CHECK(r.err.find(dir.file("bad.tbl") + ": checksum mismatch") != std::string::npos);
+}
+
+TEST_CASE("eight info prints the header, histograms and hardest positions") {
+  const auto r = run_program("eight", {"info", table_path()});
+  CHECK(r.status == 0);
+  CHECK(r.out.find("version    1") != std::string::npos);
+  CHECK(r.out.find("checksum   56927b335cb8d83d") != std::string::npos);
+  CHECK(r.out.find("section 0: goal 123456780") != std::string::npos);
+  CHECK(r.out.find("hardest (31 moves, 2 in all): 647850321 867254301") != std::string::npos);
+  CHECK(r.out.find("hardest (30 moves, 148 in all)") != std::string::npos);
+}

@@ -1,0 +1,149 @@
+#include "support.h"
+
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <thread>
+#include <unordered_map>
+
+#include "eight/tablegen.h"
+
+extern char** environ;
+
+namespace eight::test {
+
+const std::vector<std::uint8_t>& table_bytes() {
+  static const std::vector<std::uint8_t> bytes = build_table(kDefaultSectionBlanks);
+  return bytes;
+}
+
+const TableView& table() {
+  static const TableView view = [] {
+    auto v = TableView::parse(table_bytes(), "generated");
+    REQUIRE_MESSAGE(v.ok(), (v.ok() ? "" : v.error().message));
+    return std::move(v).value();
+  }();
+  return view;
+}
+
+const Solver& solver() {
+  static const Solver s(table());
+  return s;
+}
+
+Board board(const std::string& text) {
+  auto b = parse_board(text);
+  REQUIRE_MESSAGE(b.ok(), text << ": " << (b.ok() ? "" : b.error().message));
+  return *b;
+}
+
+TempDir::TempDir() {
+  std::string tmpl = (std::filesystem::temp_directory_path() / "eight-test-XXXXXX").string();
+  REQUIRE(::mkdtemp(tmpl.data()) != nullptr);
+  path_ = tmpl;
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  std::filesystem::remove_all(path_, ec);
+}
+
+std::vector<std::uint8_t> read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+void write_file(const std::string& path, const std::vector<std::uint8_t>& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  REQUIRE(out.good());
+}
+
+namespace {
+
+std::string drain(int fd) {
+  std::string s;
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n <= 0) break;
+    s.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  return s;
+}
+
+}  // namespace
+
+RunResult run_program(const std::string& name, const std::vector<std::string>& args,
+                      const std::string& input) {
+  const std::string exe = std::string(EIGHT_BIN_DIR) + "/" + name;
+  std::vector<char*> argv;
+  argv.push_back(const_cast<char*>(exe.c_str()));
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  int in[2], out[2], err[2];
+  REQUIRE(::pipe2(in, O_CLOEXEC) == 0);
+  REQUIRE(::pipe2(out, O_CLOEXEC) == 0);
+  REQUIRE(::pipe2(err, O_CLOEXEC) == 0);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, in[0], 0);
+  posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+  posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+  pid_t pid;
+  const int rc = ::posix_spawn(&pid, exe.c_str(), &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  ::close(in[0]);
+  ::close(out[1]);
+  ::close(err[1]);
+  REQUIRE_MESSAGE(rc == 0, "cannot start " << exe);
+  RunResult result;
+  std::thread writer([&] {
+    std::size_t done = 0;
+    while (done < input.size()) {
+      const ssize_t n = ::write(in[1], input.data() + done, input.size() - done);
+      if (n <= 0) break;
+      done += static_cast<std::size_t>(n);
+    }
+    ::close(in[1]);
+  });
+  std::thread err_reader([&] { result.err = drain(err[0]); });
+  result.out = drain(out[0]);
+  err_reader.join();
+  writer.join();
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+std::vector<int> bfs_histogram(const Board& goal) {
+  // Deliberately naive: boards as strings in a hash map, no ranking.
+  std::unordered_map<std::string, int> dist;
+  std::vector<Board> frontier{goal};
+  dist[to_string(goal)] = 0;
+  std::vector<int> hist{1};
+  for (int d = 1; !frontier.empty(); ++d) {
+    std::vector<Board> next;
+    for (const Board& b : frontier) {
+      for (Move m : kAllMoves) {
+        auto n = apply_move(b, m);
+        if (n && dist.emplace(to_string(*n), d).second) next.push_back(*n);
+      }
+    }
+    if (!next.empty()) hist.push_back(static_cast<int>(next.size()));
+    frontier = std::move(next);
+  }
+  return hist;
+}
+
+}  // namespace eight::test

@@ -1,0 +1,52 @@
+// Test helpers shared by every test binary.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "eight/solver.h"
+#include "eight/table.h"
+
+namespace eight::test {
+
+// The default three-section table, generated in memory once per process.
+const std::vector<std::uint8_t>& table_bytes();
+const TableView& table();
+const Solver& solver();
+
+// Parses a board the test knows to be valid (fails the test otherwise).
+Board board(const std::string& text);
+
+// A fresh temporary folder, removed with everything in it when destroyed.
+class TempDir {
+ public:
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::string& path() const { return path_; }
+  std::string file(const std::string& name) const { return path_ + "/" + name; }
+
+ private:
+  std::string path_;
+};
+
+std::vector<std::uint8_t> read_file(const std::string& path);
+void write_file(const std::string& path, const std::vector<std::uint8_t>& bytes);
+
+struct RunResult {
+  int status = -1;  // exit status, or -1 if it did not exit normally
+  std::string out;
+  std::string err;
+};
+// Runs one of our programs (name under build/bin) with `args`, feeding `input`
+// on stdin; captures stdout and stderr.
+RunResult run_program(const std::string& name, const std::vector<std::string>& args,
+                      const std::string& input = "");
+
+// Board distance by plain breadth-first search from `goal`, independent of the
+// table code; for checking answers against.
+std::vector<int> bfs_histogram(const Board& goal);
+
+}  // namespace eight::test

@@ -1,0 +1,96 @@
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <xxhash.h>
+
+#include "eight/tablegen.h"
+#include "support.h"
+
+using namespace eight;
+
+// The checksum of the default table. It changes only when the format or the
+// generator's output changes on purpose; update it then, with the reason in
+// the commit.
+constexpr std::uint64_t kPinnedChecksum = 0x56927b335cb8d83dull;
+
+TEST_CASE("the generated table has the pinned checksum") {
+  CHECK(test::table().checksum() == kPinnedChecksum);
+}
+
+TEST_CASE("the standard goal's histogram is OEIS A089473") {
+  const std::vector<std::uint32_t> expected = {
+      1,    2,    4,     8,     16,    20,    39,    62,    116,   152,   286,
+      396,  748,  1024,  1893,  2512,  4485,  5638,  9529,  10878, 16993, 17110,
+      23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221,   2};
+  const auto& s = test::table().section(0);
+  CHECK(s.max_distance == 31);
+  CHECK(std::vector<std::uint32_t>(s.histogram.begin(), s.histogram.begin() + 32) == expected);
+}
+
+TEST_CASE("the centre-blank goal's histogram is OEIS A089474") {
+  const std::vector<std::uint32_t> expected = {
+      1,     4,     8,     8,     16,    32,    60,    72,    136,   200,  376,
+      512,   964,   1296,  2368,  3084,  5482,  6736,  11132, 12208, 18612, 18444,
+      24968, 19632, 22289, 13600, 11842, 4340,  2398,  472,   148};
+  const auto& s = test::table().section(2);
+  CHECK(s.max_distance == 30);
+  CHECK(std::vector<std::uint32_t>(s.histogram.begin(), s.histogram.begin() + 31) == expected);
+}
+
+TEST_CASE("the edge-blank goal's histogram is OEIS A089483") {
+  const std::vector<std::uint32_t> expected = {
+      1,     3,     5,     10,    14,    28,    42,    80,    108,   202,  278,
+      524,   726,   1348,  1804,  3283,  4193,  7322,  8596,  13930, 14713, 21721,
+      19827, 25132, 18197, 18978, 9929,  7359,  2081,  878,   126,   2};
+  const auto& s = test::table().section(1);
+  CHECK(s.max_distance == 31);
+  CHECK(std::vector<std::uint32_t>(s.histogram.begin(), s.histogram.begin() + 32) == expected);
+}
+
+TEST_CASE("every section's histogram matches a naive breadth-first search") {
+  for (std::size_t i = 0; i < test::table().section_count(); ++i) {
+    const auto& s = test::table().section(i);
+    const auto bfs = test::bfs_histogram(s.goal);
+    REQUIRE(static_cast<int>(bfs.size()) == s.max_distance + 1);
+    for (int d = 0; d <= s.max_distance; ++d) CHECK(static_cast<std::uint32_t>(bfs[d]) == s.histogram[d]);
+  }
+}
+
+TEST_CASE("generation is byte-identical on every run") {
+  const auto again = build_table(kDefaultSectionBlanks);
+  CHECK(again == test::table_bytes());
+}
+
+TEST_CASE("eight-tablegen writes a verified table, identical across runs, and no temporary file") {
+  test::TempDir dir;
+  const auto a = test::run_program("eight-tablegen", {"--out", dir.file("a.tbl")});
+  const auto b = test::run_program("eight-tablegen", {"--out", dir.file("b.tbl"), "--quiet"});
+  REQUIRE(a.status == 0);
+  REQUIRE(b.status == 0);
+  CHECK(b.out.empty());
+  CHECK(a.out.find("checksum 56927b335cb8d83d") != std::string::npos);
+  CHECK(a.out.find("section 2  goal 123405678  max distance 30") != std::string::npos);
+  CHECK(a.out.find("generated in") != std::string::npos);
+  CHECK(test::read_file(dir.file("a.tbl")) == test::table_bytes());
+  CHECK(test::read_file(dir.file("b.tbl")) == test::table_bytes());
+  CHECK_FALSE(std::filesystem::exists(dir.file("a.tbl.tmp")));
+}
+
+TEST_CASE("eight-tablegen fails clearly when it cannot write and leaves nothing behind") {
+  test::TempDir dir;
+  const auto r = test::run_program("eight-tablegen", {"--out", dir.file("no/such/folder/t.tbl")});
+  CHECK(r.status == 1);
+  CHECK(r.err.find("no/such/folder/t.tbl.tmp: cannot create: No such file or directory") !=
+        std::string::npos);
+  CHECK(std::filesystem::is_empty(dir.path()));
+}
+
+TEST_CASE("write_file_atomically replaces an existing file whole") {
+  test::TempDir dir;
+  const std::string path = dir.file("t.bin");
+  test::write_file(path, {1, 2, 3});
+  const std::vector<std::uint8_t> bytes(100000, 7);
+  REQUIRE(write_file_atomically(path, bytes).ok());
+  CHECK(test::read_file(path) == bytes);
+  CHECK_FALSE(std::filesystem::exists(path + ".tmp"));
+}
