@@ -1,0 +1,128 @@
+// Core benchmarks: ranking, distance lookup, full solve, table generation.
+//
+//   make build && build/bin/eight-bench
+//
+// Boards are drawn once, up front, from a fixed seed over all positions, so
+// lookups touch the whole table as real traffic would rather than one hot
+// cache line. Figures and how to read them: docs/performance.md.
+#include <benchmark/benchmark.h>
+
+#include <random>
+#include <vector>
+
+#include "eight/rank.h"
+#include "eight/solver.h"
+#include "eight/table.h"
+#include "eight/tablegen.h"
+
+namespace {
+
+const std::vector<std::uint8_t>& table_bytes() {
+  static const auto bytes = eight::build_table(eight::kDefaultSectionBlanks);
+  return bytes;
+}
+
+const eight::TableView& table() {
+  static const auto view = std::move(eight::TableView::parse(table_bytes(), "bench")).value();
+  return view;
+}
+
+// 4096 boards of the standard goal's class, uniformly at random.
+const std::vector<eight::Board>& boards() {
+  static const auto all = [] {
+    std::mt19937 rng(20261130);
+    std::uniform_int_distribution<std::uint32_t> pick(0, eight::kPositions - 1);
+    std::vector<eight::Board> v;
+    for (int i = 0; i < 4096; ++i) v.push_back(eight::unrank(pick(rng), 0));
+    return v;
+  }();
+  return all;
+}
+
+void BM_Rank(benchmark::State& state) {
+  const auto& b = boards();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(eight::rank(b[i++ & 4095]));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_Rank);
+
+void BM_Unrank(benchmark::State& state) {
+  std::uint32_t r = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(eight::unrank(r, 0));
+    r = (r + 7919) % eight::kPositions;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_Unrank);
+
+void BM_Parse(benchmark::State& state) {
+  const std::string text = "8 6 7 2 5 4 3 x 1";
+  for (auto _ : state) benchmark::DoNotOptimize(eight::parse_board(text));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_Parse);
+
+// Distance of a parsed board to a goal whose frame was built once.
+void BM_Distance(benchmark::State& state, const char* goal_text) {
+  const eight::Solver solver(table());
+  const auto goal = *eight::parse_board(goal_text);
+  const auto frame = *solver.frame(goal);
+  const auto& b = boards();
+  std::size_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(solver.distance(b[i++ & 4095], frame));
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK_CAPTURE(BM_Distance, standard_goal, "123456780");
+BENCHMARK_CAPTURE(BM_Distance, snail_goal, "123804765");
+
+// Distance and the whole optimal path with its tiles.
+void BM_Solve(benchmark::State& state, const char* goal_text) {
+  const eight::Solver solver(table());
+  const auto frame = *solver.frame(*eight::parse_board(goal_text));
+  const auto& b = boards();
+  std::size_t i = 0;
+  long moves = 0;
+  for (auto _ : state) {
+    const auto s = solver.solve(b[i++ & 4095], frame);
+    moves += s.length;
+    benchmark::DoNotOptimize(s);
+  }
+  state.SetItemsProcessed(state.iterations());
+  state.counters["moves/solve"] = static_cast<double>(moves) / static_cast<double>(state.iterations());
+}
+BENCHMARK_CAPTURE(BM_Solve, standard_goal, "123456780");
+BENCHMARK_CAPTURE(BM_Solve, snail_goal, "123804765");
+
+// Parse the text, build the goal frame, solve: what one query costs.
+void BM_SolveFromText(benchmark::State& state) {
+  const eight::Solver solver(table());
+  for (auto _ : state) {
+    const auto board = eight::parse_board("8 6 7 2 5 4 3 x 1");
+    const auto goal = eight::parse_board("123804765");
+    const auto frame = solver.frame(*goal);
+    benchmark::DoNotOptimize(solver.solve(*board, *frame));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_SolveFromText);
+
+void BM_GenerateSection(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(eight::generate_section(8));
+}
+BENCHMARK(BM_GenerateSection)->Unit(benchmark::kMillisecond);
+
+void BM_BuildTable(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(eight::build_table(eight::kDefaultSectionBlanks));
+}
+BENCHMARK(BM_BuildTable)->Unit(benchmark::kMillisecond);
+
+void BM_VerifyTable(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(eight::TableView::parse(table_bytes(), "bench"));
+}
+BENCHMARK(BM_VerifyTable)->Unit(benchmark::kMillisecond);
+
+}  // namespace
