@@ -10,7 +10,7 @@ JOBS       ?= $(shell nproc)
 
 # Debian packages the build and the suite need.
 PACKAGES := g++ cmake make pkg-config libcpp-httplib-dev nlohmann-json3-dev \
-            libxxhash-dev doctest-dev libbenchmark-dev
+            libxxhash-dev doctest-dev libbenchmark-dev python3 python3-xxhash
 
 .PHONY: all deps configure build table run test bench clean
 
