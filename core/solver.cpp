@@ -27,19 +27,23 @@ Solution Solver::solve(const Board& board, const GoalFrame& goal, bool with_path
   const Board seen = goal.to_section(board);
   if (tile_parity(seen) != 0) return s;
   s.solvable = true;
-  std::uint32_t r = rank(seen);
-  auto e = table_->entry(goal.section(), r);
+  auto e = table_->entry(goal.section(), rank(seen));
   s.distance = e.distance;
   if (!with_path) return s;
   // A verified table guarantees each move is legal and distances fall by one
-  // per step to 0, so this loop runs exactly `distance` times.
+  // per step to 0, so this loop runs exactly `distance` times and `to` is
+  // always on the board.
   Board cur = board;
+  int blank = blank_cell(board);
   for (int i = 0; i < s.distance; ++i) {
     const Move m = goal.from_section(e.move);
+    const int to = neighbor(blank, m);
     s.moves[i] = m;
-    cur = *apply_move(cur, m, &s.tiles[i]);
-    r = e.parent;
-    e = table_->entry(goal.section(), r);
+    s.tiles[i] = cur.cells[to];
+    cur.cells[blank] = cur.cells[to];
+    cur.cells[to] = 0;
+    blank = to;
+    e = table_->entry(goal.section(), e.parent);
   }
   s.length = s.distance;
   return s;
