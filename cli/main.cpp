@@ -3,6 +3,7 @@
 //   eight solve  [--table PATH] [--goal BOARD] [--format moves|distance|json] [BOARD...]
 //   eight verify [PATH]
 //   eight info   [PATH]
+//   eight probe  [--host H] [--port P] [--path /readyz] [--timeout-ms N]   (see probe.cpp)
 //
 // Exit status: 0 all answered; 1 some input line or argument was bad (the
 // others were still answered); 2 usage error; 3 the table cannot be used.
@@ -18,6 +19,7 @@
 #include "eight/json.h"
 #include "eight/solver.h"
 #include "eight/table.h"
+#include "probe.h"
 
 namespace {
 
@@ -31,6 +33,7 @@ constexpr const char* kUsage =
     "  eight solve  [--table PATH] [--goal BOARD] [--format moves|distance|json] [BOARD...]\n"
     "  eight verify [PATH]\n"
     "  eight info   [PATH]\n"
+    "  eight probe  [--host H] [--port P] [--path /readyz] [--timeout-ms N]\n"
     "\n"
     "Boards: 123456780, 12345678x, \"1 2 3 4 5 6 7 8 x\", 1,2,3,4,5,6,7,8,0, 123/456/780\n"
     "(blank as 0, x, X or _). Without BOARD arguments, solve reads one board per line\n"
@@ -218,6 +221,7 @@ int main(int argc, char** argv) {
     std::fputs(kUsage, stdout);
     return kExitOk;
   }
+  if (command == "probe") return eight::cli::run_probe(argc - 2, argv + 2);
   Options opt;
   opt.table = default_table();
   std::vector<std::string> positional;
