@@ -78,7 +78,10 @@ GoalFrame::GoalFrame(const Board& goal, int section, const Symmetry& symmetry)
   const Board seen = transform(goal, symmetry);
   std::uint8_t next = 1;
   for (std::uint8_t t : seen.cells) {
-    if (t != 0) label_[t] = next++;
+    if (t != 0) {
+      unlabel_[next] = t;
+      label_[t] = next++;
+    }
   }
 }
 
@@ -86,6 +89,14 @@ Board GoalFrame::to_section(const Board& b) const {
   Board out;
   for (int i = 0; i < kCells; ++i) {
     out.cells[symmetry_.cell_map[i]] = label_[b.cells[i]];
+  }
+  return out;
+}
+
+Board GoalFrame::from_section(const Board& b) const {
+  Board out;
+  for (int i = 0; i < kCells; ++i) {
+    out.cells[i] = unlabel_[b.cells[symmetry_.cell_map[i]]];
   }
   return out;
 }

@@ -49,4 +49,18 @@ Solution Solver::solve(const Board& board, const GoalFrame& goal, bool with_path
   return s;
 }
 
+int Solver::hints(const Board& board, const GoalFrame& goal, std::array<Hint, 4>& out) const {
+  const int d = distance(board, goal);
+  if (d <= 0) return 0;
+  int n = 0;
+  for (Move m : kAllMoves) {
+    std::uint8_t tile = 0;
+    const auto next = apply_move(board, m, &tile);
+    if (!next) continue;
+    const int nd = distance(*next, goal);
+    if (nd == d - 1) out[n++] = Hint{m, tile, *next, nd};
+  }
+  return n;
+}
+
 }  // namespace eight

@@ -54,6 +54,8 @@ class GoalFrame {
 
   // The board as the section sees it. Requires a valid board.
   Board to_section(const Board& b) const;
+  // Inverse of to_section: a board the section sees, as an original board.
+  Board from_section(const Board& b) const;
   // A move made in the section, as a move on the original board.
   Move from_section(Move m) const { return symmetry_.inverse_move_map[static_cast<int>(m)]; }
   // A move on the original board, as the section sees it.
@@ -64,7 +66,8 @@ class GoalFrame {
   int section_;
   int parity_;
   Symmetry symmetry_;
-  std::array<std::uint8_t, kCells> label_{};  // original tile -> section tile
+  std::array<std::uint8_t, kCells> label_{};    // original tile -> section tile
+  std::array<std::uint8_t, kCells> unlabel_{};  // section tile -> original tile
 };
 
 }  // namespace eight

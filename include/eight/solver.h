@@ -32,6 +32,14 @@ struct Solution {
   }
 };
 
+// One optimal first move: where it leads and how far that is from the goal.
+struct Hint {
+  Move move = Move::kUp;
+  std::uint8_t tile = 0;  // the tile it slides
+  Board next;
+  int distance = 0;  // distance of `next`: the board's distance minus one
+};
+
 class Solver {
  public:
   explicit Solver(const TableView& table) : table_(&table) {}
@@ -49,6 +57,11 @@ class Solver {
 
   // Distance and, if `with_path`, an optimal path with the tiles it slides.
   Solution solve(const Board& board, const GoalFrame& goal, bool with_path = true) const;
+
+  // Every optimal first move from `board` (up to 4; often more than one), in
+  // move order (up, down, left, right). Returns how many were written: 0 for
+  // a solved or unsolvable board.
+  int hints(const Board& board, const GoalFrame& goal, std::array<Hint, 4>& out) const;
 
  private:
   const TableView* table_;

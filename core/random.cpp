@@ -1,0 +1,61 @@
+#include "eight/random.h"
+
+#include "eight/rank.h"
+
+namespace eight {
+
+std::uint64_t Rng::next() {
+  std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+std::uint64_t Rng::below(std::uint64_t n) {
+  // Reject the top partial block of 2^64 so every residue is equally likely.
+  const std::uint64_t limit = ~std::uint64_t{0} - (~std::uint64_t{0} % n);
+  std::uint64_t x;
+  do {
+    x = next();
+  } while (x >= limit);
+  return x % n;
+}
+
+DistanceIndex::DistanceIndex(const TableView& table)
+    : ranks_(table.section_count()), starts_(table.section_count()) {
+  for (std::size_t i = 0; i < table.section_count(); ++i) {
+    const auto& hist = table.section(i).histogram;
+    auto& starts = starts_[i];
+    starts[0] = 0;
+    for (int d = 0; d <= format::kMaxDistance; ++d) starts[d + 1] = starts[d] + hist[d];
+    auto fill = starts;
+    auto& ranks = ranks_[i];
+    ranks.resize(kPositions);
+    for (std::uint32_t r = 0; r < kPositions; ++r) ranks[fill[table.entry(i, r).distance]++] = r;
+  }
+}
+
+std::span<const std::uint32_t> DistanceIndex::at(std::size_t section, int distance) const {
+  if (distance < 0 || distance > format::kMaxDistance) return {};
+  const auto& s = starts_[section];
+  return std::span<const std::uint32_t>(ranks_[section]).subspan(s[distance],
+                                                                 s[distance + 1] - s[distance]);
+}
+
+Board random_board(const DistanceIndex& index, const GoalFrame& goal, int distance, Rng& rng) {
+  const auto group = index.at(static_cast<std::size_t>(goal.section()), distance);
+  const std::uint32_t r = group[rng.below(group.size())];
+  return goal.from_section(unrank(r, 0));
+}
+
+std::vector<Board> hardest_boards(const DistanceIndex& index, const TableView& table,
+                                  const GoalFrame& goal) {
+  const auto section = static_cast<std::size_t>(goal.section());
+  std::vector<Board> out;
+  for (std::uint32_t r : index.at(section, table.section(section).max_distance)) {
+    out.push_back(goal.from_section(unrank(r, 0)));
+  }
+  return out;
+}
+
+}  // namespace eight

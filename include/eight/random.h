@@ -1,0 +1,59 @@
+// Puzzles by difficulty: boards drawn uniformly from all boards exactly D
+// moves from a goal, in O(1) per draw.
+//
+// Reproducibility: a seeded draw must give the same board on every machine
+// and with every standard library, so the generator (SplitMix64) and the
+// range reduction (rejection sampling) are spelled out here rather than left
+// to std::uniform_int_distribution, whose algorithm is implementation-defined.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "eight/goal.h"
+#include "eight/table.h"
+
+namespace eight {
+
+// SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and fully specified.
+// Not for cryptography. Not thread-safe: one per thread or per request.
+class Rng {
+ public:
+  explicit Rng(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next();
+  // Uniform in [0, n), without modulo bias. Requires n > 0.
+  std::uint64_t below(std::uint64_t n);
+
+ private:
+  std::uint64_t state_;
+};
+
+// For each section of a table, its ranks grouped by distance (a counting
+// sort of the entries), so drawing a board at distance d is one random index
+// into one group. Built once per table, about 4 bytes per position
+// (2.2 MB for the default table) and a millisecond per section.
+// Lifetime: independent of the table's bytes once built; it must be used
+// with the table it was built from. Immutable, so safe to share.
+class DistanceIndex {
+ public:
+  explicit DistanceIndex(const TableView& table);
+
+  // Ranks of the section's positions at distance d, ascending. Empty when no
+  // position is that far.
+  std::span<const std::uint32_t> at(std::size_t section, int distance) const;
+
+ private:
+  std::vector<std::vector<std::uint32_t>> ranks_;  // per section, grouped by distance
+  std::vector<std::array<std::uint32_t, format::kMaxDistance + 2>> starts_;
+};
+
+// A board exactly `distance` moves from the frame's goal, uniformly among all
+// such boards. Requires 0 <= distance <= the goal section's max distance.
+Board random_board(const DistanceIndex& index, const GoalFrame& goal, int distance, Rng& rng);
+
+// The boards at the section's max distance, as boards for the frame's goal.
+std::vector<Board> hardest_boards(const DistanceIndex& index, const TableView& table,
+                                  const GoalFrame& goal);
+
+}  // namespace eight
