@@ -3,6 +3,8 @@
 //   eight solve  [--table PATH] [--goal BOARD] [--format moves|distance|json] [BOARD...]
 //   eight verify [PATH]
 //   eight info   [PATH]
+//   eight hint   [--table PATH] [--goal BOARD] [--format text|json] BOARD
+//   eight random --distance D [--table PATH] [--goal BOARD] [--seed S] [--count N]
 //   eight probe  [--host H] [--port P] [--path /readyz] [--timeout-ms N]   (see probe.cpp)
 //
 // Exit status: 0 all answered; 1 some input line or argument was bad (the
@@ -11,14 +13,19 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <memory>
 #include <optional>
+#include <random>
+#include <variant>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "eight/json.h"
+#include "eight/random.h"
 #include "eight/solver.h"
 #include "eight/table.h"
+#include "eight/text.h"
 #include "probe.h"
 
 namespace {
@@ -33,6 +40,8 @@ constexpr const char* kUsage =
     "  eight solve  [--table PATH] [--goal BOARD] [--format moves|distance|json] [BOARD...]\n"
     "  eight verify [PATH]\n"
     "  eight info   [PATH]\n"
+    "  eight hint   [--table PATH] [--goal BOARD] [--format text|json] BOARD\n"
+    "  eight random --distance D [--table PATH] [--goal BOARD] [--seed S] [--count N]\n"
     "  eight probe  [--host H] [--port P] [--path /readyz] [--timeout-ms N]\n"
     "\n"
     "Boards: 123456780, 12345678x, \"1 2 3 4 5 6 7 8 x\", 1,2,3,4,5,6,7,8,0, 123/456/780\n"
@@ -40,12 +49,15 @@ constexpr const char* kUsage =
     "from stdin and writes one line per input line. Moves are the blank's: u d l r.\n"
     "The table defaults to $EIGHT_TABLE, else data/eight.tbl.\n";
 
-enum class Format { kMoves, kDistance, kJson };
+enum class Format { kMoves, kDistance, kJson, kText };
 
 struct Options {
   std::string table;
   std::string goal = "123456780";
-  Format format = Format::kMoves;
+  std::optional<Format> format;
+  std::optional<std::string> distance;
+  std::optional<std::string> seed;
+  std::string count = "1";
   std::vector<std::string> boards;
 };
 
@@ -77,6 +89,8 @@ std::string answer_line(const eight::Solution& s, Format format) {
       return std::to_string(s.distance);
     case Format::kJson:
       return eight::solution_json(s, true).dump();
+    case Format::kText:  // not a solve format; rejected before solving
+      break;
   }
   return {};
 }
@@ -118,18 +132,39 @@ class SolveCommand {
   bool failed_ = false;
 };
 
-int run_solve(const Options& opt) {
-  auto goal_board = eight::parse_board(opt.goal);
-  if (!goal_board.ok()) return usage_error("bad goal: " + goal_board.error().message);
+// What every question needs: the table, a solver over it, and the goal's
+// frame. The solver points into the table's view, so a Context is built in
+// place on the heap and never moves.
+struct Context {
+  explicit Context(eight::MappedTable t) : table(std::move(t)), solver(table.view()) {}
+  eight::MappedTable table;
+  eight::Solver solver;
+  std::optional<eight::GoalFrame> frame;
+};
+
+// The loaded context, or the exit status to return.
+std::variant<std::unique_ptr<Context>, int> load(const Options& opt) {
+  auto goal = eight::parse_board(opt.goal);
+  if (!goal.ok()) return usage_error("bad goal: " + goal.error().message);
   auto table = open_table(opt.table);
   if (!table) return kExitBadTable;
-  const eight::Solver solver(table->view());
-  auto frame = solver.frame(*goal_board);
+  auto ctx = std::make_unique<Context>(std::move(*table));
+  auto frame = ctx->solver.frame(*goal);
   if (!frame.ok()) {
     std::fprintf(stderr, "eight: %s\n", frame.error().message.c_str());
     return kExitBadTable;
   }
-  SolveCommand cmd(solver, *frame, opt.format);
+  ctx->frame = *frame;
+  return ctx;
+}
+
+int run_solve(const Options& opt) {
+  const Format format = opt.format.value_or(Format::kMoves);
+  if (format == Format::kText) return usage_error("solve formats are moves, distance and json");
+  auto loaded = load(opt);
+  if (loaded.index() == 1) return std::get<1>(loaded);
+  const auto& ctx = *std::get<0>(loaded);
+  SolveCommand cmd(ctx.solver, *ctx.frame, format);
   std::string out;
   if (!opt.boards.empty()) {
     for (std::size_t i = 0; i < opt.boards.size(); ++i) {
@@ -166,14 +201,75 @@ int run_verify(const std::string& path) {
   return kExitOk;
 }
 
-// Positions at the section's max distance, as boards against its goal.
-std::vector<eight::Board> hardest(const eight::TableView& v, std::size_t section) {
-  std::vector<eight::Board> out;
-  const int max = v.section(section).max_distance;
-  for (std::uint32_t r = 0; r < eight::kPositions; ++r) {
-    if (v.entry(section, r).distance == max) out.push_back(eight::unrank(r, 0));
+int run_hint(const Options& opt) {
+  const Format format = opt.format.value_or(Format::kText);
+  if (format != Format::kText && format != Format::kJson) {
+    return usage_error("hint formats are text and json");
   }
-  return out;
+  if (opt.boards.size() != 1) return usage_error("hint takes exactly one board");
+  auto board = eight::parse_board(opt.boards[0]);
+  if (!board.ok()) {
+    std::fprintf(stderr, "eight: %s\n", board.error().message.c_str());
+    return kExitBadInput;
+  }
+  auto loaded = load(opt);
+  if (loaded.index() == 1) return std::get<1>(loaded);
+  const auto& ctx = *std::get<0>(loaded);
+  std::array<eight::Hint, 4> hints;
+  const int n = ctx.solver.hints(*board, *ctx.frame, hints);
+  const int distance = ctx.solver.distance(*board, *ctx.frame);
+  if (format == Format::kJson) {
+    std::printf("%s\n", eight::hints_json(*board, ctx.frame->goal(), distance,
+                                          {hints.data(), static_cast<std::size_t>(n)})
+                            .dump()
+                            .c_str());
+  } else if (distance < 0) {
+    std::printf("unsolvable\n");
+  } else if (distance == 0) {
+    std::printf("solved\n");
+  } else {
+    // One optimal move per line: the blank's move, the tile it slides, the
+    // board it leads to and that board's distance.
+    for (int i = 0; i < n; ++i) {
+      std::printf("%s %c tile %u -> %s (%d moves left)\n",
+                  std::string(eight::move_name(hints[i].move)).c_str(),
+                  eight::move_letter(hints[i].move), hints[i].tile,
+                  eight::to_string(hints[i].next).c_str(), hints[i].distance);
+    }
+  }
+  return kExitOk;
+}
+
+int run_random(const Options& opt) {
+  if (!opt.distance) return usage_error("random needs --distance D");
+  const auto distance = eight::parse_decimal(*opt.distance);
+  const auto count = eight::parse_decimal(opt.count);
+  std::optional<std::uint64_t> seed;
+  if (opt.seed) {
+    seed = eight::parse_decimal(*opt.seed);
+    if (!seed) return usage_error("--seed takes a whole number from 0 to 2^64-1");
+  }
+  if (!count || *count < 1 || *count > 1000000) {
+    return usage_error("--count takes a whole number from 1 to 1000000");
+  }
+  auto loaded = load(opt);
+  if (loaded.index() == 1) return std::get<1>(loaded);
+  const auto& ctx = *std::get<0>(loaded);
+  const int max = ctx.table.view().section(ctx.frame->section()).max_distance;
+  if (!distance || *distance > static_cast<std::uint64_t>(max)) {
+    return usage_error("--distance must be a whole number from 0 to " + std::to_string(max) +
+                       " for goal " + eight::to_string(ctx.frame->goal()));
+  }
+  const eight::DistanceIndex index(ctx.table.view());
+  eight::Rng rng(seed ? *seed : std::random_device{}() * 0x100000001ull ^ std::random_device{}());
+  std::string out;
+  for (std::uint64_t i = 0; i < *count; ++i) {
+    out += eight::to_string(
+        eight::random_board(index, *ctx.frame, static_cast<int>(*distance), rng));
+    out += '\n';
+  }
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return kExitOk;
 }
 
 int run_info(const std::string& path) {
@@ -189,13 +285,15 @@ int run_info(const std::string& path) {
   std::printf("file size  %llu bytes\n", static_cast<unsigned long long>(h.file_size));
   std::printf("checksum   %016llx (XXH3-64, verified)\n", static_cast<unsigned long long>(h.checksum));
   constexpr std::size_t kShown = 8;
+  const eight::DistanceIndex index(v);
   for (std::size_t i = 0; i < v.section_count(); ++i) {
     const auto& s = v.section(i);
     std::printf("\nsection %zu: goal %s, blank on cell %d, %u positions, max distance %d\n", i,
                 eight::to_string(s.goal).c_str(), s.blank, eight::kPositions, s.max_distance);
     std::printf("  distance  positions\n");
     for (int d = 0; d <= s.max_distance; ++d) std::printf("  %8d  %9u\n", d, s.histogram[d]);
-    const auto boards = hardest(v, i);
+    const eight::Solver solver(v);
+    const auto boards = eight::hardest_boards(index, v, *solver.frame(s.goal));
     std::printf("  hardest (%d moves, %zu in all):", s.max_distance, boards.size());
     for (std::size_t k = 0; k < std::min(kShown, boards.size()); ++k) {
       std::printf(" %s", eight::to_string(boards[k]).c_str());
@@ -209,6 +307,7 @@ std::optional<Format> parse_format(std::string_view s) {
   if (s == "moves") return Format::kMoves;
   if (s == "distance") return Format::kDistance;
   if (s == "json") return Format::kJson;
+  if (s == "text") return Format::kText;
   return std::nullopt;
 }
 
@@ -236,6 +335,12 @@ int main(int argc, char** argv) {
       auto f = parse_format(argv[++i]);
       if (!f) return usage_error("unknown format '" + std::string(argv[i]) + "'");
       opt.format = *f;
+    } else if (arg == "--distance" && has_value) {
+      opt.distance = argv[++i];
+    } else if (arg == "--seed" && has_value) {
+      opt.seed = argv[++i];
+    } else if (arg == "--count" && has_value) {
+      opt.count = argv[++i];
     } else if (arg == "--help" || arg == "-h") {
       std::fputs(kUsage, stdout);
       return kExitOk;
@@ -248,6 +353,14 @@ int main(int argc, char** argv) {
   if (command == "solve") {
     opt.boards = std::move(positional);
     return run_solve(opt);
+  }
+  if (command == "hint") {
+    opt.boards = std::move(positional);
+    return run_hint(opt);
+  }
+  if (command == "random") {
+    if (!positional.empty()) return usage_error("random takes no board arguments");
+    return run_random(opt);
   }
   if (command == "verify" || command == "info") {
     if (positional.size() > 1) return usage_error(std::string(command) + " takes one table path");

@@ -27,4 +27,23 @@ nlohmann::ordered_json solution_json(const Solution& s, bool with_path) {
   return j;
 }
 
+nlohmann::ordered_json hints_json(const Board& board, const Board& goal, int distance,
+                                  std::span<const Hint> hints) {
+  nlohmann::ordered_json j;
+  j["board"] = to_string(board);
+  j["goal"] = to_string(goal);
+  j["solvable"] = distance >= 0;
+  j["distance"] = distance >= 0 ? nlohmann::ordered_json(distance) : nlohmann::ordered_json(nullptr);
+  auto list = nlohmann::ordered_json::array();
+  for (const Hint& h : hints) {
+    list.push_back({{"move", move_name(h.move)},
+                    {"letter", std::string(1, move_letter(h.move))},
+                    {"tile", h.tile},
+                    {"board", to_string(h.next)},
+                    {"distance", h.distance}});
+  }
+  j["hints"] = std::move(list);
+  return j;
+}
+
 }  // namespace eight

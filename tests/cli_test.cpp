@@ -97,3 +97,56 @@ TEST_CASE("eight info prints the header, histograms and hardest positions") {
   CHECK(r.out.find("hardest (31 moves, 2 in all): 647850321 867254301") != std::string::npos);
   CHECK(r.out.find("hardest (30 moves, 148 in all)") != std::string::npos);
 }
+
+TEST_CASE("eight hint lists every optimal first move") {
+  auto r = run_program("eight", {"hint", "--table", table_path(), "8 6 7 2 5 4 3 x 1"});
+  CHECK(r.status == 0);
+  CHECK(r.out ==
+        "up u tile 5 -> 867204351 (30 moves left)\n"
+        "left l tile 3 -> 867254031 (30 moves left)\n"
+        "right r tile 1 -> 867254310 (30 moves left)\n");
+  r = run_program("eight", {"hint", "--table", table_path(), "123456780"});
+  CHECK(r.out == "solved\n");
+  r = run_program("eight", {"hint", "--table", table_path(), "213456780"});
+  CHECK(r.out == "unsolvable\n");
+  r = run_program("eight", {"hint", "--table", table_path(), "--format", "json", "123456708"});
+  CHECK(r.out ==
+        R"({"board":"123456708","goal":"123456780","solvable":true,"distance":1,"hints":[{"move":"right","letter":"r","tile":8,"board":"123456780","distance":0}]})"
+        "\n");
+  r = run_program("eight", {"hint", "--table", table_path(), "12345"});
+  CHECK(r.status == 1);
+  CHECK(r.err.find("expected 9 cells, got 5") != std::string::npos);
+}
+
+TEST_CASE("eight random draws boards at the asked distance, the same ones for the same seed") {
+  const std::vector<std::string> args = {"random", "--table", table_path(), "--distance", "20",
+                                         "--seed", "12345", "--count", "5"};
+  const auto a = run_program("eight", args);
+  const auto b = run_program("eight", args);
+  REQUIRE(a.status == 0);
+  CHECK(a.out == b.out);
+  CHECK(a.out.rfind("436875021\n", 0) == 0);
+  // Each drawn board really is 20 moves away.
+  const auto d = run_program("eight", {"solve", "--table", table_path(), "--format", "distance"}, a.out);
+  CHECK(d.out == "20\n20\n20\n20\n20\n");
+  const auto snail = run_program("eight", {"random", "--table", table_path(), "--goal", "123804765",
+                                           "--distance", "30", "--count", "3"});
+  const auto sd = run_program("eight", {"solve", "--table", table_path(), "--goal", "123804765",
+                                        "--format", "distance"}, snail.out);
+  CHECK(sd.out == "30\n30\n30\n");
+}
+
+TEST_CASE("eight random names the valid range for a distance no board has") {
+  auto r = run_program("eight", {"random", "--table", table_path(), "--distance", "32"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("--distance must be a whole number from 0 to 31 for goal 123456780") !=
+        std::string::npos);
+  r = run_program("eight", {"random", "--table", table_path(), "--goal", "123804765", "--distance", "31"});
+  CHECK(r.err.find("from 0 to 30 for goal 123804765") != std::string::npos);
+  r = run_program("eight", {"random", "--table", table_path(), "--distance", "-1"});
+  CHECK(r.status == 2);
+  r = run_program("eight", {"random", "--table", table_path(), "--distance", "5", "--seed", "x"});
+  CHECK(r.status == 2);
+  r = run_program("eight", {"random", "--table", table_path()});
+  CHECK(r.err.find("random needs --distance D") != std::string::npos);
+}

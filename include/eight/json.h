@@ -13,6 +13,13 @@ namespace eight {
 
 nlohmann::ordered_json solution_json(const Solution& s, bool with_path);
 
+// The answer to "which moves are optimal from here?", shared by GET /hint
+// and `eight hint --format json`:
+//   {"board", "goal", "solvable", "distance",
+//    "hints": [{"move": "up", "letter": "u", "tile": 6, "board": "...", "distance": n}, ...]}
+nlohmann::ordered_json hints_json(const Board& board, const Board& goal, int distance,
+                                  std::span<const Hint> hints);
+
 // The blank's moves as letters, e.g. "dlur".
 std::string path_letters(std::span<const Move> moves);
 
