@@ -12,7 +12,7 @@ JOBS       ?= $(shell nproc)
 PACKAGES := g++ cmake make pkg-config libcpp-httplib-dev nlohmann-json3-dev \
             libxxhash-dev doctest-dev libbenchmark-dev python3 python3-xxhash
 
-.PHONY: all deps configure build table run test bench clean
+.PHONY: all deps configure build table run test bench clean test-sanitize fuzz fuzz-build
 
 all: build
 
@@ -40,5 +40,28 @@ test: table
 bench: table
 	@$(BUILD)/bin/eight-bench
 
+# The whole suite built with AddressSanitizer and UndefinedBehaviorSanitizer;
+# any report fails the test that triggered it.
+SANITIZE_BUILD ?= build-sanitize
+test-sanitize: deps
+	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DEIGHT_SANITIZE=address,undefined -DEIGHT_BUILD_TESTS=ON >/dev/null
+	@cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+	@cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+# libFuzzer targets (clang, ASan + UBSan), each run FUZZ_SECONDS over its corpus.
+FUZZ_BUILD   ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZERS      := fuzz_board_parser fuzz_table_reader
+fuzz-build: deps
+	@scripts/install-deps.sh clang libclang-rt-14-dev
+	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
+	  -DEIGHT_BUILD_FUZZERS=ON -DEIGHT_BUILD_TESTS=OFF -DEIGHT_SANITIZE=address,undefined >/dev/null
+	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZERS)
+
+fuzz: fuzz-build
+	@scripts/run-fuzzers.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZERS)
+
 clean:
-	rm -rf $(BUILD) $(TABLE) $(TABLE).tmp
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD) $(TABLE) $(TABLE).tmp
