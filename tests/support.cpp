@@ -81,15 +81,45 @@ std::string drain(int fd) {
   return s;
 }
 
-}  // namespace
+std::string program_path(const std::string& name) {
+  return name.front() == '/' ? name : std::string(EIGHT_BIN_DIR) + "/" + name;
+}
 
-RunResult run_program(const std::string& name, const std::vector<std::string>& args,
-                      const std::string& input) {
-  const std::string exe = std::string(EIGHT_BIN_DIR) + "/" + name;
+std::vector<char*> make_argv(const std::string& exe, const std::vector<std::string>& args) {
   std::vector<char*> argv;
   argv.push_back(const_cast<char*>(exe.c_str()));
   for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
   argv.push_back(nullptr);
+  return argv;
+}
+
+}  // namespace
+
+int start_program(const std::string& name, const std::vector<std::string>& args) {
+  const std::string exe = program_path(name);
+  auto argv = make_argv(exe, args);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  for (int fd = 0; fd < 3; ++fd) {
+    posix_spawn_file_actions_addopen(&fa, fd, "/dev/null", fd == 0 ? O_RDONLY : O_WRONLY, 0);
+  }
+  pid_t pid = -1;
+  const int rc = ::posix_spawn(&pid, exe.c_str(), &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  REQUIRE_MESSAGE(rc == 0, "cannot start " << exe);
+  return pid;
+}
+
+int wait_program(int pid) {
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+RunResult run_program(const std::string& name, const std::vector<std::string>& args,
+                      const std::string& input) {
+  const std::string exe = program_path(name);
+  auto argv = make_argv(exe, args);
   int in[2], out[2], err[2];
   REQUIRE(::pipe2(in, O_CLOEXEC) == 0);
   REQUIRE(::pipe2(out, O_CLOEXEC) == 0);
@@ -120,9 +150,7 @@ RunResult run_program(const std::string& name, const std::vector<std::string>& a
   result.out = drain(out[0]);
   err_reader.join();
   writer.join();
-  int status = 0;
-  ::waitpid(pid, &status, 0);
-  result.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  result.status = wait_program(pid);
   return result;
 }
 

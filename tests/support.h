@@ -45,6 +45,12 @@ struct RunResult {
 RunResult run_program(const std::string& name, const std::vector<std::string>& args,
                       const std::string& input = "");
 
+// Starts one of our programs (name under build/bin, or an absolute path)
+// without waiting; its stdin, stdout and stderr are /dev/null. Returns its pid.
+int start_program(const std::string& name, const std::vector<std::string>& args);
+// Waits for a started program; its exit status, or -1 if a signal ended it.
+int wait_program(int pid);
+
 // Board distance by plain breadth-first search from `goal`, independent of the
 // table code; for checking answers against.
 std::vector<int> bfs_histogram(const Board& goal);
