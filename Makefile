@@ -65,3 +65,9 @@ fuzz: fuzz-build
 
 clean:
 	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD) $(TABLE) $(TABLE).tmp
+
+# Builds the Dockerfile's image and checks it for real: docker where an engine
+# answers, else podman with a locally built base (scripts/container-test.sh).
+.PHONY: container-test
+container-test:
+	@scripts/container-test.sh
