@@ -11,6 +11,8 @@ JOBS       ?= $(shell nproc)
 # Debian packages the build and the suite need.
 PACKAGES := g++ cmake make pkg-config libcpp-httplib-dev nlohmann-json3-dev \
             libxxhash-dev doctest-dev libbenchmark-dev python3 python3-xxhash
+# ...and what only the test suite needs on top (the browser test's Chromium).
+TEST_PACKAGES := chromium
 
 .PHONY: all deps configure build table run test bench clean test-sanitize fuzz fuzz-build
 
@@ -35,6 +37,7 @@ run: table
 	exec $(BUILD)/bin/eight-server --table $(TABLE) --host $(HOST) --port $(PORT)
 
 test: table
+	@scripts/install-deps.sh $(TEST_PACKAGES)
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
 bench: table
