@@ -1,0 +1,145 @@
+#include "metrics.h"
+
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
+
+#include "table_slot.h"
+
+namespace eight::server {
+namespace {
+
+// Label values may hold any text (the table path): escape as the format asks.
+std::string escape_label(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    if (c == '\\') {
+      out += "\\\\";
+    } else if (c == '"') {
+      out += "\\\"";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// Bucket bounds as Prometheus clients print them: "0.000025", "0.001", "1".
+std::string seconds_label(std::uint64_t micros) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%" PRIu64 ".%06" PRIu64, micros / 1000000, micros % 1000000);
+  std::string s = buf;
+  while (s.back() == '0') s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  return s;
+}
+
+void append(std::string& out, const char* format, auto... args) {
+  char buf[256];
+  const int n = std::snprintf(buf, sizeof buf, format, args...);
+  if (n > 0) out.append(buf, std::min<std::size_t>(static_cast<std::size_t>(n), sizeof buf - 1));
+}
+
+}  // namespace
+
+Metrics::Metrics() : started_(std::chrono::system_clock::now()) {}
+
+void Metrics::record(Route route, int status, std::chrono::nanoseconds elapsed) {
+  const auto r = static_cast<std::size_t>(route);
+  const int s = std::clamp(status, kMinStatus, kMaxStatus);
+  requests_[r][static_cast<std::size_t>(s - kMinStatus)].fetch_add(1, std::memory_order_relaxed);
+  const auto ns = static_cast<std::uint64_t>(std::max<std::int64_t>(0, elapsed.count()));
+  const std::uint64_t us = ns / 1000;
+  std::size_t b = 0;
+  while (b < kBucketMicros.size() && us > kBucketMicros[b]) ++b;
+  buckets_[r][b].fetch_add(1, std::memory_order_relaxed);
+  latency_sum_ns_[r].fetch_add(ns, std::memory_order_relaxed);
+}
+
+std::uint64_t Metrics::requests(Route route, int status) const {
+  const int s = std::clamp(status, kMinStatus, kMaxStatus);
+  return requests_[static_cast<std::size_t>(route)][static_cast<std::size_t>(s - kMinStatus)].load(
+      std::memory_order_relaxed);
+}
+
+std::string Metrics::render(const Loaded* table) const {
+  std::string out;
+  out.reserve(8192);
+  out +=
+      "# HELP eight_http_requests_total HTTP requests answered, by route and status.\n"
+      "# TYPE eight_http_requests_total counter\n";
+  for (std::size_t r = 0; r < kRouteCount; ++r) {
+    const std::string route(route_label(static_cast<Route>(r)));
+    for (std::size_t s = 0; s < kStatuses; ++s) {
+      const std::uint64_t n = requests_[r][s].load(std::memory_order_relaxed);
+      if (n == 0) continue;
+      append(out, "eight_http_requests_total{route=\"%s\",status=\"%d\"} %" PRIu64 "\n",
+             route.c_str(), static_cast<int>(s) + kMinStatus, n);
+    }
+  }
+  out +=
+      "# HELP eight_http_request_duration_seconds Time from routing a request to handing its "
+      "response to the kernel.\n"
+      "# TYPE eight_http_request_duration_seconds histogram\n";
+  for (std::size_t r = 0; r < kRouteCount; ++r) {
+    std::array<std::uint64_t, kBuckets> counts{};
+    std::uint64_t total = 0;
+    for (std::size_t b = 0; b < kBuckets; ++b) {
+      counts[b] = buckets_[r][b].load(std::memory_order_relaxed);
+      total += counts[b];
+    }
+    if (total == 0) continue;  // routes never asked for stay out of the output
+    const std::string route(route_label(static_cast<Route>(r)));
+    std::uint64_t cumulative = 0;
+    for (std::size_t b = 0; b < kBuckets; ++b) {
+      cumulative += counts[b];
+      if (b < kBucketMicros.size()) {
+        append(out,
+               "eight_http_request_duration_seconds_bucket{route=\"%s\",le=\"%s\"} %" PRIu64 "\n",
+               route.c_str(), seconds_label(kBucketMicros[b]).c_str(), cumulative);
+      } else {
+        append(out,
+               "eight_http_request_duration_seconds_bucket{route=\"%s\",le=\"+Inf\"} %" PRIu64 "\n",
+               route.c_str(), cumulative);
+      }
+    }
+    append(out, "eight_http_request_duration_seconds_sum{route=\"%s\"} %.9f\n", route.c_str(),
+           static_cast<double>(latency_sum_ns_[r].load(std::memory_order_relaxed)) / 1e9);
+    append(out, "eight_http_request_duration_seconds_count{route=\"%s\"} %" PRIu64 "\n",
+           route.c_str(), total);
+  }
+  if (table != nullptr) {
+    const TableView& v = table->view();
+    out +=
+        "# HELP eight_table_info The table being served: its file and XXH3-64 checksum.\n"
+        "# TYPE eight_table_info gauge\n";
+    out += "eight_table_info{path=\"" + escape_label(table->table().path()) + "\",checksum=\"" +
+           table->checksum_hex() + "\"} 1\n";
+    out +=
+        "# HELP eight_table_bytes Size of the table file.\n"
+        "# TYPE eight_table_bytes gauge\n";
+    append(out, "eight_table_bytes %zu\n", v.bytes().size());
+    out +=
+        "# HELP eight_table_sections Sections in the table (goals answered directly).\n"
+        "# TYPE eight_table_sections gauge\n";
+    append(out, "eight_table_sections %zu\n", v.section_count());
+    out +=
+        "# HELP eight_table_section_max_distance Longest optimal solution in a section.\n"
+        "# TYPE eight_table_section_max_distance gauge\n";
+    for (std::size_t i = 0; i < v.section_count(); ++i) {
+      append(out, "eight_table_section_max_distance{goal=\"%s\"} %d\n",
+             to_string(v.section(i).goal).c_str(), v.section(i).max_distance);
+    }
+  }
+  out +=
+      "# HELP eight_process_start_time_seconds Start time of the process since the Unix epoch.\n"
+      "# TYPE eight_process_start_time_seconds gauge\n";
+  append(out, "eight_process_start_time_seconds %.3f\n",
+         std::chrono::duration<double>(started_.time_since_epoch()).count());
+  return out;
+}
+
+}  // namespace eight::server

@@ -1,0 +1,57 @@
+// Request counters and latency histograms, rendered in the Prometheus text
+// exposition format (version 0.0.4).
+//
+// record() runs on every request, so it only bumps relaxed atomics in fixed
+// arrays: no lock, no allocation, and labels cannot grow without bound
+// (routes are a fixed list, statuses a fixed range). render() reads the
+// atomics one by one, so a scrape racing with requests may see a count one
+// request ahead of a bucket; Prometheus tolerates that.
+//
+// Thread safety: every member function may be called from any thread at once.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include "routes.h"
+
+namespace eight::server {
+
+class Loaded;
+
+class Metrics {
+ public:
+  // Upper bounds of the latency buckets, in microseconds (then +Inf). A
+  // /solve answer takes tens of microseconds; /table downloads take longer.
+  static constexpr std::array<std::uint64_t, 14> kBucketMicros = {
+      25, 50, 100, 250, 500, 1000, 2500, 5000, 10000, 25000, 50000, 100000, 250000, 1000000};
+  static constexpr int kMinStatus = 100;
+  static constexpr int kMaxStatus = 599;
+
+  Metrics();
+
+  // Counts one finished request. Statuses outside 100..599 count as 599.
+  void record(Route route, int status, std::chrono::nanoseconds elapsed);
+
+  // The exposition text: request counters, latency histograms, and facts
+  // about `table` (skipped when null) and the process.
+  std::string render(const Loaded* table) const;
+
+  // Requests counted so far for one route and status (for tests).
+  std::uint64_t requests(Route route, int status) const;
+
+ private:
+  static constexpr std::size_t kStatuses = kMaxStatus - kMinStatus + 1;
+  static constexpr std::size_t kBuckets = kBucketMicros.size() + 1;  // + the +Inf bucket
+
+  std::array<std::array<std::atomic<std::uint64_t>, kStatuses>, kRouteCount> requests_{};
+  // Per-bucket (not cumulative) counts; render() accumulates them.
+  std::array<std::array<std::atomic<std::uint64_t>, kBuckets>, kRouteCount> buckets_{};
+  std::array<std::atomic<std::uint64_t>, kRouteCount> latency_sum_ns_{};
+  std::chrono::system_clock::time_point started_;
+};
+
+}  // namespace eight::server

@@ -1,0 +1,149 @@
+#include "options.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdlib>
+#include <thread>
+
+namespace eight::server {
+
+const char* const kUsage =
+    "usage: eight-server [--table PATH] [--host HOST] [--port PORT] [--threads N] [--quiet]\n"
+    "\n"
+    "Serves the 8-puzzle table over HTTP: /solve, /distance, /table, /healthz, /readyz,\n"
+    "/metrics, /openapi.yaml; GET / lists them. docs/api.md describes every endpoint.\n"
+    "\n"
+    "  --table PATH  table file            (env EIGHT_TABLE, default data/eight.tbl)\n"
+    "  --host HOST   address to listen on  (env EIGHT_HOST, default 127.0.0.1)\n"
+    "  --port PORT   port, 0 for any free  (env EIGHT_PORT, default 8080)\n"
+    "  --threads N   worker threads: at most N connections are served at once\n"
+    "                                      (env EIGHT_THREADS, default max(64, 16 x cores))\n"
+    "  --quiet       no access log on stderr (env EIGHT_QUIET=1)\n"
+    "  --help        this text\n"
+    "\n"
+    "Options may also be written --name=value. SIGTERM or SIGINT stops the server.\n"
+    "Exit status: 0 stopped by a signal; 1 the listen loop failed; 2 usage error;\n"
+    "3 the table is missing or bad; 4 cannot listen on HOST:PORT.\n";
+
+int default_threads() {
+  // httplib 0.11 serves each open connection on one pool thread until the
+  // client closes it or it sits idle past the keep-alive timeout, so the pool
+  // size is the number of connections served at once; further connections
+  // wait in the queue. Requests cost microseconds of CPU, so threads spend
+  // their time waiting on sockets, and each costs only its stack (mostly
+  // untouched virtual memory). Hence far more threads than cores: 64 covers
+  // the 32-connection load test with room for probes and scrapes, and larger
+  // machines get 16 per core.
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  return static_cast<int>(std::min<unsigned>(kMaxThreads, std::max(64u, 16u * cores)));
+}
+
+std::optional<std::string> process_getenv(const char* name) {
+  const char* v = std::getenv(name);
+  if (v == nullptr || *v == '\0') return std::nullopt;
+  return std::string(v);
+}
+
+namespace {
+
+Error bad(std::string message) {
+  return make_error(ErrorCode::kBadArgument, std::move(message));
+}
+
+std::optional<int> to_int(std::string_view s, int min, int max) {
+  int v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size() || v < min || v > max) return std::nullopt;
+  return v;
+}
+
+std::optional<bool> to_bool(std::string_view s) {
+  if (s == "1" || s == "true" || s == "yes" || s == "on") return true;
+  if (s == "0" || s == "false" || s == "no" || s == "off") return false;
+  return std::nullopt;
+}
+
+// Applies one option value; `where` names its origin in errors
+// ("--port", "EIGHT_PORT").
+std::optional<Error> apply(Options& o, std::string_view name, std::string_view value,
+                           std::string_view where) {
+  std::string quoted;  // built by appending: GCC 12 warns (-Wrestrict) on "'" + s + "'"
+  quoted.reserve(value.size() + 2);
+  quoted += '\'';
+  quoted.append(value);
+  quoted += '\'';
+  if (name == "table") {
+    if (value.empty()) return bad(std::string(where) + " needs a path");
+    o.table = value;
+  } else if (name == "host") {
+    if (value.empty()) return bad(std::string(where) + " needs an address");
+    o.host = value;
+  } else if (name == "port") {
+    auto v = to_int(value, 0, 65535);
+    if (!v) return bad(std::string(where) + ": " + quoted + " is not a port number (0 to 65535)");
+    o.port = *v;
+  } else if (name == "threads") {
+    auto v = to_int(value, 1, kMaxThreads);
+    if (!v) {
+      return bad(std::string(where) + ": " + quoted + " is not a thread count (1 to " +
+                 std::to_string(kMaxThreads) + ")");
+    }
+    o.threads = *v;
+  } else if (name == "quiet") {
+    auto v = to_bool(value);
+    if (!v) return bad(std::string(where) + ": " + quoted + " is not 1/0, true/false or yes/no");
+    o.quiet = *v;
+  }
+  return std::nullopt;
+}
+
+constexpr std::string_view kValued[] = {"table", "host", "port", "threads"};
+
+}  // namespace
+
+Result<Options> parse_options(std::span<const std::string_view> args, const Getenv& getenv) {
+  Options o;
+  o.table = "data/eight.tbl";
+  o.host = "127.0.0.1";
+  o.threads = default_threads();
+  // Environment first, so the command line overrides it.
+  constexpr std::pair<const char*, std::string_view> kEnv[] = {{"EIGHT_TABLE", "table"},
+                                                               {"EIGHT_HOST", "host"},
+                                                               {"EIGHT_PORT", "port"},
+                                                               {"EIGHT_THREADS", "threads"},
+                                                               {"EIGHT_QUIET", "quiet"}};
+  for (const auto& [var, name] : kEnv) {
+    if (auto v = getenv(var)) {
+      if (auto e = apply(o, name, *v, var)) return *e;
+    }
+  }
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    std::string_view arg = args[i];
+    if (arg == "--help" || arg == "-h") {
+      o.help = true;
+      continue;
+    }
+    if (arg == "--quiet" || arg == "-q") {
+      o.quiet = true;
+      continue;
+    }
+    if (arg.substr(0, 2) != "--") return bad("unexpected argument '" + std::string(arg) + "'");
+    std::string_view name = arg.substr(2);
+    std::optional<std::string_view> value;
+    if (const auto eq = name.find('='); eq != std::string_view::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+    }
+    if (std::find(std::begin(kValued), std::end(kValued), name) == std::end(kValued)) {
+      return bad("unknown option '" + std::string(arg) + "'");
+    }
+    if (!value) {
+      if (i + 1 >= args.size()) return bad("--" + std::string(name) + " needs a value");
+      value = args[++i];
+    }
+    if (auto e = apply(o, name, *value, "--" + std::string(name))) return *e;
+  }
+  return o;
+}
+
+}  // namespace eight::server

@@ -1,0 +1,43 @@
+// eight-server's options: command line first, then the environment (for
+// containers), then defaults.
+//
+// Thread safety: pure functions.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "eight/result.h"
+
+namespace eight::server {
+
+struct Options {
+  std::string table;   // --table,   $EIGHT_TABLE,   else data/eight.tbl (as for `eight`)
+  std::string host;    // --host,    $EIGHT_HOST,    else 127.0.0.1
+  int port = 8080;     // --port,    $EIGHT_PORT,    0 = any free port
+  int threads = 0;     // --threads, $EIGHT_THREADS, else default_threads()
+  bool quiet = false;  // --quiet,   $EIGHT_QUIET=1: no access log
+  bool help = false;   // --help
+};
+
+// Worker threads when none are asked for. See the definition for why.
+int default_threads();
+
+inline constexpr int kMaxThreads = 4096;
+
+// Looks up an environment variable; nullopt when unset or empty.
+using Getenv = std::function<std::optional<std::string>(const char* name)>;
+std::optional<std::string> process_getenv(const char* name);
+
+// Parses `args` (without the program name). Errors (kBadArgument) name the
+// option or variable and the value at fault.
+Result<Options> parse_options(std::span<const std::string_view> args,
+                              const Getenv& getenv = process_getenv);
+
+// The --help text.
+extern const char* const kUsage;
+
+}  // namespace eight::server

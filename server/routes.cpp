@@ -1,0 +1,36 @@
+#include "routes.h"
+
+namespace eight::server {
+
+const std::array<RouteInfo, kRouteCount - 1>& routes() {
+  static constexpr std::array<RouteInfo, kRouteCount - 1> kRoutes = {{
+      {Route::kIndex, "/", "", "this index of the endpoints"},
+      {Route::kSolve, "/solve", "board=B[&goal=G]",
+       "distance and an optimal path from board B to goal G (default 123456780)"},
+      {Route::kDistance, "/distance", "board=B[&goal=G]",
+       "distance only from board B to goal G (default 123456780)"},
+      {Route::kTable, "/table", "",
+       "the raw table file for offline use (ETag, If-None-Match, Range)"},
+      {Route::kHealthz, "/healthz", "", "liveness: the process answers"},
+      {Route::kReadyz, "/readyz", "", "readiness: the table is mapped and verified"},
+      {Route::kMetrics, "/metrics", "", "Prometheus metrics"},
+      {Route::kOpenapi, "/openapi.yaml", "", "OpenAPI 3 description of this API"},
+  }};
+  return kRoutes;
+}
+
+Route route_of(std::string_view path) {
+  for (const RouteInfo& r : routes()) {
+    if (r.path == path) return r.route;
+  }
+  return Route::kOther;
+}
+
+std::string_view route_label(Route r) {
+  for (const RouteInfo& info : routes()) {
+    if (info.route == r) return info.path;
+  }
+  return "other";
+}
+
+}  // namespace eight::server
