@@ -1,0 +1,201 @@
+// Integration: every bad request gets a 4xx application/problem+json whose
+// detail says exactly what is wrong; nothing produces a 5xx or a crash.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <random>
+
+#include "eight/board.h"
+#include "server_fixture.h"
+
+using eight::test::ServerProcess;
+using nlohmann::json;
+
+namespace {
+
+// Checks a problem response and returns its JSON.
+json check_problem(const httplib::Result& r, int status, const std::string& type) {
+  REQUIRE(r);
+  CHECK(r->status == status);
+  CHECK(r->get_header_value("Content-Type") == "application/problem+json");
+  const json j = json::parse(r->body);
+  CHECK(j["type"] == "https://eight.invalid/problems/" + type);
+  CHECK(j["status"] == status);
+  CHECK(j["title"].is_string());
+  CHECK(j["detail"].is_string());
+  return j;
+}
+
+// The core parser's own message for `text`.
+std::string parser_says(const std::string& text) {
+  auto b = eight::parse_board(text);
+  REQUIRE_FALSE(b.ok());
+  return b.error().message;
+}
+
+}  // namespace
+
+TEST_CASE("each class of bad board is a 400 problem in the core parser's words") {
+  ServerProcess server;
+  auto cli = server.client();
+  struct Case {
+    std::string what;
+    std::string value;  // decoded, as the parser sees it
+  };
+  const std::vector<Case> cases = {
+      {"empty", ""},
+      {"blank only", "   "},
+      {"too short", "1234"},
+      {"too long", "1234567801"},
+      {"duplicated tile", "123456077"},
+      {"two blanks", "1234567x0"},
+      {"no blank", "123456781"},
+      {"tile 9", "123456789"},
+      {"letters", "12345678a"},
+      {"non-ASCII", "1234567\xc3\xa9"},
+      {"percent-encoded NUL", std::string("1234\0"
+                                          "5678",
+                                          9)},
+      {"over 128 characters", std::string(200, '1')},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.what);
+    const json j = check_problem(cli.Get("/solve?board=" + eight::test::url_encode(c.value)), 400,
+                                 "bad-board");
+    CHECK(j["title"] == "Bad board");
+    CHECK(j["detail"] == parser_says(c.value));
+    CHECK(j["parameter"] == "board");
+  }
+  // Spot checks that those words are the precise ones.
+  CHECK(parser_says("123456077") == "tile 7 appears twice and tile 8 is missing");
+  CHECK(parser_says(std::string("1234\0"
+                                "5678",
+                                9))
+            .rfind("byte 0x00 at position 5 is not", 0) == 0);
+}
+
+TEST_CASE("a bad goal is a 400 bad-goal problem and /distance checks it the same way") {
+  ServerProcess server;
+  auto cli = server.client();
+  for (const char* route : {"/solve", "/distance"}) {
+    CAPTURE(route);
+    const json j =
+        check_problem(cli.Get(std::string(route) + "?board=123456780&goal=11"), 400, "bad-goal");
+    CHECK(j["detail"] == "expected 9 cells, got 2");
+    CHECK(j["parameter"] == "goal");
+    check_problem(cli.Get(std::string(route) + "?board=12345678&goal=123456780"), 400, "bad-board");
+    check_problem(cli.Get(std::string(route) + "?board=123456780&goal="), 400, "bad-goal");
+  }
+}
+
+TEST_CASE("a missing, repeated or unknown parameter is a 400 problem") {
+  ServerProcess server;
+  auto cli = server.client();
+  auto j = check_problem(cli.Get("/solve"), 400, "missing-parameter");
+  CHECK(j["detail"] == "query parameter 'board' is required");
+  check_problem(cli.Get("/distance?goal=123456780"), 400, "missing-parameter");
+  check_problem(cli.Get("/solve?board"), 400, "bad-board");  // present but empty
+  j = check_problem(cli.Get("/solve?board=123456780&goal=123456780&goal=123804765"), 400,
+                    "repeated-parameter");
+  CHECK(j["detail"] == "query parameter 'goal' is given 2 times; give it once");
+  // httplib 0.11 drops a pair repeated word for word: it means the same anyway.
+  auto r = cli.Get("/solve?board=123456780&board=123456780");
+  REQUIRE(r);
+  CHECK(r->status == 200);
+  j = check_problem(cli.Get("/solve?board=123456780&gaol=123456780"), 400, "unknown-parameter");
+  CHECK(j["detail"] == "unknown query parameter 'gaol'; this endpoint takes board and goal");
+}
+
+TEST_CASE("a 10,000-character value or any request line over 8 KiB is a 400 problem") {
+  ServerProcess server;
+  auto cli = server.client();
+  for (const std::string& target : {"/solve?board=" + std::string(10000, '1'),
+                                    "/distance?board=123456780&goal=" + std::string(10000, 'x'),
+                                    std::string("/").append(9000, 'a')}) {
+    CAPTURE(target.size());
+    const json j = check_problem(cli.Get(target), 400, "query-too-long");
+    CHECK(j["detail"] ==
+          "the request line is longer than 8192 bytes; a board or goal is at most 128 characters");
+  }
+  // Under the request line limit, the parser's own limit speaks.
+  const json j = check_problem(cli.Get("/solve?board=" + std::string(5000, '1')), 400, "bad-board");
+  CHECK(j["detail"] == "board is 5000 characters long; at most 128 are allowed");
+  // The server is still fine.
+  auto r = cli.Get("/healthz");
+  REQUIRE(r);
+  CHECK(r->status == 200);
+}
+
+TEST_CASE("an unknown route is a 404 problem and another method on a route is a 405") {
+  ServerProcess server;
+  auto cli = server.client();
+  auto j = check_problem(cli.Get("/solver?board=123456780"), 404, "not-found");
+  CHECK(j["detail"] == "no endpoint at '/solver'; GET / lists the endpoints");
+  check_problem(cli.Get("/solve/"), 404, "not-found");
+  check_problem(cli.Get("/SOLVE?board=123456780"), 404, "not-found");
+  check_problem(cli.Get("/solve%00?board=123456780"), 404, "not-found");
+  auto r = cli.Post("/solve?board=123456780");
+  j = check_problem(r, 405, "method-not-allowed");
+  CHECK(r->get_header_value("Allow") == "GET, HEAD");
+  check_problem(cli.Post("/solve", "board=123456780", "application/x-www-form-urlencoded"), 405,
+                "method-not-allowed");
+  check_problem(cli.Delete("/table"), 405, "method-not-allowed");
+  check_problem(cli.Options("/metrics"), 405, "method-not-allowed");
+  check_problem(cli.Put("/nowhere", "x", "text/plain"), 404, "not-found");
+  check_problem(cli.Post("/solve", std::string(100000, 'x'), "text/plain"), 413,
+                "payload-too-large");
+}
+
+TEST_CASE("raw malformed requests get 400 problems and never a 5xx") {
+  ServerProcess server;
+  for (const std::string& request :
+       {std::string("GARBAGE\r\n\r\n"), std::string("GET\r\n\r\n"),
+        std::string("GET /solve?board=1") + '\0' + "23 HTTP/1.1\r\nConnection: close\r\n\r\n",
+        std::string("GET /solve?board=\xff\xfe HTTP/1.1\r\nConnection: close\r\n\r\n"),
+        std::string("GET /solve?board=%zz HTTP/1.1\r\nConnection: close\r\n\r\n"),
+        std::string("GET /solve?board=% HTTP/1.1\r\nConnection: close\r\n\r\n"),
+        std::string("GET /solve?board=123456780 HTTP/1.1\r\nX: ") + std::string(9000, 'h') +
+            "\r\n\r\n"}) {
+    CAPTURE(request.substr(0, 60));
+    auto r = eight::test::raw_exchange(server.port(), request);
+    CHECK(r.status >= 400);
+    CHECK(r.status < 500);
+    CHECK(r.headers["content-type"] == "application/problem+json");
+  }
+  // Empty query pairs carry nothing and are skipped.
+  auto raw = eight::test::raw_exchange(
+      server.port(), "GET /solve?&&&=&board=123456780&= HTTP/1.1\r\nConnection: close\r\n\r\n");
+  CHECK(raw.status == 200);
+  auto r = server.client().Get("/healthz");
+  REQUIRE(r);
+  CHECK(r->status == 200);
+}
+
+TEST_CASE("a thousand random queries never produce a 5xx or stop the server") {
+  ServerProcess server;
+  auto cli = server.client();
+  cli.set_keep_alive(true);
+  std::mt19937 rng(99);
+  const std::string alphabet = "0123456789xX_ ,/+%&=?#;\t-abz";
+  int answered = 0;
+  for (int i = 0; i < 1000; ++i) {
+    std::string value;
+    const int len = static_cast<int>(rng() % 40);
+    for (int k = 0; k < len; ++k) {
+      if (rng() % 8 == 0) {
+        value += eight::test::url_encode(std::string(1, static_cast<char>(rng() % 256)));
+      } else {
+        value += alphabet[rng() % alphabet.size()];
+      }
+    }
+    const char* route = i % 3 == 0 ? "/distance" : "/solve";
+    const std::string target = std::string(route) + (i % 5 == 0 ? "?goal=" : "?board=") + value;
+    auto r = cli.Get(target);
+    REQUIRE_MESSAGE(r, target);
+    CAPTURE(target);
+    CHECK(r->status < 500);
+    CHECK((r->status == 200 || r->get_header_value("Content-Type") == "application/problem+json"));
+    ++answered;
+  }
+  CHECK(answered == 1000);
+}

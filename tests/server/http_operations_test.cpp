@@ -1,0 +1,123 @@
+// Integration: metrics, the access log, compression and socket settings.
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <regex>
+#include <thread>
+
+#include "server_fixture.h"
+
+using eight::test::ServerProcess;
+using eight::test::ServerSpec;
+
+TEST_CASE("/metrics counts requests by route and status in Prometheus text") {
+  ServerProcess server;
+  auto cli = server.client();
+  for (int i = 0; i < 3; ++i) REQUIRE(cli.Get("/solve?board=123456780"));
+  REQUIRE(cli.Get("/solve?board=12"));
+  REQUIRE(cli.Get("/nowhere"));
+  // Requests are counted once their response has gone out, a moment after the
+  // client has it: scrape until all show (or 2 s pass).
+  httplib::Result r{nullptr, httplib::Error::Unknown};
+  for (int i = 0; i < 200; ++i) {
+    r = cli.Get("/metrics");
+    REQUIRE(r);
+    if (r->body.find("route=\"other\",status=\"404\"} 1\n") != std::string::npos &&
+        r->body.find("eight_http_request_duration_seconds_count{route=\"/solve\"} 4\n") !=
+            std::string::npos &&
+        r->body.find("route=\"/readyz\",status=\"200\"}") != std::string::npos) {
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  CHECK(r->status == 200);
+  CHECK(r->get_header_value("Content-Type") == "text/plain; version=0.0.4; charset=utf-8");
+  const std::string& m = r->body;
+  CAPTURE(m);
+  CHECK(m.find("eight_http_requests_total{route=\"/solve\",status=\"200\"} 3\n") !=
+        std::string::npos);
+  CHECK(m.find("eight_http_requests_total{route=\"/solve\",status=\"400\"} 1\n") !=
+        std::string::npos);
+  CHECK(m.find("eight_http_requests_total{route=\"other\",status=\"404\"} 1\n") !=
+        std::string::npos);
+  // The readiness probes of the fixture were counted too.
+  CHECK(std::regex_search(
+      m, std::regex(R"(eight_http_requests_total\{route="/readyz",status="200"\} [1-9])")));
+  CHECK(m.find("eight_http_request_duration_seconds_count{route=\"/solve\"} 4\n") !=
+        std::string::npos);
+  CHECK(m.find("eight_http_request_duration_seconds_bucket{route=\"/solve\",le=\"+Inf\"} 4\n") !=
+        std::string::npos);
+  CHECK(m.find("eight_table_sections 3\n") != std::string::npos);
+  CHECK(m.find("eight_table_info{path=\"") != std::string::npos);
+}
+
+TEST_CASE("the access log has one line per request with method, target, status and microseconds") {
+  ServerProcess server(ServerSpec{.quiet = false});
+  auto cli = server.client();
+  REQUIRE(cli.Get("/solve?board=8+6+7+2+5+4+3+x+1"));
+  REQUIRE(cli.Get("/solve?board=12"));
+  REQUIRE(cli.Head("/table"));
+  // A line is written once its response has gone out, so lines of requests
+  // on different connections may land in any order: wait for each.
+  REQUIRE(server.wait_for_stderr("GET /solve?board=8+6+7+2+5+4+3+x+1 200 "));
+  REQUIRE(server.wait_for_stderr("GET /solve?board=12 400 "));
+  REQUIRE(server.wait_for_stderr("HEAD /table 200 "));
+  const std::string log = server.stderr_text();
+  CHECK(log.find("GET /solve?board=12 ") == log.rfind("GET /solve?board=12 "));  // one line
+  CHECK(std::regex_search(
+      log, std::regex(R"(\nGET /solve\?board=8\+6\+7\+2\+5\+4\+3\+x\+1 200 \d+us\n)")));
+  CHECK(std::regex_search(log, std::regex(R"(\nGET /solve\?board=12 400 \d+us\n)")));
+  CHECK(std::regex_search(log, std::regex(R"(\nHEAD /table 200 \d+us\n)")));
+}
+
+TEST_CASE("--quiet turns the access log off") {
+  ServerProcess server(ServerSpec{.quiet = true});
+  auto cli = server.client();
+  REQUIRE(cli.Get("/solve?board=123456780"));
+  REQUIRE(cli.Get("/healthz"));
+  const auto exit = server.stop(SIGTERM);
+  CHECK(exit.status == 0);
+  const std::string log = server.stderr_text();
+  CHECK(log.find("GET /solve") == std::string::npos);
+  CHECK(log.find("GET /readyz") == std::string::npos);
+  CHECK(log.find("listening on") != std::string::npos);
+}
+
+TEST_CASE("answers are never compressed, even when the client accepts gzip or br") {
+  ServerProcess server;
+  auto cli = server.client();
+  for (const char* enc : {"gzip", "br", "gzip, deflate, br"}) {
+    auto r = cli.Get("/solve?board=867254301", {{"Accept-Encoding", enc}});
+    REQUIRE(r);
+    CHECK(r->status == 200);
+    CHECK_FALSE(r->has_header("Content-Encoding"));
+    CHECK(r->body.rfind("{\"board\":\"867254301\"", 0) == 0);
+  }
+}
+
+TEST_CASE("keep-alive responses come without the ~40 ms Nagle delay") {
+  // Headers and body leave in two writes; without TCP_NODELAY each response
+  // after the first waits for a delayed ACK (~40 ms), so 20 requests on one
+  // connection would take 800 ms or more.
+  ServerProcess server;
+  auto cli = server.client();
+  cli.set_keep_alive(true);
+  REQUIRE(cli.Get("/healthz"));
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < 20; ++i) {
+    auto r = cli.Get("/solve?board=867254301");
+    REQUIRE(r);
+    REQUIRE(r->status == 200);
+  }
+  const auto took = std::chrono::steady_clock::now() - start;
+  CHECK(took < std::chrono::milliseconds(500));
+}
+
+TEST_CASE("responses say how long connections are kept alive") {
+  ServerProcess server;
+  auto cli = server.client();
+  cli.set_keep_alive(true);
+  auto r = cli.Get("/healthz");
+  REQUIRE(r);
+  CHECK(r->get_header_value("Keep-Alive") == "timeout=1, max=1000");
+}

@@ -1,0 +1,79 @@
+// eight-server's options: command line over environment over defaults.
+#include <doctest/doctest.h>
+
+#include <map>
+
+#include "options.h"
+
+using eight::server::Options;
+using eight::server::parse_options;
+
+namespace {
+
+eight::Result<Options> parse(std::vector<std::string_view> args,
+                             std::map<std::string, std::string> env = {}) {
+  return parse_options(args, [env](const char* name) -> std::optional<std::string> {
+    auto it = env.find(name);
+    if (it == env.end()) return std::nullopt;
+    return it->second;
+  });
+}
+
+}  // namespace
+
+TEST_CASE("defaults are data/eight.tbl on 127.0.0.1:8080 with the access log on") {
+  auto o = parse({});
+  REQUIRE(o.ok());
+  CHECK(o->table == "data/eight.tbl");
+  CHECK(o->host == "127.0.0.1");
+  CHECK(o->port == 8080);
+  CHECK(o->threads == eight::server::default_threads());
+  CHECK(o->threads >= 64);
+  CHECK_FALSE(o->quiet);
+  CHECK_FALSE(o->help);
+}
+
+TEST_CASE("every option can come from the environment") {
+  auto o = parse({}, {{"EIGHT_TABLE", "/t.tbl"},
+                      {"EIGHT_HOST", "::1"},
+                      {"EIGHT_PORT", "9000"},
+                      {"EIGHT_THREADS", "12"},
+                      {"EIGHT_QUIET", "true"}});
+  REQUIRE(o.ok());
+  CHECK(o->table == "/t.tbl");
+  CHECK(o->host == "::1");
+  CHECK(o->port == 9000);
+  CHECK(o->threads == 12);
+  CHECK(o->quiet);
+}
+
+TEST_CASE("the command line overrides the environment, in both spellings") {
+  auto o = parse({"--table", "/a.tbl", "--port=0", "--host=0.0.0.0", "--threads", "3", "-q"},
+                 {{"EIGHT_TABLE", "/t.tbl"}, {"EIGHT_PORT", "9000"}, {"EIGHT_THREADS", "12"}});
+  REQUIRE(o.ok());
+  CHECK(o->table == "/a.tbl");
+  CHECK(o->port == 0);
+  CHECK(o->host == "0.0.0.0");
+  CHECK(o->threads == 3);
+  CHECK(o->quiet);
+  CHECK(parse({"--help"})->help);
+}
+
+TEST_CASE("bad options and values are refused with a message naming them") {
+  auto bad = [](std::vector<std::string_view> args, std::map<std::string, std::string> env = {}) {
+    auto o = parse(std::move(args), std::move(env));
+    REQUIRE_FALSE(o.ok());
+    CHECK(o.error().code == eight::ErrorCode::kBadArgument);
+    return o.error().message;
+  };
+  CHECK(bad({"--port", "65536"}) == "--port: '65536' is not a port number (0 to 65535)");
+  CHECK(bad({"--port", "80x"}) == "--port: '80x' is not a port number (0 to 65535)");
+  CHECK(bad({"--threads", "0"}) == "--threads: '0' is not a thread count (1 to 4096)");
+  CHECK(bad({"--port"}) == "--port needs a value");
+  CHECK(bad({"--tabel", "x"}) == "unknown option '--tabel'");
+  CHECK(bad({"extra"}) == "unexpected argument 'extra'");
+  CHECK(bad({}, {{"EIGHT_PORT", "http"}}) ==
+        "EIGHT_PORT: 'http' is not a port number (0 to 65535)");
+  CHECK(bad({}, {{"EIGHT_QUIET", "maybe"}}) ==
+        "EIGHT_QUIET: 'maybe' is not 1/0, true/false or yes/no");
+}

@@ -1,0 +1,252 @@
+#include "server_fixture.h"
+
+#include <arpa/inet.h>
+#include <doctest/doctest.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <regex>
+
+#include "support.h"
+
+extern char** environ;
+
+namespace eight::test {
+
+const std::string& server_table_path() {
+  static TempDir dir;
+  static const std::string path = [] {
+    const std::string p = dir.file("eight.tbl");
+    write_file(p, table_bytes());
+    return p;
+  }();
+  return path;
+}
+
+ServerProcess::ServerProcess(ServerSpec spec) {
+  const std::string exe = std::string(EIGHT_BIN_DIR) + "/eight-server";
+  std::vector<std::string> args{exe};
+  if (spec.default_args) {
+    args.insert(args.end(), {"--table", server_table_path(), "--host", "127.0.0.1", "--port", "0"});
+  }
+  if (spec.quiet) args.emplace_back("--quiet");
+  args.insert(args.end(), spec.args.begin(), spec.args.end());
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+
+  std::vector<std::string> env;
+  for (char** e = environ; *e != nullptr; ++e) {
+    if (std::strncmp(*e, "EIGHT_", 6) != 0) env.emplace_back(*e);
+  }
+  for (const auto& [k, v] : spec.env) env.push_back(k + "=" + v);
+  std::vector<char*> envp;
+  for (auto& e : env) envp.push_back(e.data());
+  envp.push_back(nullptr);
+
+  int err[2];
+  REQUIRE(::pipe2(err, O_CLOEXEC) == 0);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2(&fa, err[1], 2);
+  // The child starts with no blocked signals and default dispositions,
+  // whatever the test runner set up for itself.
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  sigset_t none, defaults;
+  sigemptyset(&none);
+  sigemptyset(&defaults);
+  for (int s : {SIGTERM, SIGINT, SIGPIPE, SIGHUP}) sigaddset(&defaults, s);
+  posix_spawnattr_setsigmask(&attr, &none);
+  posix_spawnattr_setsigdefault(&attr, &defaults);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+  const int rc = ::posix_spawn(&pid_, exe.c_str(), &fa, &attr, argv.data(), envp.data());
+  posix_spawn_file_actions_destroy(&fa);
+  posix_spawnattr_destroy(&attr);
+  ::close(err[1]);
+  REQUIRE_MESSAGE(rc == 0, "cannot start " << exe << ": " << std::strerror(rc));
+  stderr_fd_ = err[0];
+  reader_ = std::thread([this] {
+    char buf[4096];
+    for (;;) {
+      const ssize_t n = ::read(stderr_fd_, buf, sizeof buf);
+      std::lock_guard lock(mutex_);
+      if (n <= 0) {
+        stderr_closed_ = true;
+        cv_.notify_all();
+        return;
+      }
+      stderr_.append(buf, static_cast<std::size_t>(n));
+      cv_.notify_all();
+    }
+  });
+  if (!spec.wait_ready) return;
+  try {
+    wait_ready();
+  } catch (...) {
+    cleanup();  // no child or thread outlives a failed start
+    throw;
+  }
+}
+
+void ServerProcess::wait_ready() {
+  static const std::regex kListening(R"(listening on http://127\.0\.0\.1:(\d+) )");
+  {
+    std::unique_lock lock(mutex_);
+    std::smatch m;
+    const bool found = cv_.wait_for(
+        lock, 10s, [&] { return std::regex_search(stderr_, m, kListening) || stderr_closed_; });
+    REQUIRE_MESSAGE((found && !m.empty()), "eight-server did not start; stderr:\n" << stderr_);
+    port_ = std::stoi(m[1]);
+  }
+  auto cli = client();
+  for (int i = 0; i < 200; ++i) {
+    if (auto r = cli.Get("/readyz"); r && r->status == 200) return;
+    std::this_thread::sleep_for(10ms);
+  }
+  FAIL("eight-server never answered /readyz; stderr:\n" << stderr_text());
+}
+
+ServerProcess::~ServerProcess() {
+  cleanup();
+}
+
+void ServerProcess::cleanup() {
+  if (pid_ > 0) {
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+  }
+  pid_ = -1;
+  if (reader_.joinable()) reader_.join();
+  if (stderr_fd_ >= 0) ::close(stderr_fd_);
+  stderr_fd_ = -1;
+}
+
+httplib::Client ServerProcess::client() const {
+  httplib::Client cli("127.0.0.1", port_);
+  cli.set_url_encode(false);
+  cli.set_connection_timeout(5, 0);
+  cli.set_read_timeout(5, 0);
+  cli.set_write_timeout(5, 0);
+  return cli;
+}
+
+std::string ServerProcess::stderr_text() const {
+  std::lock_guard lock(mutex_);
+  return stderr_;
+}
+
+bool ServerProcess::wait_for_stderr(const std::string& needle,
+                                    std::chrono::milliseconds timeout) const {
+  std::unique_lock lock(mutex_);
+  return cv_.wait_for(lock, timeout, [&] {
+    return stderr_.find(needle) != std::string::npos || stderr_closed_;
+  }) && stderr_.find(needle) != std::string::npos;
+}
+
+ExitInfo ServerProcess::stop(int sig, std::chrono::milliseconds timeout) {
+  REQUIRE(pid_ > 0);
+  ::kill(pid_, sig);
+  return wait_exit(timeout);
+}
+
+ExitInfo ServerProcess::wait_exit(std::chrono::milliseconds timeout) {
+  REQUIRE(pid_ > 0);
+  ExitInfo info;
+  const auto start = std::chrono::steady_clock::now();
+  for (;;) {
+    int status = 0;
+    const pid_t r = ::waitpid(pid_, &status, WNOHANG);
+    info.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now() - start);
+    if (r == pid_) {
+      pid_ = -1;
+      if (WIFEXITED(status)) info.status = WEXITSTATUS(status);
+      if (WIFSIGNALED(status)) info.signal = WTERMSIG(status);
+      break;
+    }
+    if (info.elapsed > timeout) {
+      info.timed_out = true;
+      break;  // the destructor kills it
+    }
+    std::this_thread::sleep_for(1ms);
+  }
+  if (pid_ < 0 && reader_.joinable()) reader_.join();  // stderr is complete now
+  return info;
+}
+
+RawResponse raw_exchange(int port, const std::string& request, std::chrono::milliseconds timeout) {
+  RawResponse out;
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  REQUIRE(fd >= 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+  std::size_t sent = 0;
+  while (sent < request.size()) {
+    const ssize_t n = ::send(fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
+    if (n <= 0) break;
+    sent += static_cast<std::size_t>(n);
+  }
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  char buf[65536];
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) break;
+    pollfd p{fd, POLLIN, 0};
+    if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) break;
+    const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) break;
+    out.raw.append(buf, static_cast<std::size_t>(n));
+  }
+  ::close(fd);
+  const auto head_end = out.raw.find("\r\n\r\n");
+  if (head_end == std::string::npos) return out;
+  out.body = out.raw.substr(head_end + 4);
+  std::size_t pos = out.raw.find("\r\n");
+  const std::string status_line = out.raw.substr(0, pos);
+  if (status_line.size() >= 12) out.status = std::atoi(status_line.c_str() + 9);
+  while (pos < head_end) {
+    const std::size_t next = out.raw.find("\r\n", pos + 2);
+    const std::string line = out.raw.substr(pos + 2, next - pos - 2);
+    if (const auto colon = line.find(':'); colon != std::string::npos) {
+      std::string name = line.substr(0, colon);
+      for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      std::string value = line.substr(colon + 1);
+      while (!value.empty() && value.front() == ' ') value.erase(0, 1);
+      out.headers[name] = value;
+    }
+    pos = next;
+  }
+  return out;
+}
+
+std::string url_encode(const std::string& s) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : s) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+}  // namespace eight::test
