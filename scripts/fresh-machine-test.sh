@@ -53,6 +53,14 @@ PREP='export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq && apt-get install -y -qq --no-install-recommends make >/dev/null
 cd /src'
 
+# What a machine of this kind has beyond its packages: the TLS trust for its
+# egress (npm fetches over HTTPS; apt uses plain HTTP), handed to Node.js the
+# way the machine's own environment does, through NODE_EXTRA_CA_CERTS.
+machine_env=()
+if [ -n "${NODE_EXTRA_CA_CERTS:-}" ] && [ -f "$NODE_EXTRA_CA_CERTS" ]; then
+  machine_env+=(-v "$NODE_EXTRA_CA_CERTS:/run/machine-ca.crt:ro" -e NODE_EXTRA_CA_CERTS=/run/machine-ca.crt)
+fi
+
 failed=0
 for t in "${targets[@]}"; do
   clone
@@ -61,7 +69,7 @@ for t in "${targets[@]}"; do
   case "$t" in
     test)
       say "make test in a fresh $BASE_REF container (log: $log)"
-      if podman run --rm --name "$NAME" -v "$WORK/src:/src" "$BASE_REF" \
+      if podman run --rm --name "$NAME" "${machine_env[@]}" -v "$WORK/src:/src" "$BASE_REF" \
         bash -c "$PREP && make test" >"$log" 2>&1; then
         say "make test passed in $(( ($(now_ms) - t0) / 1000 )) s: $(grep -E 'tests passed|tests failed' "$log" | tail -n1)"
       else
@@ -72,7 +80,7 @@ for t in "${targets[@]}"; do
       ;;
     run)
       say "make run in a fresh $BASE_REF container (log: $log)"
-      podman run -d --name "$NAME" -v "$WORK/src:/src" "$BASE_REF" \
+      podman run -d --name "$NAME" "${machine_env[@]}" -v "$WORK/src:/src" "$BASE_REF" \
         bash -c "$PREP && exec make run HOST=127.0.0.1 PORT=8080" >/dev/null 2>"$log.err" ||
         { cat "$log.err" >&2; die "podman run failed"; }
       ready=""
