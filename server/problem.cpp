@@ -103,7 +103,8 @@ Problem problem_for_status(int status, std::string_view method, std::string_view
                   " bytes; a board or goal is at most 128 characters"};
     case 416:
       return {416, "range-not-satisfiable", "Range not satisfiable",
-              "the Range header is malformed or selects no byte of the table"};
+              "the Range header cannot be parsed; /table serves one range, written "
+              "bytes=first-last, bytes=first- or bytes=-suffix"};
     case 400:
       return {400, "bad-request", "Bad request",
               "the request line or headers are malformed or too long"};
