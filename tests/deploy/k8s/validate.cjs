@@ -9,11 +9,13 @@
 //      Service, HorizontalPodAutoscaler and PodDisruptionBudget point at the
 //      Deployment's pods.
 //
-//   node validate.cjs --modules DIR PATH...                 exit 0 when all are valid
+//   node validate.cjs --modules DIR [--dockerfile FILE] PATH...
+//       exit 0 when all are valid (and agree with the image's USER and ports)
 //   node validate.cjs --modules DIR --expect-invalid FILE... exit 0 when each FILE is
 //       rejected with every reason its "# expect: TEXT" lines name
-//   node validate.cjs --modules DIR --self-test PATH...     breaks the valid manifests in
-//       known ways, one at a time, and checks each break is caught
+//   node validate.cjs --modules DIR [--dockerfile FILE] --self-test PATH...
+//       breaks the valid manifests in known ways, one at a time, and checks
+//       each break is caught
 //
 // DIR is where `npm ci` installed package.json's dependencies. A PATH is a
 // manifest or a folder of them (*.yaml, *.yml; kustomization.yaml is checked
@@ -33,11 +35,13 @@ function usage(message) {
 const args = process.argv.slice(2);
 let modules = null;
 let mode = "valid";
+let dockerfile = null;
 const inputs = [];
 for (let i = 0; i < args.length; ++i) {
   if (args[i] === "--modules" && i + 1 < args.length) modules = args[++i];
   else if (args[i] === "--expect-invalid") mode = "invalid";
   else if (args[i] === "--self-test") mode = "self-test";
+  else if (args[i] === "--dockerfile" && i + 1 < args.length) dockerfile = args[++i];
   else if (args[i].startsWith("--")) usage(`unknown option ${args[i]}`);
   else inputs.push(args[i]);
 }
@@ -265,11 +269,45 @@ function validate(entries) {
   for (const [k, msgs] of errors) for (const m of msgs) found.push({ where: k, message: m });
   for (const m of global) found.push({ where: "manifests", message: m });
   for (const m of kustomizationErrors(entries)) found.push({ where: "kustomization", message: m });
+  if (dockerfile && objects.some((o) => o && o.kind === "Deployment")) {
+    for (const m of dockerfileErrors(dockerfile, objects)) found.push({ where: "image", message: m });
+  }
   return found;
 }
 
 function report(found) {
   for (const f of found) process.stdout.write(`  ${f.where}: ${f.message}\n`);
+}
+
+// The image and the Deployment must agree: the user the image runs as, the
+// port it listens on and exposes, the port the health check probes.
+function dockerfileErrors(file, objects) {
+  const lines = fs.readFileSync(file, "utf8").replace(/\\\n/g, " ").split("\n");
+  const last = (word) => lines.filter((l) => l.trim().toUpperCase().startsWith(word + " ")).pop();
+  const out = [];
+  const user = (last("USER") || "").trim().split(/\s+/)[1] || "";
+  const [uid, gid] = user.split(":");
+  const exposed = ((last("EXPOSE") || "").trim().split(/\s+/)[1] || "").split("/")[0];
+  const envLine = lines.filter((l) => /^\s*ENV\s/.test(l)).join(" ");
+  const envPort = (envLine.match(/EIGHT_PORT=(\d+)/) || [])[1];
+  if (!/^[0-9]+$/.test(uid || "") || uid === "0") out.push(`Dockerfile: USER must be a numeric non-root uid, not '${user}'`);
+  for (const d of objects.filter((o) => o && o.kind === "Deployment")) {
+    const pod = get(d, "spec", "template", "spec") || {};
+    for (const c of pod.containers || []) {
+      const runAs = get(c, "securityContext", "runAsUser") ?? get(pod, "securityContext", "runAsUser");
+      const runAsGroup = get(c, "securityContext", "runAsGroup") ?? get(pod, "securityContext", "runAsGroup");
+      if (runAs !== undefined && String(runAs) !== uid) out.push(`policy: runAsUser ${runAs} is not the image's USER ${uid}`);
+      if (runAsGroup !== undefined && gid !== undefined && String(runAsGroup) !== gid) {
+        out.push(`policy: runAsGroup ${runAsGroup} is not the image's group ${gid}`);
+      }
+      const ports = (c.ports || []).map((p) => String(p.containerPort));
+      if (!ports.includes(exposed)) out.push(`policy: no container port is the image's EXPOSE ${exposed}`);
+      const env = Object.fromEntries((c.env || []).map((e) => [e.name, e.value]));
+      const listens = env.EIGHT_PORT ?? envPort;
+      if (!ports.includes(String(listens))) out.push(`policy: the server listens on ${listens}, which is no container port`);
+    }
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------- modes
@@ -329,6 +367,8 @@ const breakages = [
   ["HPA aims at another Deployment", "HorizontalPodAutoscaler", (h) => { h.spec.scaleTargetRef.name = "other"; }, "scaleTargetRef"],
   ["HPA without maxReplicas", "HorizontalPodAutoscaler", (h) => { delete h.spec.maxReplicas; }, "must have required property maxReplicas"],
   ["PDB that blocks drains", "PodDisruptionBudget", (p) => { p.spec.maxUnavailable = 0; }, "blocks every drain"],
+  ["runs as another user than the image's", "Deployment", (d) => { d.spec.template.spec.securityContext.runAsUser = 1000; }, "is not the image's USER", true],
+  ["container port is not the image's", "Deployment", (d) => { d.spec.template.spec.containers[0].ports[0].containerPort = 9090; }, "the image's EXPOSE", true],
   ["unknown kind", "PodDisruptionBudget", (p) => { p.apiVersion = "policy/v1beta9"; }, "unknown apiVersion/kind"],
 ];
 
@@ -341,7 +381,8 @@ function runSelfTest() {
     return 1;
   }
   let failures = 0;
-  for (const [name, kind, mutate, expect] of breakages) {
+  const cases = breakages.filter(([, , , , needsDockerfile]) => !needsDockerfile || dockerfile);
+  for (const [name, kind, mutate, expect] of cases) {
     const copy = entries.map((e) => ({ ...e, doc: JSON.parse(JSON.stringify(e.doc)) }));
     const victim = copy.find((e) => e.doc && e.doc.kind === kind);
     if (!victim) {
@@ -360,7 +401,7 @@ function runSelfTest() {
       ++failures;
     }
   }
-  process.stdout.write(`${breakages.length - failures} passed, ${failures} failed\n`);
+  process.stdout.write(`${cases.length - failures} passed, ${failures} failed\n`);
   return failures === 0 ? 0 : 1;
 }
 
