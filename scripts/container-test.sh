@@ -26,7 +26,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 IMAGE=${EIGHT_IMAGE:-localhost/eight:test}
-CACHE=${EIGHT_CONTAINER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/eight-container}
+CACHE=${EIGHT_CONTAINER_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/eight-container}
 BASE_MAX_AGE_DAYS=${EIGHT_BASE_MAX_AGE_DAYS:-30}
 READY_TIMEOUT_S=30
 STOP_LIMIT_MS=2000

@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-CACHE=${EIGHT_CONTAINER_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/eight-container}
+CACHE=${EIGHT_CONTAINER_CACHE:-${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/eight-container}
 BASE_MAX_AGE_DAYS=${EIGHT_BASE_MAX_AGE_DAYS:-30}
 RUN_READY_TIMEOUT_S=${EIGHT_FRESH_RUN_TIMEOUT_S:-1200}
 mkdir -p "$CACHE"
