@@ -34,8 +34,14 @@ NAME=eight-container-test-$$
 
 mkdir -p "$CACHE"
 
+PASSED=0  # checks passed so far; the closing line counts them
 say() { echo "container-test: $*"; }
-die() { echo "container-test: FAILED: $*" >&2; exit 1; }
+ok() { PASSED=$((PASSED + 1)); say "$*"; }
+die() {
+  echo "container-test: FAILED: $*" >&2
+  echo "container-test: $PASSED passed, 1 failed"
+  exit 1
+}
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
 # ---------------------------------------------------------------- engine
@@ -100,13 +106,14 @@ if ! "$ENGINE" build "${build_args[@]}" -t "$IMAGE" -f Dockerfile . >"${CACHE}/b
   tail -n 40 "$CACHE/build.log" >&2
   die "image build failed (log: $CACHE/build.log)"
 fi
-say "built in $(( ($(now_ms) - t0) / 1000 )) s (log: $CACHE/build.log)"
+ok "built in $(( ($(now_ms) - t0) / 1000 )) s (log: $CACHE/build.log)"
 grep -E 'tests passed|tests failed' "$CACHE/build.log" | tail -n1 | sed 's/^/container-test: build-stage suite: /' || true
 
 size_bytes=$("$ENGINE" image inspect --format '{{.Size}}' "$IMAGE")
 say "image size: $(( size_bytes / 1000000 )) MB ($size_bytes bytes)"
 user=$("$ENGINE" image inspect --format '{{.Config.User}}' "$IMAGE")
 [ -n "$user" ] && [ "${user%%:*}" != 0 ] && [ "${user%%:*}" != root ] || die "image runs as '$user'"
+ok "runs as user $user, not root"
 
 t0=$(now_ms)
 # As locked down as the Kubernetes Deployment runs it: read-only root, no
@@ -132,13 +139,13 @@ if [ -z "$ready" ]; then
   "$ENGINE" logs "$NAME" 2>&1 | tail -n 20 >&2
   die "not ready on 127.0.0.1:$port within ${READY_TIMEOUT_S} s"
 fi
-say "run to ready: ${ready} ms (/readyz 200 on 127.0.0.1:$port)"
+ok "run to ready: ${ready} ms (/readyz 200 on 127.0.0.1:$port)"
 
 http_get "$port" "/solve?board=867254301"
 [ "$(http_status)" = 200 ] && grep -q '"distance": *31' "$WORK/body" &&
   grep -q '"path": *"ruulddruuldldrrullurrdlldruurdd"' "$WORK/body" ||
   die "/solve?board=867254301 answered $(http_status): $(head -c 300 "$WORK/body")"
-say "/solve?board=867254301: 31 moves, ruulddruuldldrrullurrdlldruurdd"
+ok "/solve?board=867254301: 31 moves, ruulddruuldldrrullurrdlldruurdd"
 
 checksum=$("$ENGINE" exec "$NAME" eight verify | sed -n 's/.*checksum \([0-9a-f]*\).*/\1/p')
 [ -n "$checksum" ] || die "eight verify in the container printed no checksum"
@@ -149,7 +156,7 @@ etag=$(http_header etag)
 case "$etag" in *"$checksum"*) ;; *) die "/table ETag '$etag' does not hold the table checksum $checksum" ;; esac
 http_get "$port" /table "If-None-Match: $etag"
 [ "$(http_status)" = 304 ] || die "/table with If-None-Match: $etag answered $(http_status), not 304"
-say "/table ETag $etag is the table's checksum; If-None-Match gives 304"
+ok "/table ETag $etag is the table's checksum; If-None-Match gives 304"
 
 if [ "$ENGINE" = podman ]; then
   podman healthcheck run "$NAME" >/dev/null || die "health check reports unhealthy"
@@ -164,7 +171,7 @@ else
   done
 fi
 [ "$health" = healthy ] || die "health status '$health'"
-say "health check: $health"
+ok "health check: $health"
 
 t0=$(now_ms)
 # (podman without systemd also complains here that it has no health-check timer to remove)
@@ -173,7 +180,7 @@ stopped=$(( $(now_ms) - t0 ))
 code=$("$ENGINE" inspect --format '{{.State.ExitCode}}' "$NAME")
 [ "$code" = 0 ] || die "exit code $code after stop"
 [ "$stopped" -lt "$STOP_LIMIT_MS" ] || die "stop took ${stopped} ms (limit ${STOP_LIMIT_MS} ms)"
-say "stopped in ${stopped} ms, exit code $code"
+ok "stopped in ${stopped} ms, exit code $code"
 
 "$ENGINE" rm "$NAME" >/dev/null 2>&1 || die "cannot remove $NAME"
 if [ "$ENGINE" = podman ]; then
@@ -185,3 +192,4 @@ fi
 rm -rf "$WORK"
 trap - EXIT
 say "passed: image $(( size_bytes / 1000000 )) MB, ready in ${ready} ms, stopped in ${stopped} ms"
+say "$PASSED passed, 0 failed"
