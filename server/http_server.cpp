@@ -3,10 +3,10 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <sys/socket.h>
-#include <unistd.h>
 
 #include <exception>
 
+#include "access_log.h"
 #include "problem.h"
 
 namespace eight::server {
@@ -191,7 +191,7 @@ void configure(httplib::Server& svr, const Service& service, Metrics& metrics,
         set_problem(res, problem_for_status(500, req.method, req.path));
       });
 
-  const bool access_log = config.access_log;
+  AccessLog* const access_log = config.access_log;
   svr.set_logger([&metrics, access_log](const httplib::Request& req, const httplib::Response& res) {
     std::chrono::nanoseconds elapsed{0};
     if (request_clock.started) {
@@ -199,12 +199,9 @@ void configure(httplib::Server& svr, const Service& service, Metrics& metrics,
       request_clock.started = false;
     }
     metrics.record(route_of(req.path), res.status, elapsed);
-    if (access_log) {
-      std::string line = access_log_line(
-          req, res.status, std::chrono::duration_cast<std::chrono::microseconds>(elapsed));
-      line += '\n';
-      // One write(2) per line: lines from concurrent requests never interleave.
-      [[maybe_unused]] const ssize_t n = ::write(STDERR_FILENO, line.data(), line.size());
+    if (access_log != nullptr) {
+      access_log->append(access_log_line(
+          req, res.status, std::chrono::duration_cast<std::chrono::microseconds>(elapsed)));
     }
   });
 }

@@ -14,9 +14,13 @@
 
 namespace eight::server {
 
+class AccessLog;
+
 struct ServerConfig {
   int threads = 64;
-  bool access_log = true;  // one line per request on stderr
+  // Where each request's line goes (access_log_line()); null for none. Must
+  // outlive the server.
+  AccessLog* access_log = nullptr;
 };
 
 // Connection limits, in one place so docs/api.md and the tests can cite them.

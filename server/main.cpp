@@ -6,6 +6,7 @@
 //   1 the listen loop failed         3 table missing or bad (as for `eight`)
 #include <pthread.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
@@ -15,10 +16,12 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "access_log.h"
 #include "http_server.h"
 #include "metrics.h"
 #include "options.h"
@@ -99,9 +102,12 @@ int main(int argc, char** argv) {
   eight::server::Metrics metrics;
   const eight::server::Service service(slot, metrics);
 
+  std::optional<eight::server::AccessLog> access_log;
+  if (!opt.quiet) access_log.emplace(STDERR_FILENO, &metrics.access_log_dropped());
   httplib::Server svr;
   std::atomic<int> listen_fd{-1};
-  eight::server::configure(svr, service, metrics, {opt.threads, !opt.quiet}, &listen_fd);
+  eight::server::configure(svr, service, metrics,
+                           {opt.threads, access_log ? &*access_log : nullptr}, &listen_fd);
 
   errno = 0;
   int port = opt.port;
@@ -145,6 +151,7 @@ int main(int argc, char** argv) {
     svr.stop();
     std::unique_lock lock(stop.mutex);
     if (!stop.cv.wait_until(lock, deadline, [&] { return stop.listen_returned; })) {
+      if (access_log) access_log->flush();
       say("connections still open after " + std::to_string(kDrainDeadline.count()) +
           " ms (idle keep-alive or stalled clients); exiting");
       std::_Exit(kExitOk);
@@ -168,6 +175,7 @@ int main(int argc, char** argv) {
     pthread_kill(signal_thread.native_handle(), SIGTERM);
   }
   signal_thread.join();
+  if (access_log) access_log->flush();  // every worker has finished: the log is complete
   if (sig == 0 || !clean) {
     say("the listen loop failed");
     return kExitListenFailed;

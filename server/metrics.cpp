@@ -135,6 +135,12 @@ std::string Metrics::render(const Loaded* table) const {
     }
   }
   out +=
+      "# HELP eight_access_log_dropped_total Access log lines dropped because stderr's reader "
+      "fell behind.\n"
+      "# TYPE eight_access_log_dropped_total counter\n";
+  append(out, "eight_access_log_dropped_total %" PRIu64 "\n",
+         access_log_dropped_.load(std::memory_order_relaxed));
+  out +=
       "# HELP eight_process_start_time_seconds Start time of the process since the Unix epoch.\n"
       "# TYPE eight_process_start_time_seconds gauge\n";
   append(out, "eight_process_start_time_seconds %.3f\n",

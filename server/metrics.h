@@ -43,6 +43,9 @@ class Metrics {
   // Requests counted so far for one route and status (for tests).
   std::uint64_t requests(Route route, int status) const;
 
+  // Access log lines dropped because the log's reader fell behind.
+  std::atomic<std::uint64_t>& access_log_dropped() { return access_log_dropped_; }
+
  private:
   static constexpr std::size_t kStatuses = kMaxStatus - kMinStatus + 1;
   static constexpr std::size_t kBuckets = kBucketMicros.size() + 1;  // + the +Inf bucket
@@ -51,6 +54,7 @@ class Metrics {
   // Per-bucket (not cumulative) counts; render() accumulates them.
   std::array<std::array<std::atomic<std::uint64_t>, kBuckets>, kRouteCount> buckets_{};
   std::array<std::atomic<std::uint64_t>, kRouteCount> latency_sum_ns_{};
+  std::atomic<std::uint64_t> access_log_dropped_{0};
   std::chrono::system_clock::time_point started_;
 };
 
