@@ -65,6 +65,23 @@ void socket_options(int fd) {
   ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
 }
 
+// CORS: every answer is public and needs no credentials, so any web page may
+// read it. A preflight (OPTIONS) learns the route's methods and that
+// Content-Type may be set (POST /solve sends JSON), and may cache that for a
+// day. Downloads of /table expose their validators and ranges to scripts.
+void add_cors_headers(const httplib::Request& req, httplib::Response& res) {
+  res.set_header("Access-Control-Allow-Origin", "*");
+  if (req.method == "OPTIONS") {
+    res.set_header("Access-Control-Allow-Methods",
+                   std::string(allowed_methods(route_of(req.path))) + ", OPTIONS");
+    res.set_header("Access-Control-Allow-Headers", "Content-Type, If-None-Match, Range, If-Range");
+    res.set_header("Access-Control-Max-Age", "86400");
+  } else {
+    res.set_header("Access-Control-Expose-Headers",
+                   "ETag, Content-Range, Content-Disposition, Accept-Ranges");
+  }
+}
+
 }  // namespace
 
 std::string access_log_line(const httplib::Request& req, int status,
@@ -131,16 +148,26 @@ void configure(httplib::Server& svr, const Service& service, Metrics& metrics,
   // finish within 5 s.
   svr.set_read_timeout(kReadTimeout.count(), 0);
   svr.set_write_timeout(kWriteTimeout.count(), 0);
-  // No endpoint takes a body; this only bounds what httplib reads for other
-  // methods (POST etc. are answered 405 after reading it). The request line
-  // limit is httplib's compiled-in CPPHTTPLIB_REQUEST_URI_MAX_LENGTH (8 KiB),
-  // far above any valid query (boards are at most 128 characters).
+  // Only POST /solve takes a body: up to kMaxBatchBoards boards in at most
+  // kMaxBatchBytes; a larger body is refused with 413 before it is read
+  // whole. The request line limit is httplib's compiled-in
+  // CPPHTTPLIB_REQUEST_URI_MAX_LENGTH (8 KiB), far above any valid query
+  // (boards are at most 128 characters).
   svr.set_payload_max_length(kPayloadMaxLength);
 
   svr.set_pre_routing_handler([&service](const httplib::Request& req, httplib::Response& res) {
     request_clock = {Clock::now(), true};
     disable_httplib_ranges(req);
     disable_httplib_compression(req);
+    if (req.method == "OPTIONS") {
+      service.preflight(req, res);
+      return httplib::Server::HandlerResponse::Handled;
+    }
+    if (req.method == "POST" && !has_body(req) &&
+        allowed_methods(route_of(req.path)).find("POST") != std::string_view::npos) {
+      service.solve_batch(req, res);  // answers the missing body with a 400
+      return httplib::Server::HandlerResponse::Handled;
+    }
     if (req.method != "GET" && req.method != "HEAD" && !has_body(req)) {
       // Answered here, before httplib would wait for a body that never comes.
       // Requests with a body go on: httplib reads it (up to the payload limit,
@@ -163,6 +190,11 @@ void configure(httplib::Server& svr, const Service& service, Metrics& metrics,
             [&service, route = r.route](const httplib::Request& req, httplib::Response& res) {
               service.handle(route, req, res);
             });
+    if (r.post) {
+      svr.Post(pattern, [&service](const httplib::Request& req, httplib::Response& res) {
+        service.solve_batch(req, res);
+      });
+    }
   }
 
   svr.set_error_handler(httplib::Server::HandlerWithResponse(
@@ -177,8 +209,9 @@ void configure(httplib::Server& svr, const Service& service, Metrics& metrics,
   // httplib 0.11 gives every bodiless response "Content-Length: 0". On a
   // 304 that is wrong (RFC 9110 8.6: only the 200's length may be sent), so
   // it goes, as nginx and Go leave it out; a 304 never has a body anyway.
-  svr.set_post_routing_handler([](const httplib::Request&, httplib::Response& res) {
+  svr.set_post_routing_handler([](const httplib::Request& req, httplib::Response& res) {
     if (res.status == 304) res.headers.erase("Content-Length");
+    add_cors_headers(req, res);
   });
 
   // Handlers do not throw for any input; this is the last line of defence

@@ -31,7 +31,7 @@ inline constexpr std::size_t kKeepAliveMaxCount = 1000;
 inline constexpr std::chrono::seconds kKeepAliveTimeout{1};
 inline constexpr std::chrono::seconds kReadTimeout{2};
 inline constexpr std::chrono::seconds kWriteTimeout{5};
-inline constexpr std::size_t kPayloadMaxLength = 16 * 1024;
+inline constexpr std::size_t kPayloadMaxLength = kMaxBatchBytes;
 
 // Configures `svr` to serve `service`, counting every request in `metrics`.
 // `service` and `metrics` must outlive `svr`. Call before binding.

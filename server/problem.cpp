@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "routes.h"
+
 namespace eight::server {
 namespace {
 
@@ -87,12 +89,14 @@ Problem problem_for_status(int status, std::string_view method, std::string_view
       return {404, "not-found", "Not found",
               "no endpoint at " + quote(path) + "; GET / lists the endpoints"};
     case 405:
-      return {
-          405, "method-not-allowed", "Method not allowed",
-          "method " + quote(method) + " is not allowed on " + quote(path) + "; use GET or HEAD"};
+      return {405, "method-not-allowed", "Method not allowed",
+              "method " + quote(method) + " is not allowed on " + quote(path) + "; use " +
+                  std::string(allowed_methods(route_of(path)))};
     case 413:
       return {413, "payload-too-large", "Payload too large",
-              "the request body is larger than this server accepts; no endpoint takes a body"};
+              "the request body is larger than this server accepts: POST /solve takes at most " +
+                  std::to_string(kMaxBatchBytes) + " bytes (" + std::to_string(kMaxBatchBoards) +
+                  " boards)"};
     case 414:
       // httplib refuses request lines over CPPHTTPLIB_REQUEST_URI_MAX_LENGTH
       // before any handler runs. The issue asks for 400 on an over-long

@@ -6,7 +6,9 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
   static constexpr std::array<RouteInfo, kRouteCount - 1> kRoutes = {{
       {Route::kIndex, "/", "", "this index of the endpoints"},
       {Route::kSolve, "/solve", "board=B[&goal=G]",
-       "distance and an optimal path from board B to goal G (default 123456780)"},
+       "distance and an optimal path from board B to goal G (default 123456780); "
+       "POST a JSON body {\"boards\": [...], \"goal\": G} to solve up to 10000 boards at once",
+       true},
       {Route::kDistance, "/distance", "board=B[&goal=G]",
        "distance only from board B to goal G (default 123456780)"},
       {Route::kTable, "/table", "",
@@ -14,6 +16,12 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
       {Route::kHealthz, "/healthz", "", "liveness: the process answers"},
       {Route::kReadyz, "/readyz", "", "readiness: the table is mapped and verified"},
       {Route::kMetrics, "/metrics", "", "Prometheus metrics"},
+      {Route::kHint, "/hint", "board=B[&goal=G]",
+       "every optimal next move from board B, with the board it leads to"},
+      {Route::kRandom, "/random", "distance=D[&goal=G][&seed=S]",
+       "a board exactly D moves from goal G, uniformly at random (reproducible with seed S)"},
+      {Route::kStats, "/stats", "[goal=G]",
+       "goal G's distance histogram, maximum distance and hardest boards"},
       {Route::kOpenapi, "/openapi.yaml", "", "OpenAPI 3 description of this API"},
   }};
   return kRoutes;
@@ -24,6 +32,13 @@ Route route_of(std::string_view path) {
     if (r.path == path) return r.route;
   }
   return Route::kOther;
+}
+
+std::string_view allowed_methods(Route r) {
+  for (const RouteInfo& info : routes()) {
+    if (info.route == r && info.post) return "GET, HEAD, POST";
+  }
+  return "GET, HEAD";
 }
 
 std::string_view route_label(Route r) {

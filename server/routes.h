@@ -21,6 +21,9 @@ enum class Route : std::uint8_t {
   kReadyz,
   kMetrics,
   kOpenapi,
+  kHint,
+  kRandom,
+  kStats,
   kOther,  // unknown paths, and requests httplib rejected before routing
 };
 inline constexpr std::size_t kRouteCount = static_cast<std::size_t>(Route::kOther) + 1;
@@ -30,6 +33,7 @@ struct RouteInfo {
   std::string_view path;         // exact path; also the metrics label
   std::string_view query;        // query parameters, as shown in the index
   std::string_view description;  // one line, for the index
+  bool post = false;             // also answers POST (a JSON body)
 };
 
 // Every routed path (kOther excluded), in the order the index lists them.
@@ -41,7 +45,15 @@ Route route_of(std::string_view path);
 // The metrics label: the route's path, or "other".
 std::string_view route_label(Route r);
 
-// Methods every route answers. HEAD is GET without the body.
-inline constexpr std::string_view kAllowedMethods = "GET, HEAD";
+// Batches (POST /solve): at most this many boards, in a body of at most
+// this many bytes (10,000 boards of the longest notation, 128 characters,
+// quoted and comma-separated, fit with room to spare).
+inline constexpr std::size_t kMaxBatchBoards = 10000;
+inline constexpr std::size_t kMaxBatchBytes = 2 * 1024 * 1024;
+
+// Methods a route answers, for Allow and CORS preflights: "GET, HEAD" plus
+// POST where the route takes a body. HEAD is GET without the body. OPTIONS
+// (a CORS preflight) is answered on every route.
+std::string_view allowed_methods(Route r);
 
 }  // namespace eight::server

@@ -11,7 +11,8 @@ Result<std::shared_ptr<const Loaded>> Loaded::open(const std::string& path) {
   return std::shared_ptr<const Loaded>(std::make_shared<Loaded>(std::move(table).value()));
 }
 
-Loaded::Loaded(MappedTable table) : table_(std::move(table)), solver_(table_.view()) {
+Loaded::Loaded(MappedTable table)
+    : table_(std::move(table)), solver_(table_.view()), index_(table_.view()) {
   auto frame = solver_.frame(kStandardGoal);
   if (frame.ok()) standard_frame_ = *frame;
   char hex[17];

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "eight/goal.h"
+#include "eight/random.h"
 #include "eight/result.h"
 #include "eight/solver.h"
 #include "eight/table.h"
@@ -36,6 +37,8 @@ class Loaded {
   const MappedTable& table() const { return table_; }
   const TableView& view() const { return table_.view(); }
   const Solver& solver() const { return solver_; }
+  // Positions grouped by distance, for /random and /stats (built at load).
+  const DistanceIndex& index() const { return index_; }
 
   // The frame for `goal` (a valid board): the one built at load time for the
   // standard goal, else a new one (cheap: a lookup over 8 symmetries). Fails
@@ -51,6 +54,7 @@ class Loaded {
  private:
   MappedTable table_;
   Solver solver_;
+  DistanceIndex index_;
   std::optional<GoalFrame> standard_frame_;  // empty if no section answers it
   std::string checksum_hex_;
   std::string etag_;

@@ -8,23 +8,13 @@
 #include "eight/board.h"
 #include "server_fixture.h"
 
+using eight::test::check_problem;
 using eight::test::ServerProcess;
 using nlohmann::json;
 
 namespace {
 
 // Checks a problem response and returns its JSON.
-json check_problem(const httplib::Result& r, int status, const std::string& type) {
-  REQUIRE(r);
-  CHECK(r->status == status);
-  CHECK(r->get_header_value("Content-Type") == "application/problem+json");
-  const json j = json::parse(r->body);
-  CHECK(j["type"] == "https://eight.invalid/problems/" + type);
-  CHECK(j["status"] == status);
-  CHECK(j["title"].is_string());
-  CHECK(j["detail"].is_string());
-  return j;
-}
 
 // The core parser's own message for `text`.
 std::string parser_says(const std::string& text) {
@@ -134,15 +124,18 @@ TEST_CASE("an unknown route is a 404 problem and another method on a route is a 
   check_problem(cli.Get("/solve/"), 404, "not-found");
   check_problem(cli.Get("/SOLVE?board=123456780"), 404, "not-found");
   check_problem(cli.Get("/solve%00?board=123456780"), 404, "not-found");
-  auto r = cli.Post("/solve?board=123456780");
+  auto r = cli.Post("/table");
   j = check_problem(r, 405, "method-not-allowed");
   CHECK(r->get_header_value("Allow") == "GET, HEAD");
-  check_problem(cli.Post("/solve", "board=123456780", "application/x-www-form-urlencoded"), 405,
+  r = cli.Delete("/solve");
+  check_problem(r, 405, "method-not-allowed");
+  CHECK(r->get_header_value("Allow") == "GET, HEAD, POST");
+  check_problem(cli.Post("/distance", "board=123456780", "application/x-www-form-urlencoded"), 405,
                 "method-not-allowed");
   check_problem(cli.Delete("/table"), 405, "method-not-allowed");
-  check_problem(cli.Options("/metrics"), 405, "method-not-allowed");
   check_problem(cli.Put("/nowhere", "x", "text/plain"), 404, "not-found");
-  check_problem(cli.Post("/solve", std::string(100000, 'x'), "text/plain"), 413,
+  // POST /solve takes a JSON batch: a body past the limit is a 413.
+  check_problem(cli.Post("/solve", std::string(3 * 1024 * 1024, 'x'), "application/json"), 413,
                 "payload-too-large");
 }
 

@@ -249,4 +249,16 @@ std::string url_encode(const std::string& s) {
   return out;
 }
 
+nlohmann::json check_problem(const httplib::Result& r, int status, const std::string& type) {
+  REQUIRE(r);
+  CHECK(r->status == status);
+  CHECK(r->get_header_value("Content-Type") == "application/problem+json");
+  const auto j = nlohmann::json::parse(r->body);
+  CHECK(j["type"] == "https://eight.invalid/problems/" + type);
+  CHECK(j["status"] == status);
+  CHECK(j["title"].is_string());
+  CHECK(j["detail"].is_string());
+  return j;
+}
+
 }  // namespace eight::test

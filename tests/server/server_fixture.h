@@ -9,6 +9,7 @@
 #pragma once
 
 #include <httplib.h>
+#include <nlohmann/json.hpp>
 #include <sys/types.h>
 
 #include <chrono>
@@ -96,6 +97,10 @@ struct RawResponse {
   std::string body;
   std::string raw;
 };
+// Checks `r` is a problem+json of `status` and type kProblemBase + `type`,
+// with a title and a detail; returns the parsed body.
+nlohmann::json check_problem(const httplib::Result& r, int status, const std::string& type);
+
 RawResponse raw_exchange(int port, const std::string& request,
                          std::chrono::milliseconds timeout = 5s);
 

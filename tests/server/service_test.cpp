@@ -191,12 +191,20 @@ TEST_CASE(
   Fixture f;
   httplib::Request req;
   req.method = "POST";
-  req.path = "/solve";
+  req.path = "/table";
   httplib::Response res;
   f.service.method_not_allowed(req, res);
   CHECK(res.status == 405);
   CHECK(res.get_header_value("Allow") == "GET, HEAD");
-  CHECK(problem(res)["detail"] == "method 'POST' is not allowed on '/solve'; use GET or HEAD");
+  CHECK(problem(res)["detail"] == "method 'POST' is not allowed on '/table'; use GET, HEAD");
+  // /solve also takes POST (batches), and says so.
+  req.method = "DELETE";
+  req.path = "/solve";
+  res = httplib::Response();
+  f.service.method_not_allowed(req, res);
+  CHECK(res.status == 405);
+  CHECK(res.get_header_value("Allow") == "GET, HEAD, POST");
+  CHECK(problem(res)["detail"] == "method 'DELETE' is not allowed on '/solve'; use GET, HEAD, POST");
 
   req.method = "GET";
   req.path = std::string("/x\0\n\xff", 5);
@@ -263,4 +271,16 @@ TEST_CASE("access log lines show method, target, status and microseconds, with b
   const std::string line = eight::server::access_log_line(req, 400, std::chrono::microseconds(7));
   CHECK(line == "GET " + std::string(256, 'a') + "... 400 7us");
   CHECK(eight::server::access_log_line(httplib::Request(), 400, {}) == "- - 400 0us");
+}
+
+TEST_CASE("content negotiation prefers HTML only when the client asks for it over JSON") {
+  using eight::server::prefers_html;
+  CHECK(prefers_html("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"));
+  CHECK(prefers_html("text/html"));
+  CHECK(prefers_html("application/json;q=0.5, text/html"));
+  CHECK_FALSE(prefers_html(""));
+  CHECK_FALSE(prefers_html("*/*"));
+  CHECK_FALSE(prefers_html("application/json"));
+  CHECK_FALSE(prefers_html("text/html;q=0.5, application/json"));
+  CHECK_FALSE(prefers_html("text/html;q=0"));
 }

@@ -1,0 +1,240 @@
+// Integration: what players and puzzle makers use (issue 5): hints, puzzles
+// by difficulty, batches, stats, CORS and the playground page, from the real
+// eight-server over HTTP.
+#include <doctest/doctest.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "eight/json.h"
+#include "server_fixture.h"
+#include "support.h"
+
+using eight::test::check_problem;
+using eight::test::ServerProcess;
+using nlohmann::json;
+
+namespace {
+
+json get_json(httplib::Client& cli, const std::string& target) {
+  auto r = cli.Get(target);
+  REQUIRE(r);
+  REQUIRE_MESSAGE(r->status == 200, target << " -> " << r->status << " " << r->body);
+  CHECK(r->get_header_value("Content-Type") == "application/json");
+  return json::parse(r->body);
+}
+
+int distance_of(const std::string& board, const std::string& goal) {
+  const auto& solver = eight::test::solver();
+  return solver.distance(eight::test::board(board), *solver.frame(eight::test::board(goal)));
+}
+
+httplib::Result post_json(httplib::Client& cli, const std::string& body) {
+  return cli.Post("/solve", body, "application/json");
+}
+
+}  // namespace
+
+TEST_CASE("/hint lists every optimal next move with the board it leads to") {
+  ServerProcess server;
+  auto cli = server.client();
+  const json j = get_json(cli, "/hint?board=8+6+7+2+5+4+3+x+1");
+  CHECK(j["board"] == "867254301");
+  CHECK(j["goal"] == "123456780");
+  CHECK(j["solvable"] == true);
+  CHECK(j["distance"] == 31);
+  REQUIRE(j["hints"].size() == 3);
+  for (const auto& h : j["hints"]) {
+    CHECK(h["distance"] == 30);
+    CHECK(distance_of(h["board"], "123456780") == 30);
+    const auto m = eight::move_from_letter(h["letter"].get<std::string>()[0]);
+    REQUIRE(m);
+    CHECK(h["move"] == std::string(eight::move_name(*m)));
+    std::uint8_t tile = 0;
+    CHECK(eight::to_string(*eight::apply_move(eight::test::board("867254301"), *m, &tile)) == h["board"]);
+    CHECK(h["tile"] == tile);
+  }
+  // Another goal, a solved board, an unsolvable one.
+  const json snail = get_json(cli, "/hint?board=123084765&goal=123804765");
+  REQUIRE(snail["hints"].size() == 1);
+  CHECK(snail["hints"][0]["board"] == "123804765");
+  CHECK(get_json(cli, "/hint?board=123456780")["hints"].empty());
+  const json u = get_json(cli, "/hint?board=213456780");
+  CHECK(u["solvable"] == false);
+  CHECK(u["distance"].is_null());
+  CHECK(u["hints"].empty());
+}
+
+TEST_CASE("/hint refuses bad boards, goals and parameters with problems") {
+  ServerProcess server;
+  auto cli = server.client();
+  check_problem(cli.Get("/hint"), 400, "missing-parameter");
+  CHECK(check_problem(cli.Get("/hint?board=12345678"), 400, "bad-board")["detail"] ==
+        "expected 9 cells, got 8");
+  check_problem(cli.Get("/hint?board=123456780&goal=1"), 400, "bad-goal");
+  check_problem(cli.Get("/hint?board=123456780&boards=1"), 400, "unknown-parameter");
+  // (httplib 0.11 drops a pair repeated word for word, so the values differ.)
+  check_problem(cli.Get("/hint?board=123456780&board=123456708"), 400, "repeated-parameter");
+}
+
+TEST_CASE("/random draws a board exactly the asked distance away, the same for the same seed") {
+  ServerProcess server;
+  auto cli = server.client();
+  const json a = get_json(cli, "/random?distance=20&seed=12345");
+  CHECK(a["board"] == "436875021");  // the same draw as `eight random --seed 12345`
+  CHECK(a["goal"] == "123456780");
+  CHECK(a["distance"] == 20);
+  CHECK(a["seed"] == "12345");
+  CHECK(get_json(cli, "/random?distance=20&seed=12345") == a);
+  auto r = cli.Get("/random?distance=20&seed=12345");
+  CHECK(r->get_header_value("Cache-Control") == "public, max-age=86400");
+  // Unseeded: a fresh seed each time, named in the answer so it replays.
+  r = cli.Get("/random?distance=25");
+  CHECK(r->get_header_value("Cache-Control") == "no-store");
+  const json fresh = json::parse(r->body);
+  CHECK(distance_of(fresh["board"], "123456780") == 25);
+  const json replay = get_json(cli, "/random?distance=25&seed=" + fresh["seed"].get<std::string>());
+  CHECK(replay["board"] == fresh["board"]);
+  // Every distance of another goal, including its maximum and 0.
+  for (int d = 0; d <= 30; ++d) {
+    const json j = get_json(cli, "/random?goal=123804765&distance=" + std::to_string(d));
+    CHECK(distance_of(j["board"], "123804765") == d);
+  }
+}
+
+TEST_CASE("/random names the valid range for a distance no board has") {
+  ServerProcess server;
+  auto cli = server.client();
+  json j = check_problem(cli.Get("/random?distance=32"), 400, "bad-distance");
+  CHECK(j["detail"] == "distance must be a whole number from 0 to 31 for goal 123456780; got '32'");
+  CHECK(j["parameter"] == "distance");
+  j = check_problem(cli.Get("/random?distance=31&goal=123804765"), 400, "bad-distance");
+  CHECK(j["detail"] == "distance must be a whole number from 0 to 30 for goal 123804765; got '31'");
+  for (const char* bad : {"-1", "abc", "", "1.5", "99999999999999999999999"}) {
+    check_problem(cli.Get(std::string("/random?distance=") + bad), 400, "bad-distance");
+  }
+  check_problem(cli.Get("/random"), 400, "missing-parameter");
+  check_problem(cli.Get("/random?distance=5&seed=-3"), 400, "bad-seed");
+  check_problem(cli.Get("/random?distance=5&goal=12"), 400, "bad-goal");
+  check_problem(cli.Get("/random?distance=5&board=123456780"), 400, "unknown-parameter");
+}
+
+TEST_CASE("/stats gives the goal's histogram, maximum and hardest boards") {
+  ServerProcess server;
+  auto cli = server.client();
+  json j = get_json(cli, "/stats");
+  CHECK(j["goal"] == "123456780");
+  CHECK(j["solvable_positions"] == 181440);
+  CHECK(j["max_distance"] == 31);
+  REQUIRE(j["histogram"].size() == 32);
+  CHECK(j["histogram"][0] == 1);
+  CHECK(j["histogram"][31] == 2);
+  CHECK(j["hardest"]["count"] == 2);
+  CHECK(j["hardest"]["boards"] == json{"647850321", "867254301"});
+  j = get_json(cli, "/stats?goal=123804765");
+  CHECK(j["max_distance"] == 30);
+  CHECK(j["hardest"]["count"] == 148);
+  for (const auto& b : j["hardest"]["boards"]) CHECK(distance_of(b, "123804765") == 30);
+  check_problem(cli.Get("/stats?goal=1234"), 400, "bad-goal");
+  check_problem(cli.Get("/stats?board=123456780"), 400, "unknown-parameter");
+}
+
+TEST_CASE("POST /solve answers a batch in order, bad boards in place") {
+  ServerProcess server;
+  auto cli = server.client();
+  auto r = post_json(cli, R"({"boards": ["867254301", "12", 5, "213456780", "1 2 3 4 5 6 7 x 8"]})");
+  REQUIRE(r);
+  CHECK(r->status == 200);
+  const json j = json::parse(r->body);
+  CHECK(j["goal"] == "123456780");
+  CHECK(j["count"] == 5);
+  const auto& a = j["answers"];
+  REQUIRE(a.size() == 5);
+  const auto& solver = eight::test::solver();
+  const auto frame = *solver.frame(eight::kStandardGoal);
+  CHECK(a[0] == json::parse(
+                    eight::solution_json(solver.solve(eight::test::board("867254301"), frame), true)
+                        .dump()));
+  CHECK(a[1] == json{{"input", "12"}, {"error", "expected 9 cells, got 2"}});
+  CHECK(a[2] == json{{"input", 5}, {"error", "expected a board as a string"}});
+  CHECK(a[3]["solvable"] == false);
+  CHECK(a[4]["distance"] == 1);
+  // Another goal.
+  r = post_json(cli, R"({"goal": "123804765", "boards": ["123084765"]})");
+  CHECK(json::parse(r->body)["answers"][0]["path"] == "r");
+}
+
+TEST_CASE("POST /solve takes 10,000 boards and refuses more, or a malformed body") {
+  ServerProcess server;
+  auto cli = server.client();
+  json body;
+  body["boards"] = std::vector<std::string>(10000, "8 6 7 2 5 4 3 x 1");
+  auto r = post_json(cli, body.dump());
+  REQUIRE(r);
+  REQUIRE(r->status == 200);
+  const json j = json::parse(r->body);
+  REQUIRE(j["answers"].size() == 10000);
+  CHECK(j["answers"][9999]["distance"] == 31);
+  body["boards"].push_back("123456780");
+  json p = check_problem(post_json(cli, body.dump()), 413, "too-many-boards");
+  CHECK(p["detail"] == "at most 10000 boards per request; got 10001");
+  check_problem(post_json(cli, std::string(3 * 1024 * 1024, ' ')), 413, "payload-too-large");
+  check_problem(post_json(cli, "{\"boards\": ["), 400, "bad-body");
+  check_problem(post_json(cli, "[]"), 400, "bad-body");
+  check_problem(post_json(cli, R"({"boards": "123456780"})"), 400, "bad-body");
+  check_problem(post_json(cli, R"({"board": ["123456780"]})"), 400, "bad-body");
+  check_problem(post_json(cli, R"({"boards": [], "goal": 5})"), 400, "bad-body");
+  check_problem(post_json(cli, R"({"boards": [], "goal": "11"})"), 400, "bad-goal");
+  check_problem(cli.Post("/solve", "", "application/json"), 400, "bad-body");
+  check_problem(cli.Post("/solve?board=123456780", "{\"boards\": []}", "application/json"), 400,
+                "bad-body");
+  // A large form-encoded body (curl -d's default type) is told to use JSON.
+  p = check_problem(cli.Post("/solve", std::string(20000, 'x'), "application/x-www-form-urlencoded"),
+                    413, "payload-too-large");
+  CHECK(p["detail"].get<std::string>().find("application/json") != std::string::npos);
+}
+
+TEST_CASE("GET answers carry CORS headers and preflights are answered") {
+  ServerProcess server;
+  auto cli = server.client();
+  for (const char* target : {"/solve?board=123456780", "/hint?board=123456780", "/stats",
+                             "/random?distance=3", "/table", "/nowhere"}) {
+    auto r = cli.Get(target, {{"Origin", "https://example.org"}});
+    REQUIRE(r);
+    CHECK_MESSAGE(r->get_header_value("Access-Control-Allow-Origin") == "*", target);
+  }
+  auto r = cli.Get("/table");
+  CHECK(r->get_header_value("Access-Control-Expose-Headers").find("ETag") != std::string::npos);
+  auto pre = cli.Options("/solve", {{"Origin", "https://example.org"},
+                                    {"Access-Control-Request-Method", "POST"},
+                                    {"Access-Control-Request-Headers", "content-type"}});
+  REQUIRE(pre);
+  CHECK(pre->status == 204);
+  CHECK(pre->get_header_value("Access-Control-Allow-Origin") == "*");
+  CHECK(pre->get_header_value("Access-Control-Allow-Methods") == "GET, HEAD, POST, OPTIONS");
+  CHECK(pre->get_header_value("Access-Control-Allow-Headers").find("Content-Type") != std::string::npos);
+  CHECK(pre->get_header_value("Access-Control-Max-Age") == "86400");
+  pre = cli.Options("/metrics");
+  CHECK(pre->status == 204);
+  CHECK(pre->get_header_value("Access-Control-Allow-Methods") == "GET, HEAD, OPTIONS");
+}
+
+TEST_CASE("GET / serves the playground to a browser and the JSON index to everyone else") {
+  ServerProcess server;
+  auto cli = server.client();
+  auto r = cli.Get("/", {{"Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}});
+  REQUIRE(r);
+  CHECK(r->status == 200);
+  CHECK(r->get_header_value("Content-Type") == "text/html; charset=utf-8");
+  CHECK(r->get_header_value("Vary") == "Accept");
+  CHECK(r->body.find("<title>eight: the 8-puzzle, solved</title>") != std::string::npos);
+  // Self-contained: no script, style or font from anywhere else.
+  CHECK(r->body.find("src=\"http") == std::string::npos);
+  CHECK(r->body.find("href=\"http") == std::string::npos);
+  CHECK(r->get_header_value("Content-Security-Policy").find("default-src 'self'") != std::string::npos);
+  for (const char* accept : {"application/json", "*/*", "", "text/html;q=0.5, application/json"}) {
+    r = cli.Get("/", {{"Accept", accept}});
+    REQUIRE(r);
+    CHECK_MESSAGE(r->get_header_value("Content-Type") == "application/json", accept);
+  }
+}
