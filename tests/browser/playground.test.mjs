@@ -2,7 +2,7 @@
 // loopback port, Debian's Chromium (never a downloaded browser) driven
 // headless by playwright-core.
 //
-//   scripts/npm-ci.sh tests/browser build/tests/browser 20 browser
+//   scripts/npm-ci.sh tests/browser build/tests/browser 18 browser
 //   EIGHT_BIN_DIR=build/bin EIGHT_BROWSER_WORK=build/tests/browser \
 //   EIGHT_ARTIFACT_DIR=build/test-artifacts node --test tests/browser/
 //
