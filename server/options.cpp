@@ -10,8 +10,9 @@ namespace eight::server {
 const char* const kUsage =
     "usage: eight-server [--table PATH] [--host HOST] [--port PORT] [--threads N] [--quiet]\n"
     "\n"
-    "Serves the 8-puzzle table over HTTP: /solve, /distance, /table, /healthz, /readyz,\n"
-    "/metrics, /openapi.yaml; GET / lists them. docs/api.md describes every endpoint.\n"
+    "Serves the 8-puzzle table over HTTP: /solve (GET, or POST a batch), /distance, /hint,\n"
+    "/random, /stats, /table, /healthz, /readyz, /metrics, /openapi.yaml; GET / lists them\n"
+    "(and shows a playground in a browser). docs/api.md describes every endpoint.\n"
     "\n"
     "  --table PATH  table file            (env EIGHT_TABLE, default data/eight.tbl)\n"
     "  --host HOST   address to listen on  (env EIGHT_HOST, default 127.0.0.1)\n"
