@@ -7,35 +7,14 @@
 
 #include <nlohmann/json.hpp>
 #include <random>
-#include <unistd.h>
 
 #include "eight/rank.h"
-#include "eight/tablegen.h"
-#include "metrics.h"
-#include "service.h"
-#include "table_slot.h"
+#include "standalone.h"
 
 namespace {
 
-struct World {
-  eight::server::TableSlot slot;
-  eight::server::Metrics metrics;
-  std::unique_ptr<eight::server::Service> service;
-
-  World() {
-    char path[] = "/tmp/eight-bench-XXXXXX";
-    const int fd = ::mkstemp(path);
-    ::close(fd);
-    (void)eight::write_file_atomically(path, eight::build_table(eight::kDefaultSectionBlanks));
-    auto loaded = eight::server::Loaded::open(path);
-    ::unlink(path);
-    slot.set(*loaded);
-    service = std::make_unique<eight::server::Service>(slot, metrics);
-  }
-};
-
-World& world() {
-  static World w;
+eight::server::Standalone& world() {
+  static eight::server::Standalone w;
   return w;
 }
 
@@ -51,7 +30,7 @@ std::string batch_body(int n) {
 }
 
 void BM_SolveBatch10k(benchmark::State& state) {
-  World& w = world();
+  auto& w = world();
   httplib::Request req;
   req.method = "POST";
   req.path = "/solve";
@@ -60,7 +39,7 @@ void BM_SolveBatch10k(benchmark::State& state) {
   std::size_t bytes_out = 0;
   for (auto _ : state) {
     httplib::Response res;
-    w.service->solve_batch(req, res);
+    w.service.solve_batch(req, res);
     if (res.status != 200) state.SkipWithError("batch failed");
     bytes_out = res.body.size();
     benchmark::DoNotOptimize(res.body.data());
@@ -70,34 +49,24 @@ void BM_SolveBatch10k(benchmark::State& state) {
 }
 BENCHMARK(BM_SolveBatch10k)->Unit(benchmark::kMillisecond);
 
-void BM_SolveQuery(benchmark::State& state) {
-  World& w = world();
+// One GET through the same dispatch the server uses, with one parameter.
+void BM_Get(benchmark::State& state, const char* path, const char* name, const char* value) {
+  auto& w = world();
   httplib::Request req;
   req.method = "GET";
-  req.path = "/solve";
-  req.params.emplace("board", "8 6 7 2 5 4 3 x 1");
+  req.path = path;
+  req.params.emplace(name, value);
+  const auto route = eight::server::route_of(path);
   for (auto _ : state) {
     httplib::Response res;
-    w.service->solve(req, res);
+    w.service.handle(route, req, res);
+    if (res.status != 200) state.SkipWithError("request failed");
     benchmark::DoNotOptimize(res.body.data());
   }
   state.SetItemsProcessed(state.iterations());
 }
-BENCHMARK(BM_SolveQuery);
-
-void BM_RandomQuery(benchmark::State& state) {
-  World& w = world();
-  httplib::Request req;
-  req.method = "GET";
-  req.path = "/random";
-  req.params.emplace("distance", "20");
-  for (auto _ : state) {
-    httplib::Response res;
-    w.service->random(req, res);
-    benchmark::DoNotOptimize(res.body.data());
-  }
-  state.SetItemsProcessed(state.iterations());
-}
-BENCHMARK(BM_RandomQuery);
+BENCHMARK_CAPTURE(BM_Get, solve_31_moves, "/solve", "board", "8 6 7 2 5 4 3 x 1");
+BENCHMARK_CAPTURE(BM_Get, hint_31_moves, "/hint", "board", "8 6 7 2 5 4 3 x 1");
+BENCHMARK_CAPTURE(BM_Get, random_distance_20, "/random", "distance", "20");
 
 }  // namespace

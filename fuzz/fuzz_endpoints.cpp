@@ -12,43 +12,17 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
-#include <cstdio>
 #include <cstdlib>
-#include <memory>
 #include <string>
-#include <unistd.h>
 
-#include "eight/tablegen.h"
-#include "metrics.h"
 #include "problem.h"
 #include "routes.h"
-#include "service.h"
-#include "table_slot.h"
+#include "standalone.h"
 
 namespace {
 
-struct World {
-  eight::server::TableSlot slot;
-  eight::server::Metrics metrics;
-  std::unique_ptr<eight::server::Service> service;
-
-  World() {
-    char path[] = "/tmp/eight-fuzz-XXXXXX";
-    const int fd = ::mkstemp(path);
-    if (fd < 0) std::abort();
-    ::close(fd);
-    const auto bytes = eight::build_table(eight::kDefaultSectionBlanks);
-    if (!eight::write_file_atomically(path, bytes).ok()) std::abort();
-    auto loaded = eight::server::Loaded::open(path);
-    ::unlink(path);  // the mapping keeps the file alive
-    if (!loaded.ok()) std::abort();
-    slot.set(*loaded);
-    service = std::make_unique<eight::server::Service>(slot, metrics);
-  }
-};
-
-World& world() {
-  static World w;
+eight::server::Standalone& world() {
+  static eight::server::Standalone w;
   return w;
 }
 
@@ -71,7 +45,7 @@ void check(const httplib::Response& res) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 2) return 0;
-  World& w = world();
+  auto& w = world();
   const auto& routes = eight::server::routes();
   const std::size_t which = data[0] % (routes.size() + 1);
   const std::uint8_t flags = data[1];
@@ -89,8 +63,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (flags & 2) req.headers.emplace("If-None-Match", header);
   if (flags & 4) req.headers.emplace("Range", header);
   httplib::Response res;
-  w.service->handle(eight::server::route_of(req.path), req, res);
-  if (res.status >= 400 && res.body.empty()) w.service->error(req, res);
+  w.service.handle(eight::server::route_of(req.path), req, res);
+  if (res.status >= 400 && res.body.empty()) w.service.error(req, res);
   check(res);
   return 0;
 }

@@ -19,7 +19,6 @@ namespace eight::server {
 namespace {
 
 constexpr const char* kJson = "application/json";
-constexpr std::string_view kAnswerParameters = "board and goal";
 
 Problem not_ready() {
   return {503, "not-ready", "Not ready", "no table is loaded yet", {}};
