@@ -23,7 +23,7 @@ deps:
 
 configure: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DEIGHT_BUILD_TESTS=ON \
-	  -DEIGHT_BUILD_BENCHMARKS=ON >/dev/null
+	  -DEIGHT_BUILD_SERVER=ON -DEIGHT_BUILD_BENCHMARKS=ON >/dev/null
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
@@ -48,7 +48,7 @@ bench: table
 SANITIZE_BUILD ?= build-sanitize
 test-sanitize: deps
 	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DEIGHT_SANITIZE=address,undefined -DEIGHT_BUILD_TESTS=ON >/dev/null
+	  -DEIGHT_SANITIZE=address,undefined -DEIGHT_BUILD_TESTS=ON -DEIGHT_BUILD_SERVER=ON >/dev/null
 	@cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 	@cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
@@ -60,7 +60,8 @@ FUZZERS      := fuzz_board_parser fuzz_table_reader fuzz_endpoints
 fuzz-build: deps
 	@scripts/install-deps.sh clang libclang-rt-14-dev
 	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
-	  -DEIGHT_BUILD_FUZZERS=ON -DEIGHT_BUILD_TESTS=OFF -DEIGHT_SANITIZE=address,undefined >/dev/null
+	  -DEIGHT_BUILD_FUZZERS=ON -DEIGHT_BUILD_TESTS=OFF -DEIGHT_BUILD_SERVER=ON \
+	  -DEIGHT_SANITIZE=address,undefined >/dev/null
 	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZERS)
 
 fuzz: fuzz-build
