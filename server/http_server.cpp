@@ -118,11 +118,10 @@ std::string access_log_line(const httplib::Request& req, int status,
   return line;
 }
 
-void configure(httplib::Server& svr, const Service& service, Metrics& metrics,
+void configure(HttpServer& svr, const Service& service, Metrics& metrics,
                const ServerConfig& config, std::atomic<int>* listen_socket) {
   // Pool size = connections served at once (see default_threads()).
-  const auto threads = static_cast<std::size_t>(std::max(1, config.threads));
-  svr.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
+  svr.set_threads(static_cast<std::size_t>(std::max(1, config.threads)));
 
   // Without TCP_NODELAY, Nagle's algorithm holds the body (written after the
   // headers) until the client ACKs the headers, and delayed ACKs make that
@@ -136,17 +135,23 @@ void configure(httplib::Server& svr, const Service& service, Metrics& metrics,
   // A keep-alive connection pins a pool thread while it is open, idle or
   // not. A 1 s idle timeout (httplib's unit is seconds; 1 is the least that
   // still keeps connections alive between a client's bursts) bounds how long
-  // idle clients can hold threads that others wait for. After 1000 requests
-  // (nginx's default too; tens of milliseconds at full speed) a connection
-  // is closed and its thread goes back to the queue, so busy clients cannot
-  // hold threads forever either; reconnecting then costs 0.1% of requests.
+  // idle clients can hold threads; and an idle connection gives its thread
+  // up at once when another connection waits for one (connection_loop.h).
+  // After 1000 requests (nginx's default too; tens of milliseconds at full
+  // speed) a connection is closed and its thread goes back to the queue, so
+  // busy clients cannot hold threads forever either; reconnecting then costs
+  // 0.1% of requests.
   svr.set_keep_alive_max_count(kKeepAliveMaxCount);
   svr.set_keep_alive_timeout(kKeepAliveTimeout.count());
   // Requests are one short line plus headers, arriving in one packet; a
-  // client that stalls 2 s mid-request is gone or hostile. Writes get longer:
-  // /table is 2 MiB, and a slow client must make progress every 5 s, not
-  // finish within 5 s.
+  // client that stalls 1 s mid-request is gone or hostile. httplib's read
+  // timeout is per read, so a client sending a byte every half second would
+  // never trip it: the request timeout bounds the whole request instead, so
+  // a slow client holds a thread 2 s at most. Writes get longer: /table is
+  // 2 MiB, and a slow client must make progress every 5 s, not finish
+  // within 5 s.
   svr.set_read_timeout(kReadTimeout.count(), 0);
+  svr.set_request_timeout(kRequestTimeout);
   svr.set_write_timeout(kWriteTimeout.count(), 0);
   // Only POST /solve takes a body: up to kMaxBatchBoards boards in at most
   // kMaxBatchBytes; a larger body is refused with 413 before it is read
@@ -231,10 +236,13 @@ void configure(httplib::Server& svr, const Service& service, Metrics& metrics,
       elapsed = Clock::now() - request_clock.start;
       request_clock.started = false;
     }
-    metrics.record(route_of(req.path), res.status, elapsed);
+    // A request cut off by the request timeout got no answer: httplib only
+    // saw a read fail (400), but what happened to it is a 408.
+    const int status = request_timed_out() ? 408 : res.status;
+    metrics.record(route_of(req.path), status, elapsed);
     if (access_log != nullptr) {
       access_log->append(access_log_line(
-          req, res.status, std::chrono::duration_cast<std::chrono::microseconds>(elapsed)));
+          req, status, std::chrono::duration_cast<std::chrono::microseconds>(elapsed)));
     }
   });
 }

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <chrono>
 
+#include "connection_loop.h"
 #include "metrics.h"
 #include "service.h"
 
@@ -24,12 +25,14 @@ struct ServerConfig {
 };
 
 // Connection limits, in one place so docs/api.md and the tests can cite them.
-// httplib 0.11 keeps each open connection on one pool thread until the client
-// closes it, it has served kKeepAliveMaxCount requests, or it has been idle
-// for kKeepAliveTimeout.
+// Each open connection is served on one pool thread until the client closes
+// it, it has served kKeepAliveMaxCount requests, or it has been idle for
+// kKeepAliveTimeout (or less: see connection_loop.h). A request must arrive
+// whole within kRequestTimeout of its first byte.
 inline constexpr std::size_t kKeepAliveMaxCount = 1000;
 inline constexpr std::chrono::seconds kKeepAliveTimeout{1};
-inline constexpr std::chrono::seconds kReadTimeout{2};
+inline constexpr std::chrono::seconds kReadTimeout{1};
+inline constexpr std::chrono::seconds kRequestTimeout{2};
 inline constexpr std::chrono::seconds kWriteTimeout{5};
 inline constexpr std::size_t kPayloadMaxLength = kMaxBatchBytes;
 
@@ -37,7 +40,7 @@ inline constexpr std::size_t kPayloadMaxLength = kMaxBatchBytes;
 // `service` and `metrics` must outlive `svr`. Call before binding.
 // `listen_socket`, when given, receives the listening socket's descriptor
 // when httplib creates it (for raising the listen backlog after binding).
-void configure(httplib::Server& svr, const Service& service, Metrics& metrics,
+void configure(HttpServer& svr, const Service& service, Metrics& metrics,
                const ServerConfig& config, std::atomic<int>* listen_socket = nullptr);
 
 // The access log line for one request, without the newline:

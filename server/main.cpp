@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
 
   std::optional<eight::server::AccessLog> access_log;
   if (!opt.quiet) access_log.emplace(STDERR_FILENO, &metrics.access_log_dropped());
-  httplib::Server svr;
+  eight::server::HttpServer svr;
   std::atomic<int> listen_fd{-1};
   eight::server::configure(svr, service, metrics,
                            {opt.threads, access_log ? &*access_log : nullptr}, &listen_fd);

@@ -1,7 +1,5 @@
 // Integration: starting, refusing to start, and stopping eight-server.
-#include <arpa/inet.h>
 #include <doctest/doctest.h>
-#include <netinet/in.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -11,35 +9,12 @@
 #include "server_fixture.h"
 #include "support.h"
 
+using eight::test::connect_loopback;
 using eight::test::ExitInfo;
+using eight::test::run_to_exit;
 using eight::test::ServerProcess;
 using eight::test::ServerSpec;
 using namespace std::chrono_literals;
-
-namespace {
-
-// A server that is expected to exit by itself (refusing to start).
-ExitInfo run_to_exit(ServerSpec spec, std::string& err) {
-  spec.wait_ready = false;
-  ServerProcess server(std::move(spec));
-  const ExitInfo e = server.wait_exit(10s);
-  err = server.stderr_text();
-  return e;
-}
-
-int connect_loopback(int port, int rcvbuf = 0) {
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  REQUIRE(fd >= 0);
-  if (rcvbuf > 0) ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-  return fd;
-}
-
-}  // namespace
 
 TEST_CASE("SIGTERM stops the server with exit status 0 in under a second") {
   ServerProcess server;

@@ -185,37 +185,33 @@ ExitInfo ServerProcess::wait_exit(std::chrono::milliseconds timeout) {
   return info;
 }
 
-RawResponse raw_exchange(int port, const std::string& request, std::chrono::milliseconds timeout) {
-  RawResponse out;
-  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  REQUIRE(fd >= 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(static_cast<std::uint16_t>(port));
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
-  std::size_t sent = 0;
-  while (sent < request.size()) {
-    const ssize_t n = ::send(fd, request.data() + sent, request.size() - sent, MSG_NOSIGNAL);
-    if (n <= 0) break;
-    sent += static_cast<std::size_t>(n);
-  }
-  const auto deadline = std::chrono::steady_clock::now() + timeout;
+ExitInfo run_to_exit(ServerSpec spec, std::string& err) {
+  spec.wait_ready = false;
+  ServerProcess server(std::move(spec));
+  const ExitInfo e = server.wait_exit(10s);
+  err = server.stderr_text();
+  return e;
+}
+
+namespace {
+
+// Receives what arrives on `fd` within `timeout` (one recv) and appends it
+// to `to`. Returns the bytes received, 0 when the peer closed or reset, -1
+// when nothing came in time.
+ssize_t receive_some(int fd, std::string& to, std::chrono::steady_clock::time_point deadline) {
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+      deadline - std::chrono::steady_clock::now());
+  pollfd p{fd, POLLIN, 0};
+  if (left.count() <= 0 || ::poll(&p, 1, static_cast<int>(left.count())) <= 0) return -1;
   char buf[65536];
-  for (;;) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-        deadline - std::chrono::steady_clock::now());
-    if (left.count() <= 0) break;
-    pollfd p{fd, POLLIN, 0};
-    if (::poll(&p, 1, static_cast<int>(left.count())) <= 0) break;
-    const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
-    if (n <= 0) break;
-    out.raw.append(buf, static_cast<std::size_t>(n));
-  }
-  ::close(fd);
-  const auto head_end = out.raw.find("\r\n\r\n");
-  if (head_end == std::string::npos) return out;
-  out.body = out.raw.substr(head_end + 4);
+  const ssize_t n = ::recv(fd, buf, sizeof buf, 0);
+  if (n <= 0) return 0;
+  to.append(buf, static_cast<std::size_t>(n));
+  return n;
+}
+
+// Fills status and headers from the head in out.raw[0, head_end).
+void parse_head(RawResponse& out, std::size_t head_end) {
   std::size_t pos = out.raw.find("\r\n");
   const std::string status_line = out.raw.substr(0, pos);
   if (status_line.size() >= 12) out.status = std::atoi(status_line.c_str() + 9);
@@ -231,7 +227,109 @@ RawResponse raw_exchange(int port, const std::string& request, std::chrono::mill
     }
     pos = next;
   }
+}
+
+}  // namespace
+
+int try_connect_loopback(int port, int rcvbuf) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  if (rcvbuf > 0) ::setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<std::uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+int connect_loopback(int port, int rcvbuf) {
+  const int fd = try_connect_loopback(port, rcvbuf);
+  REQUIRE_MESSAGE(fd >= 0, "cannot connect to 127.0.0.1:" << port << ": " << std::strerror(errno));
+  return fd;
+}
+
+RawResponse raw_exchange(int port, const std::string& request, std::chrono::milliseconds timeout) {
+  RawResponse out;
+  RawConnection conn(port);
+  conn.send(request);
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  while (receive_some(conn.fd(), out.raw, deadline) > 0) {
+  }
+  const auto head_end = out.raw.find("\r\n\r\n");
+  if (head_end == std::string::npos) return out;
+  out.body = out.raw.substr(head_end + 4);
+  parse_head(out, head_end);
   return out;
+}
+
+RawConnection::~RawConnection() {
+  close();
+}
+
+RawConnection::RawConnection(RawConnection&& other) noexcept
+    : fd_(std::exchange(other.fd_, -1)), pending_(std::move(other.pending_)) {}
+
+RawConnection& RawConnection::operator=(RawConnection&& other) noexcept {
+  if (this != &other) {
+    close();
+    fd_ = std::exchange(other.fd_, -1);
+    pending_ = std::move(other.pending_);
+  }
+  return *this;
+}
+
+void RawConnection::close() {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+}
+
+bool RawConnection::send(std::string_view bytes) {
+  std::size_t sent = 0;
+  while (fd_ >= 0 && sent < bytes.size()) {
+    const ssize_t n = ::send(fd_, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+    if (n <= 0) return false;
+    sent += static_cast<std::size_t>(n);
+  }
+  return fd_ >= 0;
+}
+
+bool RawConnection::closed_by_server() const {
+  pollfd p{fd_, POLLIN, 0};
+  if (::poll(&p, 1, 0) <= 0) return false;
+  char c;
+  return ::recv(fd_, &c, 1, MSG_PEEK | MSG_DONTWAIT) <= 0;
+}
+
+ResponseEnd RawConnection::read_response(RawResponse& out, std::chrono::milliseconds timeout) {
+  out = RawResponse{};
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  std::string& raw = out.raw;
+  raw = std::move(pending_);
+  pending_.clear();
+  const auto ended = [&](ssize_t n) {
+    if (raw.empty()) return n == 0 ? ResponseEnd::kNone : ResponseEnd::kTimeout;
+    return ResponseEnd::kCut;
+  };
+  std::size_t head_end;
+  while ((head_end = raw.find("\r\n\r\n")) == std::string::npos) {
+    if (const ssize_t n = receive_some(fd_, raw, deadline); n <= 0) return ended(n);
+  }
+  parse_head(out, head_end);
+  const auto length = out.headers.find("content-length");
+  const std::size_t body_size =
+      length == out.headers.end() ? 0 : std::stoull(length->second);
+  const std::size_t total = head_end + 4 + body_size;
+  while (raw.size() < total) {
+    if (const ssize_t n = receive_some(fd_, raw, deadline); n <= 0) return ended(n);
+  }
+  pending_ = raw.substr(total);
+  raw.resize(total);
+  out.body = raw.substr(head_end + 4);
+  return ResponseEnd::kComplete;
 }
 
 std::string url_encode(const std::string& s) {

@@ -18,6 +18,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -87,6 +88,10 @@ class ServerProcess {
   bool stderr_closed_ = false;
 };
 
+// Starts a server that is expected to exit by itself (refusing to start)
+// and waits for it; `err` gets its stderr.
+ExitInfo run_to_exit(ServerSpec spec, std::string& err);
+
 // One HTTP exchange over a raw socket to 127.0.0.1:port, for requests no
 // client library would send (raw bytes, malformed lines). `request` is sent
 // as is; the response is read until the server closes the connection or
@@ -103,6 +108,59 @@ nlohmann::json check_problem(const httplib::Result& r, int status, const std::st
 
 RawResponse raw_exchange(int port, const std::string& request,
                          std::chrono::milliseconds timeout = 5s);
+
+// A TCP connection to 127.0.0.1:port (fails the test if it cannot connect).
+// `rcvbuf` > 0 sets a small receive buffer, to keep a large response in
+// flight while the test does not read.
+int connect_loopback(int port, int rcvbuf = 0);
+// The same, returning -1 when it cannot connect (from threads other than the
+// test's, where a failed assertion must not throw).
+int try_connect_loopback(int port, int rcvbuf = 0);
+
+// How a response read by RawConnection::read_response ended.
+enum class ResponseEnd {
+  kComplete,  // status line, headers and the whole Content-Length body
+  kNone,      // the connection closed (or reset) before any byte of a response
+  kCut,       // closed or timed out after part of a response: a truncation
+  kTimeout,   // no byte at all within the timeout, connection still open
+};
+
+// One client connection held open for as long as the test wants: idle
+// keep-alive clients, requests sent a byte at a time, responses whose end
+// the test must see (complete or cut). Closes on destruction. Not thread
+// safe; one thread per connection.
+class RawConnection {
+ public:
+  explicit RawConnection(int port, int rcvbuf = 0) : fd_(connect_loopback(port, rcvbuf)) {}
+  // A connection that is open() only if 127.0.0.1:port accepted it.
+  static RawConnection try_open(int port) {
+    return RawConnection(Adopt{}, try_connect_loopback(port));
+  }
+  ~RawConnection();
+  RawConnection(RawConnection&& other) noexcept;
+  RawConnection& operator=(RawConnection&& other) noexcept;
+  RawConnection(const RawConnection&) = delete;
+  RawConnection& operator=(const RawConnection&) = delete;
+
+  int fd() const { return fd_; }
+  bool open() const { return fd_ >= 0; }
+  // Sends all of `bytes`; false if the connection is closed or reset.
+  bool send(std::string_view bytes);
+  // Whether the server has closed its side (EOF waiting to be read), without
+  // consuming response bytes.
+  bool closed_by_server() const;
+  // Reads one response, framed by its Content-Length (none means no body).
+  // `out.raw` gets the response's bytes, whole or as far as they came.
+  ResponseEnd read_response(RawResponse& out, std::chrono::milliseconds timeout = 5s);
+  void close();
+
+ private:
+  struct Adopt {};
+  RawConnection(Adopt, int fd) : fd_(fd) {}
+
+  int fd_;
+  std::string pending_;  // bytes received past the last response
+};
 
 // Percent-encodes every byte except unreserved characters (RFC 3986).
 std::string url_encode(const std::string& s);

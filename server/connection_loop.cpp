@@ -1,0 +1,280 @@
+#include "connection_loop.h"
+
+#include <netdb.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cstring>
+
+namespace eight::server {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+
+thread_local bool current_request_timed_out = false;
+
+// poll() for one event on `fd`, waiting at most `timeout` (0: just look).
+// Returns > 0 when ready (or closed, or in error: the next call reports
+// that), 0 on timeout, < 0 on failure.
+int wait_for(int fd, short events, Clock::duration timeout) {
+  const auto deadline = Clock::now() + timeout;
+  for (;;) {
+    const auto left = std::max(Clock::duration::zero(), deadline - Clock::now());
+    pollfd p{fd, events, 0};
+    // Rounded up: a wait of 0.3 ms must not become a busy loop of 0 ms polls.
+    const int r = ::poll(&p, 1, static_cast<int>(std::chrono::ceil<milliseconds>(left).count()));
+    if (r >= 0 || errno != EINTR) return r;
+  }
+}
+
+milliseconds to_ms(time_t sec, time_t usec) {
+  return milliseconds(sec * 1000 + usec / 1000);
+}
+
+void endpoint(int fd, bool peer, std::string& ip, int& port) {
+  sockaddr_storage addr{};
+  socklen_t len = sizeof addr;
+  auto* sa = reinterpret_cast<sockaddr*>(&addr);
+  if ((peer ? ::getpeername(fd, sa, &len) : ::getsockname(fd, sa, &len)) != 0) return;
+  std::array<char, NI_MAXHOST> host{};
+  if (::getnameinfo(sa, len, host.data(), host.size(), nullptr, 0, NI_NUMERICHOST) == 0) {
+    ip = host.data();
+  }
+  if (addr.ss_family == AF_INET) port = ntohs(reinterpret_cast<sockaddr_in*>(sa)->sin_port);
+  if (addr.ss_family == AF_INET6) port = ntohs(reinterpret_cast<sockaddr_in6*>(sa)->sin6_port);
+}
+
+// A connection's socket as an httplib::Stream for one request, made when the
+// request's first byte has arrived.
+//
+// Reads wait at most the read timeout each and, until the answer starts,
+// never past the request's deadline; once that passed, the stream refuses
+// to write, so a request that ran out of time gets no answer.
+//
+// Like httplib 0.11's own stream, it lives for one request, and bytes it
+// read past the request's end go with it: after a request line httplib
+// cannot parse (400, 414), the rest of that request is dropped rather than
+// read as further requests. (So, as before, pipelined requests are not
+// supported; browsers and load balancers do not pipeline.)
+class ConnectionStream final : public httplib::Stream {
+ public:
+  struct Timeouts {
+    milliseconds read;
+    milliseconds write;
+    milliseconds request;
+  };
+
+  ConnectionStream(int fd, Timeouts timeouts)
+      : fd_(fd), timeouts_(timeouts), deadline_(Clock::now() + timeouts.request) {
+    current_request_timed_out = false;
+  }
+
+  bool timed_out() const { return timed_out_; }
+  bool has_buffered() const { return begin_ < end_; }
+
+  bool is_readable() const override {
+    return has_buffered() || wait_for(fd_, POLLIN, timeouts_.read) > 0;
+  }
+  bool is_writable() const override {
+    return !timed_out_ && wait_for(fd_, POLLOUT, timeouts_.write) > 0;
+  }
+
+  ssize_t read(char* ptr, size_t size) override {
+    if (has_buffered()) return take_buffered(ptr, size);
+    if (!wait_readable()) return -1;
+    if (size >= buffer_.size()) return receive(ptr, size);
+    const ssize_t n = receive(buffer_.data(), buffer_.size());
+    if (n <= 0) return n;
+    begin_ = 0;
+    end_ = static_cast<std::size_t>(n);
+    return take_buffered(ptr, size);
+  }
+
+  ssize_t write(const char* ptr, size_t size) override {
+    if (timed_out_) return -1;
+    reading_request_ = false;  // the answer has started: the request is in
+    if (wait_for(fd_, POLLOUT, timeouts_.write) <= 0) return -1;
+    for (;;) {
+      const ssize_t n = ::send(fd_, ptr, size, MSG_NOSIGNAL);
+      if (n >= 0 || errno != EINTR) return n;
+    }
+  }
+
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    endpoint(fd_, true, ip, port);
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    endpoint(fd_, false, ip, port);
+  }
+  socket_t socket() const override { return fd_; }
+
+ private:
+  ssize_t take_buffered(char* ptr, std::size_t size) {
+    const std::size_t n = std::min(size, end_ - begin_);
+    std::memcpy(ptr, buffer_.data() + begin_, n);
+    begin_ += n;
+    return static_cast<ssize_t>(n);
+  }
+
+  ssize_t receive(char* ptr, std::size_t size) {
+    for (;;) {
+      const ssize_t n = ::recv(fd_, ptr, size, 0);
+      if (n >= 0 || errno != EINTR) return n;
+    }
+  }
+
+  // Waits for bytes: at most the read timeout, and not past the request's
+  // deadline while one is being read.
+  bool wait_readable() {
+    Clock::duration wait = timeouts_.read;
+    bool deadline_bound = false;
+    if (reading_request_) {
+      const auto left = deadline_ - Clock::now();
+      if (left <= Clock::duration::zero()) return expire();
+      if (left < wait) {
+        wait = left;
+        deadline_bound = true;
+      }
+    }
+    const int r = wait_for(fd_, POLLIN, wait);
+    if (r == 0 && deadline_bound) return expire();
+    return r > 0;
+  }
+
+  bool expire() {
+    timed_out_ = true;
+    current_request_timed_out = true;
+    return false;
+  }
+
+  int fd_;
+  Timeouts timeouts_;
+  std::array<char, 4096> buffer_;  // not zeroed: only bytes recv() wrote are read
+  std::size_t begin_ = 0;
+  std::size_t end_ = 0;
+  bool reading_request_ = true;
+  bool timed_out_ = false;
+  Clock::time_point deadline_;
+};
+
+// Closes a connection so that its last response arrives whole. close() on a
+// socket with unread received bytes makes Linux send a reset and discard
+// whatever of the response is still unsent; so first end our side (FIN
+// after the queued bytes), then read what the client sent meanwhile.
+// Bounded: at most 64 KiB is read, without waiting.
+void close_connection(int fd) {
+  ::shutdown(fd, SHUT_WR);
+  char buf[4096];
+  for (int i = 0; i < 16 && ::recv(fd, buf, sizeof buf, MSG_DONTWAIT) > 0; ++i) {
+  }
+  ::close(fd);
+}
+
+}  // namespace
+
+bool request_timed_out() {
+  return current_request_timed_out;
+}
+
+WorkerPool::WorkerPool(std::size_t threads) {
+  threads_.reserve(threads);
+  for (std::size_t i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
+}
+
+WorkerPool::~WorkerPool() {
+  shutdown();
+}
+
+void WorkerPool::enqueue(std::function<void()> fn) {
+  {
+    std::lock_guard lock(mutex_);
+    jobs_.push_back(std::move(fn));
+    update_starved();
+  }
+  cv_.notify_one();
+}
+
+void WorkerPool::shutdown() {
+  {
+    std::lock_guard lock(mutex_);
+    shutdown_ = true;
+  }
+  cv_.notify_all();
+  for (auto& t : threads_) {
+    if (t.joinable()) t.join();
+  }
+}
+
+void WorkerPool::update_starved() {
+  starved_.store(jobs_.size() > free_workers_, std::memory_order_relaxed);
+}
+
+void WorkerPool::work() {
+  for (;;) {
+    std::function<void()> job;
+    {
+      std::unique_lock lock(mutex_);
+      ++free_workers_;
+      update_starved();
+      cv_.wait(lock, [this] { return !jobs_.empty() || shutdown_; });
+      --free_workers_;
+      if (jobs_.empty()) return;  // shut down, and every queued job is done
+      job = std::move(jobs_.front());
+      jobs_.pop_front();
+      update_starved();
+    }
+    job();
+  }
+}
+
+HttpServer::HttpServer() {
+  new_task_queue = [this] {
+    auto* pool = new WorkerPool(std::max<std::size_t>(1, threads_));
+    pool_.store(pool, std::memory_order_release);
+    return pool;
+  };
+}
+
+bool HttpServer::process_and_close_socket(socket_t sock) {
+  const ConnectionStream::Timeouts timeouts{to_ms(read_timeout_sec_, read_timeout_usec_),
+                                            to_ms(write_timeout_sec_, write_timeout_usec_),
+                                            request_timeout_};
+  const WorkerPool* const pool = pool_.load(std::memory_order_acquire);
+  const auto stopping = [this] { return svr_sock_ == INVALID_SOCKET; };
+  const milliseconds keep_alive(keep_alive_timeout_sec_ * 1000);
+
+  // Step 1 of the loop (see the header): whether a request has arrived.
+  const auto await_request = [&](bool idle) {
+    const auto deadline = Clock::now() + keep_alive;
+    for (;;) {
+      const bool give_up = stopping() || (idle && pool != nullptr && pool->starved());
+      const auto left = deadline - Clock::now();
+      if (!give_up && left <= Clock::duration::zero()) return false;
+      const auto wait = give_up ? Clock::duration::zero()
+                                : std::min<Clock::duration>(kIdleCheck, left);
+      const int r = wait_for(sock, POLLIN, wait);
+      if (r != 0) return r > 0;  // a request, or EOF/error for process_request to see
+      if (give_up) return false;
+    }
+  };
+
+  bool ok = true;
+  for (std::size_t served = 0; served < keep_alive_max_count_; ++served) {
+    if (!await_request(served > 0)) break;
+    const bool last = stopping() || served + 1 == keep_alive_max_count_;
+    bool client_closes = false;
+    ConnectionStream strm(sock, timeouts);
+    ok = process_request(strm, last, client_closes, nullptr);
+    if (!ok || client_closes || last || strm.timed_out()) break;
+  }
+  close_connection(sock);
+  return ok;
+}
+
+}  // namespace eight::server

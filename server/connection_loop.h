@@ -1,0 +1,111 @@
+// The per-connection loop of eight-server, in place of httplib 0.11's.
+//
+// httplib 0.11 serves each accepted connection on one pool thread, from
+// accept to close, and offers no hook between requests. Its own loop has
+// three weaknesses a public server cannot keep (issue 6):
+//   - no deadline for a whole request: its read timeout applies to each
+//     recv, so a client trickling a header a byte a second holds a thread
+//     until the 8 KiB header limit, for hours;
+//   - an idle keep-alive connection keeps its thread for the whole keep-alive
+//     timeout even while new connections queue for one;
+//   - a stop leaves idle connections waiting out the keep-alive timeout.
+// HttpServer overrides the one virtual httplib calls per connection
+// (process_and_close_socket) with a loop that fixes those, and otherwise
+// hands every request to httplib's own parser, router and writer
+// (process_request) over a socket stream like httplib's, so request handling
+// is exactly httplib's.
+//
+// The loop, per connection:
+//   1. Wait for the next request's first byte: at most the keep-alive timeout
+//      (httplib's set_keep_alive_timeout). An idle connection that has
+//      served a request gives its thread up at once (closes) when other
+//      connections wait for a thread and none is free, and when the server
+//      is stopping. A request already received is always served.
+//   2. Serve it with process_request. From its first byte, the request (line,
+//      headers and body) must arrive within the request timeout; a client
+//      still sending after that is closed without an answer and the request
+//      is logged as 408. Each read also waits at most the read timeout.
+//   3. Repeat up to the keep-alive count; while stopping, the request in hand
+//      is answered with "Connection: close" and the loop ends.
+//   4. Close: shut down sending, read what the client sent meanwhile, close
+//      (so the kernel sends FIN after the last response, not a reset that
+//      could discard its unsent bytes).
+//
+// Thread safety: configure (set_* of httplib and of this class) before
+// listening; everything else is called by httplib's threads.
+#pragma once
+
+#include <httplib.h>
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace eight::server {
+
+// httplib's TaskQueue for connections: a fixed set of worker threads taking
+// jobs in arrival order, like httplib::ThreadPool, that can also tell
+// whether a job is waiting with no worker free to take it. shutdown() lets
+// the workers finish every queued job, then joins them.
+class WorkerPool final : public httplib::TaskQueue {
+ public:
+  explicit WorkerPool(std::size_t threads);
+  ~WorkerPool() override;
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+
+  void enqueue(std::function<void()> fn) override;
+  void shutdown() override;
+
+  // Whether more jobs are queued than workers are free to take them.
+  bool starved() const { return starved_.load(std::memory_order_relaxed); }
+
+ private:
+  void work();
+  void update_starved();  // with mutex_ held
+
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  std::deque<std::function<void()>> jobs_;
+  std::size_t free_workers_ = 0;
+  bool shutdown_ = false;
+  std::atomic<bool> starved_{false};
+  std::vector<std::thread> threads_;
+};
+
+class HttpServer : public httplib::Server {
+ public:
+  // How often a connection waiting between requests checks for a stop and
+  // for connections waiting for a thread: the delay of either reaction.
+  static constexpr std::chrono::milliseconds kIdleCheck{25};
+
+  HttpServer();
+
+  // Worker threads = connections served at once. Default 64.
+  void set_threads(std::size_t threads) { threads_ = threads; }
+  // The time a request may take to arrive whole from its first byte.
+  // Default 2 s.
+  void set_request_timeout(std::chrono::milliseconds timeout) { request_timeout_ = timeout; }
+
+ private:
+  bool process_and_close_socket(socket_t sock) override;
+
+  std::size_t threads_ = 64;
+  std::chrono::milliseconds request_timeout_{2000};
+  // The pool of the running listen loop; set by new_task_queue, which
+  // httplib calls at the start of listen and deletes the pool at its end,
+  // after every worker (the only readers of this pointer) has returned.
+  std::atomic<WorkerPool*> pool_{nullptr};
+};
+
+// Whether the request now being handled on this thread ran out of its request
+// timeout while it was read (the logger records such a request as 408).
+bool request_timed_out();
+
+}  // namespace eight::server
