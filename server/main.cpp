@@ -1,7 +1,8 @@
 // eight-server: serves the 8-puzzle table over HTTP (docs/api.md).
 //
 // This file is the program around the Service: options, loading the table,
-// signals, binding and the listen loop. Exit statuses (also in --help):
+// signals (SIGTERM/SIGINT stop, SIGHUP reloads the table), binding and the
+// listen loop. Exit statuses (also in --help):
 //   0 stopped by SIGTERM or SIGINT   2 usage error        4 cannot listen
 //   1 the listen loop failed         3 table missing or bad (as for `eight`)
 #include <pthread.h>
@@ -56,6 +57,21 @@ std::string url_host(const std::string& host) {
   return host.find(':') != std::string::npos ? "[" + host + "]" : host;
 }
 
+// SIGHUP: maps and verifies the table file again and switches to it only if
+// it is sound; either way one line says what happened. Requests never wait:
+// they keep answering from the current table until the switch, and those
+// that began before it finish on the old mapping (table_slot.h).
+void reload_table(eight::server::TableSlot& slot, const std::string& path) {
+  const std::string was = slot.get()->checksum_hex();
+  auto loaded = slot.reload(path);
+  if (!loaded.ok()) {
+    say("SIGHUP: kept the current table (checksum " + was + "): " + loaded.error().message);
+    return;
+  }
+  say("SIGHUP: reloaded table " + path + " (checksum " + (*loaded)->checksum_hex() + ", was " +
+      was + ")");
+}
+
 // Coordinates the signal thread and main. The signal thread stops the server;
 // main reports when the listen loop has returned (all workers joined).
 struct StopState {
@@ -81,14 +97,16 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
 
-  // Block the stop signals before any thread exists, so every thread inherits
-  // the mask and only the signal thread's sigwait() sees them. A broken pipe
-  // (a client gone mid-response) must not kill the process.
-  sigset_t stop_signals;
-  sigemptyset(&stop_signals);
-  sigaddset(&stop_signals, SIGTERM);
-  sigaddset(&stop_signals, SIGINT);
-  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  // Block the stop and reload signals before any thread exists, so every
+  // thread inherits the mask and only the signal thread's sigwait() sees
+  // them. A broken pipe (a client gone mid-response) must not kill the
+  // process.
+  sigset_t handled_signals;
+  sigemptyset(&handled_signals);
+  sigaddset(&handled_signals, SIGTERM);
+  sigaddset(&handled_signals, SIGINT);
+  sigaddset(&handled_signals, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &handled_signals, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
 
   // Map and verify the whole table before listening: a bad file never serves.
@@ -98,7 +116,7 @@ int main(int argc, char** argv) {
     say("refusing to start without a sound table (make table builds one)");
     return kExitBadTable;
   }
-  const eight::server::TableSlot slot(*loaded);
+  eight::server::TableSlot slot(*loaded);
   eight::server::Metrics metrics;
   const eight::server::Service service(slot, metrics);
 
@@ -130,7 +148,11 @@ int main(int argc, char** argv) {
   StopState stop;
   std::thread signal_thread([&] {
     int sig = 0;
-    sigwait(&stop_signals, &sig);
+    // Reloads are done here, one at a time; a stop signal arriving during one
+    // waits the few milliseconds it takes.
+    for (sigwait(&handled_signals, &sig); sig == SIGHUP; sigwait(&handled_signals, &sig)) {
+      reload_table(slot, opt.table);
+    }
     {
       std::lock_guard lock(stop.mutex);
       stop.signal = sig;

@@ -22,7 +22,8 @@ const char* const kUsage =
     "  --quiet       no access log on stderr (env EIGHT_QUIET=1)\n"
     "  --help        this text\n"
     "\n"
-    "Options may also be written --name=value. SIGTERM or SIGINT stops the server.\n"
+    "Options may also be written --name=value. SIGTERM or SIGINT stops the server;\n"
+    "SIGHUP reloads the table file, switching only if the new one is sound.\n"
     "Exit status: 0 stopped by a signal; 1 the listen loop failed; 2 usage error;\n"
     "3 the table is missing or bad; 4 cannot listen on HOST:PORT.\n";
 

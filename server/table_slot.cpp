@@ -21,6 +21,12 @@ Loaded::Loaded(MappedTable table)
   etag_ = "\"" + checksum_hex_ + "\"";
 }
 
+Result<std::shared_ptr<const Loaded>> TableSlot::reload(const std::string& path) {
+  auto loaded = Loaded::open(path);
+  if (loaded.ok()) set(*loaded);
+  return loaded;
+}
+
 Result<GoalFrame> Loaded::frame(const Board& goal) const {
   if (standard_frame_ && goal == kStandardGoal) return *standard_frame_;
   return solver_.frame(goal);

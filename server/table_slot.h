@@ -4,9 +4,9 @@
 // it once at load time (solver, standard-goal frame, ETag). It never changes
 // after construction. Requests take a std::shared_ptr<const Loaded> snapshot
 // from the TableSlot and use only that for their whole life, including a
-// /table download that outlives the handler; so a later reload (SIGHUP, a
-// future issue) can swap the slot atomically and the old mapping goes away
-// when its last request finishes.
+// /table download that outlives the handler; so a reload (SIGHUP) swaps the
+// slot atomically and the old mapping goes away when its last request
+// finishes.
 #pragma once
 
 #include <atomic>
@@ -72,6 +72,12 @@ class TableSlot {
   void set(std::shared_ptr<const Loaded> table) {
     table_.store(std::move(table), std::memory_order_release);
   }
+
+  // Maps and verifies `path` (Loaded::open) and, only if it is sound, makes
+  // it the current table; returns it. On an error the current table stays.
+  // Requests keep running meanwhile. Safe from any thread; of overlapping
+  // reloads, the last to finish wins.
+  Result<std::shared_ptr<const Loaded>> reload(const std::string& path);
 
  private:
   std::atomic<std::shared_ptr<const Loaded>> table_;

@@ -88,34 +88,6 @@ TEST_CASE("with one worker, an idle keep-alive client delays others by about a s
   CHECK(waited < 2000ms);
 }
 
-TEST_CASE("a corrupted table makes the server refuse to start, naming the file and the fault") {
-  eight::test::TempDir dir;
-  auto bytes = eight::test::table_bytes();
-  bytes[500000] ^= 0xFF;
-  eight::test::write_file(dir.file("bad.tbl"), bytes);
-  std::string err;
-  ExitInfo e = run_to_exit({.args = {"--table", dir.file("bad.tbl")}}, err);
-  CHECK(e.status == 3);
-  CHECK(err.find(dir.file("bad.tbl") + ": checksum mismatch") != std::string::npos);
-  CHECK(err.find("refusing to start") != std::string::npos);
-  CHECK(err.find("listening") == std::string::npos);
-
-  bytes = eight::test::table_bytes();
-  bytes.resize(bytes.size() / 2);
-  eight::test::write_file(dir.file("short.tbl"), bytes);
-  e = run_to_exit({.args = {"--table", dir.file("short.tbl")}}, err);
-  CHECK(e.status == 3);
-  CHECK(err.find(dir.file("short.tbl") + ": ") != std::string::npos);
-
-  eight::test::write_file(dir.file("text.tbl"), {'h', 'e', 'l', 'l', 'o'});
-  e = run_to_exit({.args = {"--table", dir.file("text.tbl")}}, err);
-  CHECK(e.status == 3);
-
-  e = run_to_exit({.args = {"--table", dir.file("missing.tbl")}}, err);
-  CHECK(e.status == 3);
-  CHECK(err.find(dir.file("missing.tbl") + ": cannot open") != std::string::npos);
-}
-
 TEST_CASE("a second server on a port in use fails to start with a clear message") {
   ServerProcess first;
   const std::string port = std::to_string(first.port());
