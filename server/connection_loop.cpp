@@ -17,6 +17,8 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
+class ConnectionStream;
+thread_local ConnectionStream* current_stream = nullptr;
 thread_local bool current_request_timed_out = false;
 
 // poll() for one event on `fd`, waiting at most `timeout` (0: just look).
@@ -53,9 +55,13 @@ void endpoint(int fd, bool peer, std::string& ip, int& port) {
 // A connection's socket as an httplib::Stream for one request, made when the
 // request's first byte has arrived.
 //
-// Reads wait at most the read timeout each and, until the answer starts,
-// never past the request's deadline; once that passed, the stream refuses
-// to write, so a request that ran out of time gets no answer.
+// Reads wait at most the read timeout each, and never past the request's
+// deadline (httplib reads nothing once it answers): the head timeout from the first byte
+// for the line and headers; then, for the body, the head timeout again plus
+// a second per min_body_rate bytes received. Once the deadline passed, the
+// stream refuses to write, so a request that ran out of time gets no answer.
+// The stream being read on a thread is current_stream, so that
+// request_head_received() can reach it from the pre-routing handler.
 //
 // Like httplib 0.11's own stream, it lives for one request, and bytes it
 // read past the request's end go with it: after a request line httplib
@@ -64,33 +70,50 @@ void endpoint(int fd, bool peer, std::string& ip, int& port) {
 // supported; browsers and load balancers do not pipeline.)
 class ConnectionStream final : public httplib::Stream {
  public:
-  struct Timeouts {
+  struct Limits {
     milliseconds read;
     milliseconds write;
-    milliseconds request;
+    milliseconds head;
+    std::size_t min_body_rate;  // bytes per second
   };
 
-  ConnectionStream(int fd, Timeouts timeouts)
-      : fd_(fd), timeouts_(timeouts), deadline_(Clock::now() + timeouts.request) {
+  ConnectionStream(int fd, Limits limits)
+      : fd_(fd), limits_(limits), deadline_(Clock::now() + limits.head) {
+    current_stream = this;
     current_request_timed_out = false;
+  }
+  ~ConnectionStream() override { current_stream = nullptr; }
+  ConnectionStream(const ConnectionStream&) = delete;
+  ConnectionStream& operator=(const ConnectionStream&) = delete;
+
+  // The line and headers are in; the body (if any) follows.
+  void head_received() {
+    if (phase_ != Phase::kHead) return;
+    phase_ = Phase::kBody;
+    deadline_ = Clock::now() + limits_.head;
   }
 
   bool timed_out() const { return timed_out_; }
   bool has_buffered() const { return begin_ < end_; }
 
   bool is_readable() const override {
-    return has_buffered() || wait_for(fd_, POLLIN, timeouts_.read) > 0;
+    return has_buffered() || wait_for(fd_, POLLIN, limits_.read) > 0;
   }
   bool is_writable() const override {
-    return !timed_out_ && wait_for(fd_, POLLOUT, timeouts_.write) > 0;
+    return !timed_out_ && wait_for(fd_, POLLOUT, limits_.write) > 0;
   }
 
   ssize_t read(char* ptr, size_t size) override {
     if (has_buffered()) return take_buffered(ptr, size);
     if (!wait_readable()) return -1;
-    if (size >= buffer_.size()) return receive(ptr, size);
-    const ssize_t n = receive(buffer_.data(), buffer_.size());
+    const bool direct = size >= buffer_.size();  // httplib reads bodies 4 KiB at a time
+    const ssize_t n = direct ? receive(ptr, size) : receive(buffer_.data(), buffer_.size());
     if (n <= 0) return n;
+    if (phase_ == Phase::kBody) {
+      deadline_ += std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+          static_cast<double>(n) / static_cast<double>(limits_.min_body_rate)));
+    }
+    if (direct) return n;
     begin_ = 0;
     end_ = static_cast<std::size_t>(n);
     return take_buffered(ptr, size);
@@ -98,8 +121,7 @@ class ConnectionStream final : public httplib::Stream {
 
   ssize_t write(const char* ptr, size_t size) override {
     if (timed_out_) return -1;
-    reading_request_ = false;  // the answer has started: the request is in
-    if (wait_for(fd_, POLLOUT, timeouts_.write) <= 0) return -1;
+    if (wait_for(fd_, POLLOUT, limits_.write) <= 0) return -1;
     for (;;) {
       const ssize_t n = ::send(fd_, ptr, size, MSG_NOSIGNAL);
       if (n >= 0 || errno != EINTR) return n;
@@ -130,17 +152,15 @@ class ConnectionStream final : public httplib::Stream {
   }
 
   // Waits for bytes: at most the read timeout, and not past the request's
-  // deadline while one is being read.
+  // deadline.
   bool wait_readable() {
-    Clock::duration wait = timeouts_.read;
+    Clock::duration wait = limits_.read;
     bool deadline_bound = false;
-    if (reading_request_) {
-      const auto left = deadline_ - Clock::now();
-      if (left <= Clock::duration::zero()) return expire();
-      if (left < wait) {
-        wait = left;
-        deadline_bound = true;
-      }
+    const auto left = deadline_ - Clock::now();
+    if (left <= Clock::duration::zero()) return expire();
+    if (left < wait) {
+      wait = left;
+      deadline_bound = true;
     }
     const int r = wait_for(fd_, POLLIN, wait);
     if (r == 0 && deadline_bound) return expire();
@@ -153,12 +173,14 @@ class ConnectionStream final : public httplib::Stream {
     return false;
   }
 
+  enum class Phase { kHead, kBody };
+
   int fd_;
-  Timeouts timeouts_;
+  Limits limits_;
   std::array<char, 4096> buffer_;  // not zeroed: only bytes recv() wrote are read
   std::size_t begin_ = 0;
   std::size_t end_ = 0;
-  bool reading_request_ = true;
+  Phase phase_ = Phase::kHead;
   bool timed_out_ = false;
   Clock::time_point deadline_;
 };
@@ -177,6 +199,10 @@ void close_connection(int fd) {
 }
 
 }  // namespace
+
+void request_head_received() {
+  if (current_stream != nullptr) current_stream->head_received();
+}
 
 bool request_timed_out() {
   return current_request_timed_out;
@@ -242,9 +268,9 @@ HttpServer::HttpServer() {
 }
 
 bool HttpServer::process_and_close_socket(socket_t sock) {
-  const ConnectionStream::Timeouts timeouts{to_ms(read_timeout_sec_, read_timeout_usec_),
-                                            to_ms(write_timeout_sec_, write_timeout_usec_),
-                                            request_timeout_};
+  const ConnectionStream::Limits limits{to_ms(read_timeout_sec_, read_timeout_usec_),
+                                        to_ms(write_timeout_sec_, write_timeout_usec_),
+                                        head_timeout_, min_body_rate_};
   const WorkerPool* const pool = pool_.load(std::memory_order_acquire);
   const auto stopping = [this] { return svr_sock_ == INVALID_SOCKET; };
   const milliseconds keep_alive(keep_alive_timeout_sec_ * 1000);
@@ -256,8 +282,8 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
       const bool give_up = stopping() || (idle && pool != nullptr && pool->starved());
       const auto left = deadline - Clock::now();
       if (!give_up && left <= Clock::duration::zero()) return false;
-      const auto wait = give_up ? Clock::duration::zero()
-                                : std::min<Clock::duration>(kIdleCheck, left);
+      const auto wait =
+          give_up ? Clock::duration::zero() : std::min<Clock::duration>(kIdleCheck, left);
       const int r = wait_for(sock, POLLIN, wait);
       if (r != 0) return r > 0;  // a request, or EOF/error for process_request to see
       if (give_up) return false;
@@ -269,7 +295,7 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
     if (!await_request(served > 0)) break;
     const bool last = stopping() || served + 1 == keep_alive_max_count_;
     bool client_closes = false;
-    ConnectionStream strm(sock, timeouts);
+    ConnectionStream strm(sock, limits);
     ok = process_request(strm, last, client_closes, nullptr);
     if (!ok || client_closes || last || strm.timed_out()) break;
   }

@@ -3,9 +3,8 @@
 // httplib 0.11 serves each accepted connection on one pool thread, from
 // accept to close, and offers no hook between requests. Its own loop has
 // three weaknesses a public server cannot keep (issue 6):
-//   - no deadline for a whole request: its read timeout applies to each
-//     recv, so a client trickling a header a byte a second holds a thread
-//     until the 8 KiB header limit, for hours;
+//   - no deadline for a request: its read timeout applies to each recv, so
+//     a client trickling a header a byte a second holds a thread for hours;
 //   - an idle keep-alive connection keeps its thread for the whole keep-alive
 //     timeout even while new connections queue for one;
 //   - a stop leaves idle connections waiting out the keep-alive timeout.
@@ -21,10 +20,14 @@
 //      served a request gives its thread up at once (closes) when other
 //      connections wait for a thread and none is free, and when the server
 //      is stopping. A request already received is always served.
-//   2. Serve it with process_request. From its first byte, the request (line,
-//      headers and body) must arrive within the request timeout; a client
-//      still sending after that is closed without an answer and the request
-//      is logged as 408. Each read also waits at most the read timeout.
+//   2. Serve it with process_request. From its first byte, the request line
+//      and headers must arrive within the head timeout; a body, after them,
+//      at the minimum body rate on average (the head timeout's worth of
+//      grace, plus a second per min_body_rate bytes received). A client
+//      still sending past its deadline is closed without an answer and the
+//      request is logged as 408. Each read also waits at most the read
+//      timeout. (The pre-routing handler must call request_head_received():
+//      httplib reads a body after it, and offers no other sign.)
 //   3. Repeat up to the keep-alive count; while stopping, the request in hand
 //      is answered with "Connection: close" and the loop ends.
 //   4. Close: shut down sending, read what the client sent meanwhile, close
@@ -37,6 +40,7 @@
 
 #include <httplib.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -89,23 +93,34 @@ class HttpServer : public httplib::Server {
 
   // Worker threads = connections served at once. Default 64.
   void set_threads(std::size_t threads) { threads_ = threads; }
-  // The time a request may take to arrive whole from its first byte.
-  // Default 2 s.
-  void set_request_timeout(std::chrono::milliseconds timeout) { request_timeout_ = timeout; }
+  // The time a request line and headers may take to arrive from the
+  // request's first byte. Default 2 s.
+  void set_head_timeout(std::chrono::milliseconds timeout) { head_timeout_ = timeout; }
+  // The average rate, in bytes per second, below which a request body is
+  // cut off (after the head timeout's worth of grace). Default 64 KiB/s.
+  void set_min_body_rate(std::size_t bytes_per_second) {
+    min_body_rate_ = std::max<std::size_t>(1, bytes_per_second);
+  }
 
  private:
   bool process_and_close_socket(socket_t sock) override;
 
   std::size_t threads_ = 64;
-  std::chrono::milliseconds request_timeout_{2000};
+  std::chrono::milliseconds head_timeout_{2000};
+  std::size_t min_body_rate_ = 64 * 1024;
   // The pool of the running listen loop; set by new_task_queue, which
   // httplib calls at the start of listen and deletes the pool at its end,
   // after every worker (the only readers of this pointer) has returned.
   std::atomic<WorkerPool*> pool_{nullptr};
 };
 
-// Whether the request now being handled on this thread ran out of its request
-// timeout while it was read (the logger records such a request as 408).
+// Tells the connection loop that the request now handled on this thread has
+// its line and headers in: what follows is its body, if any. Call from the
+// pre-routing handler; a no-op on a thread that is not serving a connection.
+void request_head_received();
+
+// Whether the request now being handled on this thread was cut off while it
+// was read, past its deadline (the logger records such a request as 408).
 bool request_timed_out();
 
 }  // namespace eight::server

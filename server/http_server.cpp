@@ -146,12 +146,15 @@ void configure(HttpServer& svr, const Service& service, Metrics& metrics,
   // Requests are one short line plus headers, arriving in one packet; a
   // client that stalls 1 s mid-request is gone or hostile. httplib's read
   // timeout is per read, so a client sending a byte every half second would
-  // never trip it: the request timeout bounds the whole request instead, so
-  // a slow client holds a thread 2 s at most. Writes get longer: /table is
-  // 2 MiB, and a slow client must make progress every 5 s, not finish
-  // within 5 s.
+  // never trip it: the head timeout bounds the line and headers instead, so
+  // a slow client holds a thread 2 s at most. Bodies (POST /solve, up to
+  // 2 MiB) may take longer on a slow link, but must keep coming at 64 KiB/s
+  // (half a megabit; 2 MiB in 32 s), so a client dribbling a body cannot
+  // hold a thread for long either. Writes get longer: /table is 2 MiB, and a
+  // slow client must make progress every 5 s, not finish within 5 s.
   svr.set_read_timeout(kReadTimeout.count(), 0);
-  svr.set_request_timeout(kRequestTimeout);
+  svr.set_head_timeout(kHeadTimeout);
+  svr.set_min_body_rate(kMinBodyRate);
   svr.set_write_timeout(kWriteTimeout.count(), 0);
   // Only POST /solve takes a body: up to kMaxBatchBoards boards in at most
   // kMaxBatchBytes; a larger body is refused with 413 before it is read
@@ -161,6 +164,7 @@ void configure(HttpServer& svr, const Service& service, Metrics& metrics,
   svr.set_payload_max_length(kPayloadMaxLength);
 
   svr.set_pre_routing_handler([&service](const httplib::Request& req, httplib::Response& res) {
+    request_head_received();  // httplib reads the body, if any, after this
     request_clock = {Clock::now(), true};
     disable_httplib_ranges(req);
     disable_httplib_compression(req);
@@ -236,8 +240,8 @@ void configure(HttpServer& svr, const Service& service, Metrics& metrics,
       elapsed = Clock::now() - request_clock.start;
       request_clock.started = false;
     }
-    // A request cut off by the request timeout got no answer: httplib only
-    // saw a read fail (400), but what happened to it is a 408.
+    // A request cut off at its deadline got no answer: httplib only saw a
+    // read fail (400), but what happened to it is a 408.
     const int status = request_timed_out() ? 408 : res.status;
     metrics.record(route_of(req.path), status, elapsed);
     if (access_log != nullptr) {

@@ -27,12 +27,14 @@ struct ServerConfig {
 // Connection limits, in one place so docs/api.md and the tests can cite them.
 // Each open connection is served on one pool thread until the client closes
 // it, it has served kKeepAliveMaxCount requests, or it has been idle for
-// kKeepAliveTimeout (or less: see connection_loop.h). A request must arrive
-// whole within kRequestTimeout of its first byte.
+// kKeepAliveTimeout (or less: see connection_loop.h). A request's line and
+// headers must arrive within kHeadTimeout of its first byte, and a body at
+// kMinBodyRate bytes per second on average.
 inline constexpr std::size_t kKeepAliveMaxCount = 1000;
 inline constexpr std::chrono::seconds kKeepAliveTimeout{1};
 inline constexpr std::chrono::seconds kReadTimeout{1};
-inline constexpr std::chrono::seconds kRequestTimeout{2};
+inline constexpr std::chrono::seconds kHeadTimeout{2};
+inline constexpr std::size_t kMinBodyRate = 64 * 1024;
 inline constexpr std::chrono::seconds kWriteTimeout{5};
 inline constexpr std::size_t kPayloadMaxLength = kMaxBatchBytes;
 

@@ -36,10 +36,10 @@ int default_threads() {
   // with 64 threads, 15.0 MB with 256, 21.4 MB with 1024).
   //
   // What holds a thread: a request being answered (microseconds), a client
-  // still sending its request (at most the 2 s request timeout), and an idle
-  // keep-alive connection (at most the 1 s keep-alive timeout, and none at
-  // all once another connection waits). So the pool must cover the clients
-  // busy at once, slow ones included. The case of issue 6, 100 idle and 20
+  // still sending its request (at most the 2 s head timeout, then a body at
+  // 64 KiB/s), and an idle keep-alive connection (at most the 1 s keep-alive
+  // timeout, and none at all once another connection waits). So the pool
+  // must cover the clients busy at once, slow ones included. The case of issue 6, 100 idle and 20
   // slow clients beside the 64 connections of the load test and the probes,
   // is 100 + 20 + 64 + a few = under 190: 256 serves it without a single
   // wait even before idle connections give way, for 1.7 MB more than 64

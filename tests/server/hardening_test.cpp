@@ -69,7 +69,7 @@ Clock::duration new_client_get(const ServerProcess& server, const std::string& t
 
 // `count` connections, each sending kSlowHead at once and then kSlowTail a
 // byte every `interval`, from one background thread, until destroyed. When
-// the server closes one (its request timeout), it counts a cut-off and
+// the server closes one (its head timeout), it counts a cut-off and
 // starts over on a new connection, as an attacker would.
 class SlowClients {
  public:
@@ -154,7 +154,7 @@ class NewClients {
 
 // The scenario of issue 6: 20 slow clients and 100 idle keep-alive
 // connections held open while new clients come for 3 s (past the idle
-// connections' keep-alive timeout and the slow ones' request timeout), then
+// connections' keep-alive timeout and the slow ones' head timeout), then
 // everyone leaves and the server must be as before.
 void idle_and_slow_clients(const ServerSpec& spec, const std::string& setting) {
   ServerProcess server(spec);
@@ -183,7 +183,7 @@ void idle_and_slow_clients(const ServerSpec& spec, const std::string& setting) {
   CHECK(fresh.failed() == 0);
   CHECK(fresh.worst() < 2s);
   CHECK(idle_answered < 2s);
-  // Every slow client was cut off by the request timeout at least once.
+  // Every slow client was cut off by the head timeout at least once.
   for (int i = 0; i < 20 && slow.cut_off() < 20; ++i) std::this_thread::sleep_for(100ms);
   CHECK(slow.cut_off() >= 20);
 
@@ -213,28 +213,75 @@ TEST_CASE("with 100 idle and 20 slow clients held open, new clients are answered
   idle_and_slow_clients({}, "default threads");
 }
 
-TEST_CASE("with 64 threads, as in the Kubernetes Deployment, idle and slow clients still leave "
-          "room for new clients") {
+TEST_CASE(
+    "with 64 threads, as in the Kubernetes Deployment, idle and slow clients still leave "
+    "room for new clients") {
   idle_and_slow_clients({.args = {"--threads", "64"}}, "64 threads");
 }
 
-TEST_CASE("a client sending its request a byte at a time is cut off at the request timeout") {
-  ServerProcess server;
+// Sends `head`, then `tail` a byte every `interval` until the server closes
+// the connection (or 10 s); returns how long the server let it go on, from
+// the first byte. The server must not have answered.
+Clock::duration trickle_until_cut(const ServerProcess& server, std::string_view head,
+                                  std::string_view tail, std::chrono::milliseconds interval) {
   RawConnection conn(server.port());
   const auto start = Clock::now();
-  REQUIRE(conn.send(kSlowHead));
-  std::size_t sent = 0;
-  while (!conn.closed_by_server() && Clock::now() - start < 5s &&
-         conn.send(kSlowTail.substr(sent++ % kSlowTail.size(), 1))) {
-    std::this_thread::sleep_for(50ms);
+  REQUIRE(conn.send(head));
+  for (std::size_t sent = 0; !conn.closed_by_server() && Clock::now() - start < 10s &&
+                             conn.send(tail.substr(sent++ % tail.size(), 1));) {
+    std::this_thread::sleep_for(interval);
   }
   const auto held = Clock::now() - start;
-  MESSAGE("a request trickled a byte every 50 ms was cut off after " << to_ms(held) << " ms");
-  CHECK(held >= 1900ms);
-  CHECK(held < 2500ms);
   RawResponse r;
   CHECK(conn.read_response(r, 1s) == ResponseEnd::kNone);  // no answer, just the close
+  return held;
+}
+
+TEST_CASE("a client sending its headers a byte at a time is cut off at the 2 s head timeout") {
+  ServerProcess server;
+  const auto held = trickle_until_cut(server, kSlowHead, kSlowTail, 50ms);
+  MESSAGE("headers trickled a byte every 50 ms: cut off after " << to_ms(held) << " ms");
+  CHECK(held >= 1900ms);
+  CHECK(held < 2500ms);
   CHECK(requests_with_status(server, 408) == 1);
+}
+
+TEST_CASE("a request body trickled a byte at a time is cut off; one sent at 100 KB/s is not") {
+  ServerProcess server;
+  const auto held =
+      trickle_until_cut(server,
+                        "POST /solve HTTP/1.1\r\nHost: eight\r\nContent-Type: application/json\r\n"
+                        "Content-Length: 100000\r\n\r\n",
+                        R"({"boards": ["867254301", "413726580", "123456780", )", 50ms);
+  MESSAGE("a body trickled a byte every 50 ms: cut off after " << to_ms(held) << " ms");
+  CHECK(held >= 1900ms);
+  CHECK(held < 2500ms);
+  CHECK(requests_with_status(server, 408) == 1);
+
+  // 9,000 boards padded with JSON whitespace to 300 KB, sent at 100 KB/s:
+  // 3 s, longer than the head timeout, faster than the 64 KiB/s a body needs.
+  std::string body = R"({"boards": [)";
+  for (int i = 0; i < 9000; ++i) {
+    if (i > 0) body += ",                ";
+    body += R"("1 2 3 4 5 6 7 8 x")";
+  }
+  body += "]}";
+  RawConnection conn(server.port());
+  REQUIRE(
+      conn.send("POST /solve HTTP/1.1\r\nHost: eight\r\nContent-Type: application/json\r\n"
+                "Content-Length: " +
+                std::to_string(body.size()) + "\r\n\r\n"));
+  const auto start = Clock::now();
+  for (std::size_t at = 0; at < body.size(); at += 10000) {
+    REQUIRE(conn.send(std::string_view(body).substr(at, 10000)));
+    std::this_thread::sleep_for(100ms);
+  }
+  RawResponse r;
+  REQUIRE(conn.read_response(r, 5s) == ResponseEnd::kComplete);
+  MESSAGE("a " << body.size() << "-byte body sent at 100 KB/s was answered after "
+               << to_ms(Clock::now() - start) << " ms");
+  CHECK(r.status == 200);
+  CHECK(r.body.find(R"("count":9000)") != std::string::npos);
 }
 
 TEST_CASE("an idle keep-alive connection gives its thread up to a client waiting for one") {
@@ -298,8 +345,9 @@ void hammer(int port, int id, StopTally& t) {
 
 }  // namespace
 
-TEST_CASE("SIGTERM under load: every response already started completes and the server exits "
-          "0 within a second") {
+TEST_CASE(
+    "SIGTERM under load: every response already started completes and the server exits "
+    "0 within a second") {
   ServerProcess server;
   StopTally tally;
   // A /table download whose status line has arrived but whose body waits

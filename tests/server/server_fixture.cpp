@@ -320,8 +320,7 @@ ResponseEnd RawConnection::read_response(RawResponse& out, std::chrono::millisec
   }
   parse_head(out, head_end);
   const auto length = out.headers.find("content-length");
-  const std::size_t body_size =
-      length == out.headers.end() ? 0 : std::stoull(length->second);
+  const std::size_t body_size = length == out.headers.end() ? 0 : std::stoull(length->second);
   const std::size_t total = head_end + 4 + body_size;
   while (raw.size() < total) {
     if (const ssize_t n = receive_some(fd_, raw, deadline); n <= 0) return ended(n);

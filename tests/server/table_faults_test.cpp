@@ -152,8 +152,9 @@ void check_download(RawConnection& conn, const Bytes& expected) {
 
 }  // namespace
 
-TEST_CASE("a missing, empty, truncated, corrupted or foreign table file stops the server at "
-          "start with exit status 3 and a message naming the file and the fault") {
+TEST_CASE(
+    "a missing, empty, truncated, corrupted or foreign table file stops the server at "
+    "start with exit status 3 and a message naming the file and the fault") {
   TempDir dir;
   const Bytes& table = eight::test::table_bytes();
   const Bytes png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R'};
@@ -244,8 +245,8 @@ TEST_CASE("SIGHUP switches to a sound new table under load without a failed requ
 
   MESSAGE("SIGHUP with a sound new table: switched within "
           << std::chrono::duration<double, std::milli>(switched).count() << " ms; "
-          << load.answered() << " requests answered on 4 connections around it, "
-          << load.failed() << " failed");
+          << load.answered() << " requests answered on 4 connections around it, " << load.failed()
+          << " failed");
   CHECK(load.failed() == 0);
   CHECK(load.checksums_seen() ==
         std::set<std::string>{checksum_hex(table), checksum_hex(centre_table())});
@@ -265,7 +266,8 @@ TEST_CASE("SIGHUP with a corrupted or missing table file keeps the current table
   ServerProcess server(ServerSpec{.args = {"--table", path}});
   SteadyLoad load(server, 4);
   std::this_thread::sleep_for(100ms);
-  const std::string kept = "SIGHUP: kept the current table (checksum " + checksum_hex(table) + "): ";
+  const std::string kept =
+      "SIGHUP: kept the current table (checksum " + checksum_hex(table) + "): ";
 
   replace_file(path, corrupted(table));
   ::kill(server.pid(), SIGHUP);
@@ -276,9 +278,8 @@ TEST_CASE("SIGHUP with a corrupted or missing table file keeps the current table
   std::this_thread::sleep_for(100ms);
   load.stop();
 
-  MESSAGE("SIGHUP with a corrupted, then a missing table: " << load.answered()
-                                                            << " requests answered, "
-                                                            << load.failed() << " failed");
+  MESSAGE("SIGHUP with a corrupted, then a missing table: "
+          << load.answered() << " requests answered, " << load.failed() << " failed");
   CHECK(load.failed() == 0);
   CHECK(load.checksums_seen() == std::set<std::string>{checksum_hex(table)});
   CHECK(served_checksum(server) == checksum_hex(table));
