@@ -209,8 +209,12 @@ bool request_timed_out() {
 }
 
 WorkerPool::WorkerPool(std::size_t threads) {
-  threads_.reserve(threads);
-  for (std::size_t i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
+  workers_.reserve(threads);
+  for (std::size_t i = 0; i < threads; ++i) {
+    workers_.push_back(std::make_unique<Worker>());
+    Worker& w = *workers_.back();
+    w.thread = std::thread([this, &w] { work(w); });
+  }
 }
 
 WorkerPool::~WorkerPool() {
@@ -218,44 +222,51 @@ WorkerPool::~WorkerPool() {
 }
 
 void WorkerPool::enqueue(std::function<void()> fn) {
-  {
-    std::lock_guard lock(mutex_);
+  std::lock_guard lock(mutex_);
+  if (idle_.empty()) {
     jobs_.push_back(std::move(fn));
-    update_starved();
+    starved_.store(true, std::memory_order_relaxed);
+    return;
   }
-  cv_.notify_one();
+  Worker* w = idle_.back();
+  idle_.pop_back();
+  w->job = std::move(fn);
+  w->wake.notify_one();
 }
 
 void WorkerPool::shutdown() {
   {
     std::lock_guard lock(mutex_);
     shutdown_ = true;
+    for (Worker* w : idle_) w->wake.notify_one();
   }
-  cv_.notify_all();
-  for (auto& t : threads_) {
-    if (t.joinable()) t.join();
+  for (auto& w : workers_) {
+    if (w->thread.joinable()) w->thread.join();
   }
 }
 
-void WorkerPool::update_starved() {
-  starved_.store(jobs_.size() > free_workers_, std::memory_order_relaxed);
-}
-
-void WorkerPool::work() {
+void WorkerPool::work(Worker& self) {
+  std::unique_lock lock(mutex_);
   for (;;) {
-    std::function<void()> job;
-    {
-      std::unique_lock lock(mutex_);
-      ++free_workers_;
-      update_starved();
-      cv_.wait(lock, [this] { return !jobs_.empty() || shutdown_; });
-      --free_workers_;
-      if (jobs_.empty()) return;  // shut down, and every queued job is done
-      job = std::move(jobs_.front());
+    if (!self.job && !jobs_.empty()) {
+      self.job = std::move(jobs_.front());
       jobs_.pop_front();
-      update_starved();
+      starved_.store(!jobs_.empty(), std::memory_order_relaxed);
     }
+    if (!self.job) {
+      if (shutdown_) return;  // and every queued job is done
+      idle_.push_back(&self);
+      self.wake.wait(lock, [&] { return self.job || shutdown_; });
+      if (!self.job) {  // woken by shutdown(): leave the idle stack
+        idle_.erase(std::find(idle_.begin(), idle_.end(), &self));
+        continue;
+      }
+    }
+    auto job = std::move(self.job);
+    self.job = nullptr;
+    lock.unlock();
     job();
+    lock.lock();
   }
 }
 
@@ -276,17 +287,16 @@ bool HttpServer::process_and_close_socket(socket_t sock) {
   const milliseconds keep_alive(keep_alive_timeout_sec_ * 1000);
 
   // Step 1 of the loop (see the header): whether a request has arrived.
-  const auto await_request = [&](bool idle) {
+  // `served`: whether this connection has served one already.
+  const auto await_request = [&](bool served) {
     const auto deadline = Clock::now() + keep_alive;
     for (;;) {
-      const bool give_up = stopping() || (idle && pool != nullptr && pool->starved());
       const auto left = deadline - Clock::now();
-      if (!give_up && left <= Clock::duration::zero()) return false;
-      const auto wait =
-          give_up ? Clock::duration::zero() : std::min<Clock::duration>(kIdleCheck, left);
-      const int r = wait_for(sock, POLLIN, wait);
+      if (left <= Clock::duration::zero()) return false;
+      const int r = wait_for(sock, POLLIN, std::min<Clock::duration>(kIdleCheck, left));
       if (r != 0) return r > 0;  // a request, or EOF/error for process_request to see
-      if (give_up) return false;
+      // Idle for kIdleCheck now.
+      if (stopping() || (served && pool != nullptr && pool->starved())) return false;
     }
   };
 

@@ -16,10 +16,12 @@
 //
 // The loop, per connection:
 //   1. Wait for the next request's first byte: at most the keep-alive timeout
-//      (httplib's set_keep_alive_timeout). An idle connection that has
-//      served a request gives its thread up at once (closes) when other
-//      connections wait for a thread and none is free, and when the server
-//      is stopping. A request already received is always served.
+//      (httplib's set_keep_alive_timeout). A connection idle for kIdleCheck
+//      gives its thread up (closes) when the server is stopping, and, if it
+//      has served a request, when other connections wait for a thread. (Not
+//      sooner: a busy client sends its next request microseconds after the
+//      last answer, and must not find its connection closed.) A request
+//      already received is always served.
 //   2. Serve it with process_request. From its first byte, the request line
 //      and headers must arrive within the head timeout; a body, after them,
 //      at the minimum body rate on average (the head timeout's worth of
@@ -47,16 +49,21 @@
 #include <cstddef>
 #include <deque>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
 
 namespace eight::server {
 
-// httplib's TaskQueue for connections: a fixed set of worker threads taking
-// jobs in arrival order, like httplib::ThreadPool, that can also tell
-// whether a job is waiting with no worker free to take it. shutdown() lets
-// the workers finish every queued job, then joins them.
+// httplib's TaskQueue for connections: a fixed set of worker threads. A job
+// goes to the worker that went idle last (or, with none idle, waits in
+// arrival order for the next worker to finish), so a load that needs 64
+// threads keeps using the same 64, warm, and the rest of a large pool never
+// touches more than its first stack pages: memory follows the connections
+// served at once, not the pool size. It can also tell whether a job is
+// waiting for a worker. shutdown() lets the workers finish every queued
+// job, then joins them.
 class WorkerPool final : public httplib::TaskQueue {
  public:
   explicit WorkerPool(std::size_t threads);
@@ -67,20 +74,24 @@ class WorkerPool final : public httplib::TaskQueue {
   void enqueue(std::function<void()> fn) override;
   void shutdown() override;
 
-  // Whether more jobs are queued than workers are free to take them.
+  // Whether a job is waiting for a worker (all are busy).
   bool starved() const { return starved_.load(std::memory_order_relaxed); }
 
  private:
-  void work();
-  void update_starved();  // with mutex_ held
+  struct Worker {
+    std::condition_variable wake;
+    std::function<void()> job;  // handed over by enqueue(); empty when none
+    std::thread thread;
+  };
+
+  void work(Worker& self);
 
   std::mutex mutex_;
-  std::condition_variable cv_;
-  std::deque<std::function<void()>> jobs_;
-  std::size_t free_workers_ = 0;
+  std::deque<std::function<void()>> jobs_;  // waiting: no worker was idle
+  std::vector<Worker*> idle_;               // a stack: back() went idle last
   bool shutdown_ = false;
   std::atomic<bool> starved_{false};
-  std::vector<std::thread> threads_;
+  std::vector<std::unique_ptr<Worker>> workers_;
 };
 
 class HttpServer : public httplib::Server {
