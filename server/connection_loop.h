@@ -76,6 +76,11 @@ class WorkerPool final : public httplib::TaskQueue {
 
   // Whether a job is waiting for a worker (all are busy).
   bool starved() const { return starved_.load(std::memory_order_relaxed); }
+  // How many workers wait for a job now.
+  std::size_t idle() const {
+    std::lock_guard lock(mutex_);
+    return idle_.size();
+  }
 
  private:
   struct Worker {
@@ -86,7 +91,7 @@ class WorkerPool final : public httplib::TaskQueue {
 
   void work(Worker& self);
 
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::deque<std::function<void()>> jobs_;  // waiting: no worker was idle
   std::vector<Worker*> idle_;               // a stack: back() went idle last
   bool shutdown_ = false;

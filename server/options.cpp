@@ -32,8 +32,8 @@ int default_threads() {
   // (connection_loop.h), so the pool size is the number of connections
   // served at once; further connections wait in the queue. Requests cost
   // microseconds of CPU, so threads spend their time waiting on sockets, and
-  // each costs its stack: 8.6 KB resident per idle thread, measured (13.3 MB
-  // with 64 threads, 15.0 MB with 256, 21.4 MB with 1024). The pool gives
+  // each costs its stack: 8.5 KB resident per idle thread, measured (13.4 MB
+  // with 64 threads, 15.0 MB with 256, 21.5 MB with 1024). The pool gives
   // work to the thread that went idle last, so the rest stay cold: under the
   // 64-connection soak (bench/http/soak.sh) the server held 17.4 MB with 256
   // threads and 15.7 MB with 64.
@@ -45,7 +45,7 @@ int default_threads() {
   // must cover the clients busy at once, slow ones included. The case of issue 6, 100 idle and 20
   // slow clients beside the 64 connections of the load test and the probes,
   // is 100 + 20 + 64 + a few = under 190: 256 serves it without a single
-  // wait even before idle connections give way, for 1.7 MB more than 64
+  // wait even before idle connections give way, for 1.6 MB more than 64
   // threads. Larger machines, which take more load, get 16 per core.
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   return static_cast<int>(std::min<unsigned>(kMaxThreads, std::max(256u, 16u * cores)));

@@ -12,17 +12,23 @@
 using eight::server::WorkerPool;
 using namespace std::chrono_literals;
 
+// Waits until all `n` workers of `pool` wait for a job.
+bool all_idle(const WorkerPool& pool, std::size_t n) {
+  for (int i = 0; i < 5000 && pool.idle() < n; ++i) std::this_thread::sleep_for(1ms);
+  return pool.idle() == n;
+}
+
 TEST_CASE("the worker pool gives each job to the worker that went idle last") {
   WorkerPool pool(16);
   std::set<std::thread::id> used;
   for (int i = 0; i < 20; ++i) {
+    REQUIRE(all_idle(pool, 16));
     std::promise<std::thread::id> ran;
     pool.enqueue([&ran] { ran.set_value(std::this_thread::get_id()); });
     used.insert(ran.get_future().get());
-    std::this_thread::sleep_for(5ms);  // the worker is back on the idle stack
   }
   // One job at a time keeps one warm thread busy, not all 16 in turn.
-  CHECK(used.size() <= 2);
+  CHECK(used.size() == 1);
   pool.shutdown();
 }
 
