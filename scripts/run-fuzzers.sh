@@ -10,6 +10,8 @@ seconds=$2
 shift 2
 root=$(cd "$(dirname "$0")/.." && pwd)
 status=0
+passed=0
+failed=0
 mkdir -p "$build/fuzz-artifacts"
 for target in "$@"; do
   corpus="$build/fuzz-corpus/$target"
@@ -24,10 +26,13 @@ for target in "$@"; do
     runs=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo '?')
     cov=$(grep -Eo 'cov: [0-9]+ ft: [0-9]+' "$log" | tail -1 || echo 'cov: ?')
     echo "   ok: $runs executions, $cov, corpus $(ls "$corpus" | wc -l) inputs, 0 crashes"
+    passed=$((passed + 1))
   else
     echo "   FAILED: see $log"
     tail -40 "$log"
     status=1
+    failed=$((failed + 1))
   fi
 done
+echo "fuzz: $passed passed, $failed failed"
 exit $status
