@@ -52,33 +52,12 @@ free_port() {
   echo "run.sh: no free port found" >&2; exit 1
 }
 
-wait_ready() {  # url
-  for _ in $(seq 400); do
-    curl -fs -o /dev/null "$1" && return 0
-    sleep 0.05
-  done
-  echo "run.sh: $1 never answered" >&2; exit 1
-}
+. "$ROOT/bench/http/lib.sh"
 
-# Starts eight-server on a free port (--port 0) and reads the port from its
-# first line on stderr.
 start_server() {  # log file, extra args...
   local log="$1"; shift
-  : >"$log"
   # shellcheck disable=SC2086  # SERVER_ARGS is a list of options
-  "$SERVER" --table "$TABLE" --host 127.0.0.1 --port 0 $SERVER_ARGS "$@" 2>>"$log" &
-  SERVER_PID=$!
-  SERVER_PORT=""
-  for _ in $(seq 400); do
-    SERVER_PORT="$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$log" | head -1)"
-    [ -n "$SERVER_PORT" ] && break
-    kill -0 "$SERVER_PID" 2>/dev/null || break
-    sleep 0.05
-  done
-  if [ -z "$SERVER_PORT" ]; then
-    echo "run.sh: eight-server did not start:" >&2; cat "$log" >&2; exit 1
-  fi
-  wait_ready "http://127.0.0.1:$SERVER_PORT/readyz"
+  start_eight_server "$SERVER" "$TABLE" "$log" $SERVER_ARGS "$@"
 }
 
 stop_server() {

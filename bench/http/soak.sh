@@ -63,20 +63,10 @@ for d in $(seq 0 31); do
   "$BIN/eight" random --table "$WORK/eight.tbl" --distance "$d" --seed "$((1000 + d))" --count 64
 done >"$WORK/boards.txt"
 
+. "$ROOT/bench/http/lib.sh"
 # shellcheck disable=SC2086  # SERVER_ARGS is a list of options
-"$BIN/eight-server" --table "$WORK/eight.tbl" --host 127.0.0.1 --port 0 --quiet $SERVER_ARGS \
-  2>"$WORK/server.log" &
-SERVER_PID=$!
-PORT=""
-for _ in $(seq 400); do
-  PORT="$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$WORK/server.log" | head -1)"
-  [ -n "$PORT" ] && break
-  kill -0 "$SERVER_PID" 2>/dev/null || break
-  sleep 0.05
-done
-[ -n "$PORT" ] || { cat "$WORK/server.log" >&2; fail "eight-server did not start"; }
-URL="http://127.0.0.1:$PORT"
-curl -fs -o /dev/null "$URL/readyz" || fail "$URL/readyz does not answer"
+start_eight_server "$BIN/eight-server" "$WORK/eight.tbl" "$WORK/server.log" --quiet $SERVER_ARGS
+URL="http://127.0.0.1:$SERVER_PORT"
 
 echo "# wrk -t$THREADS -c$CONNECTIONS -d$DURATION -s bench/http/soak.lua ($(wc -l <"$WORK/boards.txt") boards)"
 echo "# $(nproc) cores, $(uname -sr), eight-server ${SERVER_ARGS:-defaults}: $(head -1 "$WORK/server.log")"

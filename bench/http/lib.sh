@@ -1,0 +1,32 @@
+# Shared by bench/http/run.sh and bench/http/soak.sh (sourced, not run).
+# Messages name the script that sourced this file.
+
+# Waits until URL answers 2xx, up to 20 s; exits the script otherwise.
+wait_ready() {  # url
+  for _ in $(seq 400); do
+    curl -fs -o /dev/null "$1" && return 0
+    sleep 0.05
+  done
+  echo "${0##*/}: $1 never answered" >&2; exit 1
+}
+
+# Starts eight-server on 127.0.0.1 with --port 0, reads the port it chose from
+# its first stderr line (appended to LOG), and waits for /readyz. Sets
+# SERVER_PID and SERVER_PORT; exits the script, showing LOG, if it fails.
+start_eight_server() {  # binary table log [options...]
+  local binary="$1" table="$2" log="$3"; shift 3
+  : >"$log"
+  "$binary" --table "$table" --host 127.0.0.1 --port 0 "$@" 2>>"$log" &
+  SERVER_PID=$!
+  SERVER_PORT=""
+  for _ in $(seq 400); do
+    SERVER_PORT="$(sed -n 's/.*listening on http:\/\/127\.0\.0\.1:\([0-9]*\) .*/\1/p' "$log" | head -1)"
+    [ -n "$SERVER_PORT" ] && break
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.05
+  done
+  if [ -z "$SERVER_PORT" ]; then
+    echo "${0##*/}: eight-server did not start:" >&2; cat "$log" >&2; exit 1
+  fi
+  wait_ready "http://127.0.0.1:$SERVER_PORT/readyz"
+}
