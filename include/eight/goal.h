@@ -58,8 +58,6 @@ class GoalFrame {
   Board from_section(const Board& b) const;
   // A move made in the section, as a move on the original board.
   Move from_section(Move m) const { return symmetry_.inverse_move_map[static_cast<int>(m)]; }
-  // A move on the original board, as the section sees it.
-  Move to_section(Move m) const { return symmetry_.move_map[static_cast<int>(m)]; }
 
  private:
   Board goal_;
