@@ -8,9 +8,11 @@ HOST       ?= 127.0.0.1
 PORT       ?= 8080
 JOBS       ?= $(shell nproc)
 
-# Debian packages the build and the suite need.
-PACKAGES := g++ cmake make pkg-config libcpp-httplib-dev nlohmann-json3-dev \
-            libxxhash-dev doctest-dev libbenchmark-dev python3 python3-xxhash
+# Debian packages the build and the suite need. Boost.Beast and Asio (the
+# server's transport) are header-only in libboost1.81-dev; Boost.URL (request
+# targets) is the compiled libboost-url1.81-dev. cpp-httplib is the HTTP client.
+PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev libcpp-httplib-dev \
+            nlohmann-json3-dev libxxhash-dev doctest-dev libbenchmark-dev python3 python3-xxhash
 # ...and what only the test suite needs on top (the browser test's Chromium).
 TEST_PACKAGES := chromium
 

@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "api/standalone.h"
 #include "eight/rank.h"
-#include "standalone.h"
 
 namespace {
 
@@ -31,16 +31,14 @@ std::string batch_body(int n) {
 
 void BM_SolveBatch10k(benchmark::State& state) {
   auto& w = world();
-  httplib::Request req;
-  req.method = "POST";
-  req.path = "/solve";
-  req.target = "/solve";
-  req.body = batch_body(10000);
+  const auto req = eight::server::make_request(boost::beast::http::verb::post, "/solve", {},
+                                               batch_body(10000));
+  const std::atomic<bool> cancelled{false};
   std::size_t bytes_out = 0;
   for (auto _ : state) {
-    httplib::Response res;
-    w.service.solve_batch(req, res);
-    if (res.status != 200) state.SkipWithError("batch failed");
+    eight::server::Response res;
+    w.service.handle(req, res, cancelled);
+    if (res.status() != 200) state.SkipWithError("batch failed");
     bytes_out = res.body.size();
     benchmark::DoNotOptimize(res.body.data());
   }
@@ -52,15 +50,15 @@ BENCHMARK(BM_SolveBatch10k)->Unit(benchmark::kMillisecond);
 // One GET through the same dispatch the server uses, with one parameter.
 void BM_Get(benchmark::State& state, const char* path, const char* name, const char* value) {
   auto& w = world();
-  httplib::Request req;
-  req.method = "GET";
+  eight::server::Request req;
   req.path = path;
-  req.params.emplace(name, value);
-  const auto route = eight::server::route_of(path);
+  req.target = path;
+  req.params.emplace_back(name, value);
+  const std::atomic<bool> cancelled{false};
   for (auto _ : state) {
-    httplib::Response res;
-    w.service.handle(route, req, res);
-    if (res.status != 200) state.SkipWithError("request failed");
+    eight::server::Response res;
+    w.service.handle(req, res, cancelled);
+    if (res.status() != 200) state.SkipWithError("request failed");
     benchmark::DoNotOptimize(res.body.data());
   }
   state.SetItemsProcessed(state.iterations());

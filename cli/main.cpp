@@ -88,7 +88,7 @@ std::string answer_line(const eight::Solution& s, Format format) {
     case Format::kDistance:
       return std::to_string(s.distance);
     case Format::kJson:
-      return eight::solution_json(s, true).dump();
+      return eight::solution_json(s, true);
     case Format::kText:  // not a solve format; rejected before solving
       break;
   }

@@ -9,22 +9,38 @@ std::string path_letters(std::span<const Move> moves) {
   return out;
 }
 
-nlohmann::ordered_json solution_json(const Solution& s, bool with_path) {
-  nlohmann::ordered_json j;
-  j["board"] = to_string(s.board);
-  j["goal"] = to_string(s.goal);
-  j["solvable"] = s.solvable;
-  j["distance"] = s.solvable ? nlohmann::ordered_json(s.distance) : nlohmann::ordered_json(nullptr);
+void append_solution_json(const Solution& s, bool with_path, std::string& out) {
+  out += R"({"board":")";
+  out += to_string(s.board);
+  out += R"(","goal":")";
+  out += to_string(s.goal);
+  out += s.solvable ? R"(","solvable":true,"distance":)" : R"(","solvable":false,"distance":)";
+  out += s.solvable ? std::to_string(s.distance) : "null";
   if (with_path) {
-    auto moves = nlohmann::ordered_json::array();
-    auto tiles = nlohmann::ordered_json::array();
-    for (Move m : s.path()) moves.push_back(move_name(m));
-    for (std::uint8_t t : s.slid_tiles()) tiles.push_back(t);
-    j["moves"] = std::move(moves);
-    j["path"] = path_letters(s.path());
-    j["tiles"] = std::move(tiles);
+    out += R"(,"moves":[)";
+    for (std::size_t i = 0; i < s.path().size(); ++i) {
+      if (i > 0) out += ',';
+      out += '"';
+      out += move_name(s.path()[i]);
+      out += '"';
+    }
+    out += R"(],"path":")";
+    for (Move m : s.path()) out += move_letter(m);
+    out += R"(","tiles":[)";
+    for (std::size_t i = 0; i < s.slid_tiles().size(); ++i) {
+      if (i > 0) out += ',';
+      out += std::to_string(s.slid_tiles()[i]);
+    }
+    out += ']';
   }
-  return j;
+  out += '}';
+}
+
+std::string solution_json(const Solution& s, bool with_path) {
+  std::string out;
+  out.reserve(with_path ? 96 + 10 * static_cast<std::size_t>(s.length) : 96);
+  append_solution_json(s, with_path, out);
+  return out;
 }
 
 nlohmann::ordered_json hints_json(const Board& board, const Board& goal, int distance,
@@ -33,7 +49,8 @@ nlohmann::ordered_json hints_json(const Board& board, const Board& goal, int dis
   j["board"] = to_string(board);
   j["goal"] = to_string(goal);
   j["solvable"] = distance >= 0;
-  j["distance"] = distance >= 0 ? nlohmann::ordered_json(distance) : nlohmann::ordered_json(nullptr);
+  j["distance"] =
+      distance >= 0 ? nlohmann::ordered_json(distance) : nlohmann::ordered_json(nullptr);
   auto list = nlohmann::ordered_json::array();
   for (const Hint& h : hints) {
     list.push_back({{"move", move_name(h.move)},

@@ -1,66 +1,50 @@
 // eight-server: serves the 8-puzzle table over HTTP (docs/api.md).
 //
-// This file is the program around the Service: options, loading the table,
-// signals (SIGTERM/SIGINT stop, SIGHUP reloads the table), binding and the
-// listen loop. Exit statuses (also in --help):
+// This file is the program around the two layers: options, loading the
+// table, the API (api/service.h) and the transport (transport/server.h),
+// and signals, which Asio's signal_set turns into ordinary handlers on this
+// thread: SIGTERM and SIGINT stop the server gracefully, SIGHUP reloads the
+// table. Exit statuses (also in --help):
 //   0 stopped by SIGTERM or SIGINT   2 usage error        4 cannot listen
-//   1 the listen loop failed         3 table missing or bad (as for `eight`)
-#include <pthread.h>
-#include <sys/socket.h>
+//   1 the server failed              3 table missing or bad (as for `eight`)
 #include <unistd.h>
 
-#include <cerrno>
-#include <chrono>
-#include <condition_variable>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+
 #include <csignal>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <mutex>
+#include <functional>
 #include <optional>
 #include <string>
 #include <thread>
 #include <vector>
 
-#include "access_log.h"
-#include "http_server.h"
-#include "metrics.h"
+#include "api/metrics.h"
+#include "api/service.h"
+#include "api/table_slot.h"
 #include "options.h"
-#include "service.h"
-#include "table_slot.h"
+#include "transport/access_log.h"
+#include "transport/listener.h"
+#include "transport/server.h"
 
 namespace {
 
 constexpr int kExitOk = 0;
-constexpr int kExitListenFailed = 1;
+constexpr int kExitServerFailed = 1;
 constexpr int kExitUsage = 2;
 constexpr int kExitBadTable = 3;
-constexpr int kExitCannotBind = 4;
-
-// How long a stop waits for connections to finish before the process exits
-// anyway. In-flight requests take microseconds (a /table download on a LAN,
-// milliseconds); what can remain are idle keep-alive connections, which
-// httplib 0.11 only notices after its keep-alive timeout (1 s), and stalled
-// clients. The deadline keeps "stopped within a second" true regardless.
-constexpr auto kDrainDeadline = std::chrono::milliseconds(800);
-
-// The listen backlog httplib 0.11 uses is a compiled-in 5; a burst of new
-// connections (a load balancer opening its pool) would overflow it and wait
-// for SYN retransmits, a second or more. listen() again raises it.
-constexpr int kListenBacklog = 1024;
+constexpr int kExitCannotListen = 4;
 
 void say(const std::string& line) {
   std::fprintf(stderr, "eight-server: %s\n", line.c_str());
 }
 
-std::string url_host(const std::string& host) {
-  return host.find(':') != std::string::npos ? "[" + host + "]" : host;
-}
-
 // SIGHUP: maps and verifies the table file again and switches to it only if
 // it is sound; either way one line says what happened. Requests never wait:
 // they keep answering from the current table until the switch, and those
-// that began before it finish on the old mapping (table_slot.h).
+// that began before it finish on the old mapping (table_slot.h). Runs on the
+// signal thread, so the I/O threads go on meanwhile.
 void reload_table(eight::server::TableSlot& slot, const std::string& path) {
   const std::string was = slot.get()->checksum_hex();
   auto loaded = slot.reload(path);
@@ -72,135 +56,97 @@ void reload_table(eight::server::TableSlot& slot, const std::string& path) {
       was + ")");
 }
 
-// Coordinates the signal thread and main. The signal thread stops the server;
-// main reports when the listen loop has returned (all workers joined).
-struct StopState {
-  std::mutex mutex;
-  std::condition_variable cv;
-  bool listen_returned = false;
-  int signal = 0;
-};
-
 }  // namespace
 
 int main(int argc, char** argv) {
+  namespace server = eight::server;
   std::vector<std::string_view> args(argv + 1, argv + argc);
-  auto parsed = eight::server::parse_options(args);
+  auto parsed = server::parse_options(args);
   if (!parsed.ok()) {
-    std::fprintf(stderr, "eight-server: %s\n%s", parsed.error().message.c_str(),
-                 eight::server::kUsage);
+    std::fprintf(stderr, "eight-server: %s\n%s", parsed.error().message.c_str(), server::kUsage);
     return kExitUsage;
   }
-  const eight::server::Options opt = *parsed;
+  const server::Options opt = *parsed;
   if (opt.help) {
-    std::fputs(eight::server::kUsage, stdout);
+    std::fputs(server::kUsage, stdout);
     return kExitOk;
   }
-
-  // Block the stop and reload signals before any thread exists, so every
-  // thread inherits the mask and only the signal thread's sigwait() sees
-  // them. A broken pipe (a client gone mid-response) must not kill the
-  // process.
-  sigset_t handled_signals;
-  sigemptyset(&handled_signals);
-  sigaddset(&handled_signals, SIGTERM);
-  sigaddset(&handled_signals, SIGINT);
-  sigaddset(&handled_signals, SIGHUP);
-  pthread_sigmask(SIG_BLOCK, &handled_signals, nullptr);
+  // A client gone mid-answer must not kill the process (sockets are written
+  // with MSG_NOSIGNAL; this covers the access log's pipe too).
   std::signal(SIGPIPE, SIG_IGN);
 
+  // Signals first, so a stop that comes during start-up is not lost.
+  boost::asio::io_context control;
+  boost::asio::signal_set signals(control, SIGTERM, SIGINT, SIGHUP);
+
   // Map and verify the whole table before listening: a bad file never serves.
-  auto loaded = eight::server::Loaded::open(opt.table);
+  auto loaded = server::Loaded::open(opt.table);
   if (!loaded.ok()) {
     say(loaded.error().message);
     say("refusing to start without a sound table (make table builds one)");
     return kExitBadTable;
   }
-  eight::server::TableSlot slot(*loaded);
-  eight::server::Metrics metrics;
-  const eight::server::Service service(slot, metrics);
+  server::TableSlot slot(*loaded);
+  server::Metrics metrics;
+  const server::Service service(slot, metrics);
 
-  std::optional<eight::server::AccessLog> access_log;
+  auto listener = server::open_listener(opt.host, opt.port);
+  if (!listener.ok()) {
+    say(listener.error().message);
+    return kExitCannotListen;
+  }
+  const int port = listener->port;
+
+  std::optional<server::AccessLog> access_log;
   if (!opt.quiet) access_log.emplace(STDERR_FILENO, &metrics.access_log_dropped());
-  eight::server::HttpServer svr;
-  std::atomic<int> listen_fd{-1};
-  eight::server::configure(svr, service, metrics,
-                           {opt.threads, access_log ? &*access_log : nullptr}, &listen_fd);
+  server::ServerConfig config;
+  config.io_threads = static_cast<std::size_t>(opt.threads);
+  config.compute_threads = static_cast<std::size_t>(opt.compute_threads);
+  config.compute_queue = static_cast<std::size_t>(opt.compute_queue);
+  config.max_connections = server::raise_descriptor_limit();
+  config.access_log = access_log ? &*access_log : nullptr;
+  server::Server http(service, metrics, config, std::move(*listener));
 
-  errno = 0;
-  int port = opt.port;
-  bool bound = false;
-  if (port == 0) {
-    port = svr.bind_to_any_port(opt.host);
-    bound = port > 0;
-  } else {
-    bound = svr.bind_to_port(opt.host, port);
-  }
-  if (!bound) {
-    const int err = errno;
-    say("cannot listen on " + url_host(opt.host) + ":" + std::to_string(opt.port) + ": " +
-        (err != 0 ? std::strerror(err) : "cannot resolve or bind the address") +
-        (err == EADDRINUSE ? " (another server is using this port)" : ""));
-    return kExitCannotBind;
-  }
-  if (const int fd = listen_fd.load(); fd >= 0) ::listen(fd, kListenBacklog);
+  int stop_signal = 0;
+  std::function<void(const boost::system::error_code&, int)> on_signal =
+      [&](const boost::system::error_code& ec, int sig) {
+        if (ec) return;
+        if (sig == SIGHUP) {
+          reload_table(slot, opt.table);
+          signals.async_wait(on_signal);
+          return;
+        }
+        if (stop_signal == 0) {
+          stop_signal = sig;
+          say(std::string("received ") + (sig == SIGINT ? "SIGINT" : "SIGTERM") +
+              ", finishing in-flight requests");
+          http.stop();
+        }
+        signals.async_wait(on_signal);
+      };
+  signals.async_wait(on_signal);
 
-  StopState stop;
-  std::thread signal_thread([&] {
-    int sig = 0;
-    // Reloads are done here, one at a time; a stop signal arriving during one
-    // waits the few milliseconds it takes.
-    for (sigwait(&handled_signals, &sig); sig == SIGHUP; sigwait(&handled_signals, &sig)) {
-      reload_table(slot, opt.table);
-    }
-    {
-      std::lock_guard lock(stop.mutex);
-      stop.signal = sig;
-    }
-    say(std::string("received ") + (sig == SIGINT ? "SIGINT" : "SIGTERM") +
-        ", finishing in-flight requests");
-    // stop() only acts once listen() is running; wait out the microseconds
-    // between binding and the accept loop, unless that loop already ended.
-    const auto deadline = std::chrono::steady_clock::now() + kDrainDeadline;
-    for (;;) {
-      {
-        std::lock_guard lock(stop.mutex);
-        if (stop.listen_returned) return;
-      }
-      if (svr.is_running() || std::chrono::steady_clock::now() > deadline) break;
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    svr.stop();
-    std::unique_lock lock(stop.mutex);
-    if (!stop.cv.wait_until(lock, deadline, [&] { return stop.listen_returned; })) {
-      if (access_log) access_log->flush();
-      say("connections still open after " + std::to_string(kDrainDeadline.count()) +
-          " ms (idle keep-alive or stalled clients); exiting");
-      std::_Exit(kExitOk);
-    }
+  http.start();
+  say("listening on http://" + server::url_host(opt.host) + ":" + std::to_string(port) +
+      " (table " + opt.table + ", checksum " + (*loaded)->checksum_hex() + ", " +
+      std::to_string(opt.threads) + " threads" + (opt.quiet ? ", access log off" : "") +
+      ", up to " + std::to_string(config.max_connections) + " connections)");
+
+  long cut = 0;
+  std::thread waiter([&] {
+    cut = http.wait();
+    control.stop();  // the server is done: so is the signal loop
   });
-
-  say("listening on http://" + url_host(opt.host) + ":" + std::to_string(port) + " (table " +
-      opt.table + ", checksum " + (*loaded)->checksum_hex() + ", " + std::to_string(opt.threads) +
-      " threads" + (opt.quiet ? ", access log off" : "") + ")");
-  const bool clean = svr.listen_after_bind();
-
-  int sig = 0;
-  {
-    std::lock_guard lock(stop.mutex);
-    stop.listen_returned = true;
-    sig = stop.signal;
+  control.run();
+  waiter.join();
+  if (access_log) access_log->flush();  // every I/O thread has finished: the log is complete
+  if (stop_signal == 0 || cut < 0) {
+    say("the server failed");
+    return kExitServerFailed;
   }
-  stop.cv.notify_all();
-  if (sig == 0) {
-    // The loop ended without a signal: wake the signal thread so it can end.
-    pthread_kill(signal_thread.native_handle(), SIGTERM);
-  }
-  signal_thread.join();
-  if (access_log) access_log->flush();  // every worker has finished: the log is complete
-  if (sig == 0 || !clean) {
-    say("the listen loop failed");
-    return kExitListenFailed;
+  if (cut > 0) {
+    say(std::to_string(cut) + " connections still open after the drain deadline were cut " +
+        "(stalled downloads or clients still sending)");
   }
   say("stopped");
   return kExitOk;

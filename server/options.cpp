@@ -8,19 +8,25 @@
 namespace eight::server {
 
 const char* const kUsage =
-    "usage: eight-server [--table PATH] [--host HOST] [--port PORT] [--threads N] [--quiet]\n"
+    "usage: eight-server [--table PATH] [--host HOST] [--port PORT] [--threads N]\n"
+    "                    [--compute-threads N] [--compute-queue N] [--quiet]\n"
     "\n"
     "Serves the 8-puzzle table over HTTP: /solve (GET, or POST a batch), /distance, /hint,\n"
     "/random, /stats, /table, /healthz, /readyz, /metrics, /openapi.yaml; GET / lists them\n"
     "(and shows a playground in a browser). docs/api.md describes every endpoint.\n"
     "\n"
-    "  --table PATH  table file            (env EIGHT_TABLE, default data/eight.tbl)\n"
-    "  --host HOST   address to listen on  (env EIGHT_HOST, default 127.0.0.1)\n"
-    "  --port PORT   port, 0 for any free  (env EIGHT_PORT, default 8080)\n"
-    "  --threads N   worker threads: at most N connections are served at once\n"
-    "                                      (env EIGHT_THREADS, default max(256, 16 x cores))\n"
-    "  --quiet       no access log on stderr (env EIGHT_QUIET=1)\n"
-    "  --help        this text\n"
+    "  --table PATH         table file            (env EIGHT_TABLE, default data/eight.tbl)\n"
+    "  --host HOST          address to listen on  (env EIGHT_HOST, default 127.0.0.1)\n"
+    "  --port PORT          port, 0 for any free  (env EIGHT_PORT, default 8080)\n"
+    "  --threads N          I/O threads, each serving any number of connections\n"
+    "                                             (env EIGHT_THREADS, default one per core)\n"
+    "  --compute-threads N  threads for long requests (POST /solve batches)\n"
+    "                                             (env EIGHT_COMPUTE_THREADS, default one per "
+    "core)\n"
+    "  --compute-queue N    long requests that may wait for a compute thread; more get 503\n"
+    "                                             (env EIGHT_COMPUTE_QUEUE, default 64)\n"
+    "  --quiet              no access log on stderr (env EIGHT_QUIET=1)\n"
+    "  --help               this text\n"
     "\n"
     "Options may also be written --name=value. SIGTERM or SIGINT stops the server;\n"
     "SIGHUP reloads the table file, switching only if the new one is sound.\n"
@@ -28,27 +34,8 @@ const char* const kUsage =
     "3 the table is missing or bad; 4 cannot listen on HOST:PORT.\n";
 
 int default_threads() {
-  // Each open connection is served on one pool thread until it closes
-  // (connection_loop.h), so the pool size is the number of connections
-  // served at once; further connections wait in the queue. Requests cost
-  // microseconds of CPU, so threads spend their time waiting on sockets, and
-  // each costs its stack: 8.5 KB resident per idle thread, measured (13.4 MB
-  // with 64 threads, 15.0 MB with 256, 21.5 MB with 1024). The pool gives
-  // work to the thread that went idle last, so the rest stay cold: under the
-  // 64-connection soak (bench/http/soak.sh) the server held 17.4 MB with 256
-  // threads and 15.7 MB with 64.
-  //
-  // What holds a thread: a request being answered (microseconds), a client
-  // still sending its request (at most the 2 s head timeout, then a body at
-  // 64 KiB/s), and an idle keep-alive connection (at most the 1 s keep-alive
-  // timeout, and none at all once another connection waits). So the pool
-  // must cover the clients busy at once, slow ones included. The case of issue 6, 100 idle and 20
-  // slow clients beside the 64 connections of the load test and the probes,
-  // is 100 + 20 + 64 + a few = under 190: 256 serves it without a single
-  // wait even before idle connections give way, for 1.6 MB more than 64
-  // threads. Larger machines, which take more load, get 16 per core.
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  return static_cast<int>(std::min<unsigned>(kMaxThreads, std::max(256u, 16u * cores)));
+  return static_cast<int>(
+      std::clamp<unsigned>(std::thread::hardware_concurrency(), 1, kMaxThreads));
 }
 
 std::optional<std::string> process_getenv(const char* name) {
@@ -95,13 +82,20 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
     auto v = to_int(value, 0, 65535);
     if (!v) return bad(std::string(where) + ": " + quoted + " is not a port number (0 to 65535)");
     o.port = *v;
-  } else if (name == "threads") {
+  } else if (name == "threads" || name == "compute-threads") {
     auto v = to_int(value, 1, kMaxThreads);
     if (!v) {
       return bad(std::string(where) + ": " + quoted + " is not a thread count (1 to " +
                  std::to_string(kMaxThreads) + ")");
     }
-    o.threads = *v;
+    (name == "threads" ? o.threads : o.compute_threads) = *v;
+  } else if (name == "compute-queue") {
+    auto v = to_int(value, 1, kMaxComputeQueue);
+    if (!v) {
+      return bad(std::string(where) + ": " + quoted + " is not a queue length (1 to " +
+                 std::to_string(kMaxComputeQueue) + ")");
+    }
+    o.compute_queue = *v;
   } else if (name == "quiet") {
     auto v = to_bool(value);
     if (!v) return bad(std::string(where) + ": " + quoted + " is not 1/0, true/false or yes/no");
@@ -110,7 +104,8 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
   return std::nullopt;
 }
 
-constexpr std::string_view kValued[] = {"table", "host", "port", "threads"};
+constexpr std::string_view kValued[] = {"table",           "host",         "port", "threads",
+                                        "compute-threads", "compute-queue"};
 
 }  // namespace
 
@@ -119,12 +114,17 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
   o.table = "data/eight.tbl";
   o.host = "127.0.0.1";
   o.threads = default_threads();
+  o.compute_threads = default_threads();
+  o.compute_queue = kDefaultComputeQueue;
   // Environment first, so the command line overrides it.
-  constexpr std::pair<const char*, std::string_view> kEnv[] = {{"EIGHT_TABLE", "table"},
-                                                               {"EIGHT_HOST", "host"},
-                                                               {"EIGHT_PORT", "port"},
-                                                               {"EIGHT_THREADS", "threads"},
-                                                               {"EIGHT_QUIET", "quiet"}};
+  constexpr std::pair<const char*, std::string_view> kEnv[] = {
+      {"EIGHT_TABLE", "table"},
+      {"EIGHT_HOST", "host"},
+      {"EIGHT_PORT", "port"},
+      {"EIGHT_THREADS", "threads"},
+      {"EIGHT_COMPUTE_THREADS", "compute-threads"},
+      {"EIGHT_COMPUTE_QUEUE", "compute-queue"},
+      {"EIGHT_QUIET", "quiet"}};
   for (const auto& [var, name] : kEnv) {
     if (auto v = getenv(var)) {
       if (auto e = apply(o, name, *v, var)) return *e;

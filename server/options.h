@@ -15,18 +15,26 @@
 namespace eight::server {
 
 struct Options {
-  std::string table;   // --table,   $EIGHT_TABLE,   else data/eight.tbl (as for `eight`)
-  std::string host;    // --host,    $EIGHT_HOST,    else 127.0.0.1
-  int port = 8080;     // --port,    $EIGHT_PORT,    0 = any free port
-  int threads = 0;     // --threads, $EIGHT_THREADS, else default_threads()
-  bool quiet = false;  // --quiet,   $EIGHT_QUIET=1: no access log
-  bool help = false;   // --help
+  std::string table;        // --table,   $EIGHT_TABLE,   else data/eight.tbl (as for `eight`)
+  std::string host;         // --host,    $EIGHT_HOST,    else 127.0.0.1
+  int port = 8080;          // --port,    $EIGHT_PORT,    0 = any free port
+  int threads = 0;          // --threads, $EIGHT_THREADS: I/O threads, else default_threads()
+  int compute_threads = 0;  // --compute-threads, $EIGHT_COMPUTE_THREADS, else default_threads()
+  int compute_queue = 0;    // --compute-queue, $EIGHT_COMPUTE_QUEUE, else kDefaultComputeQueue
+  bool quiet = false;       // --quiet,   $EIGHT_QUIET=1: no access log
+  bool help = false;        // --help
 };
 
-// Worker threads when none are asked for. See the definition for why.
+// I/O threads, and compute-pool threads, when none are asked for: one per
+// core. An I/O thread serves any number of connections, so more threads
+// than cores only add context switches.
 int default_threads();
 
 inline constexpr int kMaxThreads = 4096;
+// Requests that may wait for the compute pool before it answers 503: a
+// second of work at ~50 ms per 10,000-board batch on one core.
+inline constexpr int kDefaultComputeQueue = 64;
+inline constexpr int kMaxComputeQueue = 1 << 20;
 
 // Looks up an environment variable; nullopt when unset or empty.
 using Getenv = std::function<std::optional<std::string>(const char* name)>;

@@ -41,13 +41,29 @@ inline constexpr std::size_t kChecksummedFrom = 16;  // the checksum covers [16,
 // Largest distance an entry can hold (5 bits). The 3x3 diameter is 31.
 inline constexpr int kMaxDistance = 31;
 
-// Little-endian fixed-width helpers. `p` must point at enough bytes.
-void put_u16(std::uint8_t* p, std::uint16_t v);
-void put_u32(std::uint8_t* p, std::uint32_t v);
-void put_u64(std::uint8_t* p, std::uint64_t v);
-std::uint16_t get_u16(const std::uint8_t* p);
-std::uint32_t get_u32(const std::uint8_t* p);
-std::uint64_t get_u64(const std::uint8_t* p);
+// Little-endian fixed-width helpers. REQUIRES: `p` points at enough bytes.
+// Inline: the solver reads an entry through get_u32 on every step of a path,
+// and the compiler turns these byte loops into single loads and stores.
+inline void put_u16(std::uint8_t* p, std::uint16_t v) {
+  p[0] = static_cast<std::uint8_t>(v);
+  p[1] = static_cast<std::uint8_t>(v >> 8);
+}
+inline void put_u32(std::uint8_t* p, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+inline void put_u64(std::uint8_t* p, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+inline std::uint16_t get_u16(const std::uint8_t* p) {
+  return static_cast<std::uint16_t>(p[0] | p[1] << 8);
+}
+inline std::uint32_t get_u32(const std::uint8_t* p) {
+  return static_cast<std::uint32_t>(p[0]) | static_cast<std::uint32_t>(p[1]) << 8 |
+         static_cast<std::uint32_t>(p[2]) << 16 | static_cast<std::uint32_t>(p[3]) << 24;
+}
+inline std::uint64_t get_u64(const std::uint8_t* p) {
+  return static_cast<std::uint64_t>(get_u32(p)) | static_cast<std::uint64_t>(get_u32(p + 4)) << 32;
+}
 
 struct Header {
   std::uint64_t checksum = 0;

@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "access_log.h"
+#include "transport/access_log.h"
 
 using eight::server::AccessLog;
 using namespace std::chrono_literals;

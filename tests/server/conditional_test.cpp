@@ -1,7 +1,7 @@
 // If-None-Match and Range decisions for /table, as pure functions.
 #include <doctest/doctest.h>
 
-#include "conditional.h"
+#include "api/conditional.h"
 
 using eight::server::decide_range;
 using eight::server::if_none_match;

@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "eight/json.h"
-#include "routes.h"
+#include "api/routes.h"
 #include "server_fixture.h"
 #include "support.h"
 
@@ -21,8 +21,7 @@ std::string expected(const std::string& board, const std::string& goal, bool wit
   const auto& solver = eight::test::solver();
   auto frame = solver.frame(eight::test::board(goal));
   REQUIRE(frame.ok());
-  return eight::solution_json(solver.solve(eight::test::board(board), *frame, with_path), with_path)
-      .dump();
+  return eight::solution_json(solver.solve(eight::test::board(board), *frame, with_path), with_path);
 }
 
 // Applies the answer's moves to its board and checks they reach its goal,

@@ -7,10 +7,12 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstring>
 #include <regex>
 
@@ -304,7 +306,8 @@ bool RawConnection::closed_by_server() const {
   return ::recv(fd_, &c, 1, MSG_PEEK | MSG_DONTWAIT) <= 0;
 }
 
-ResponseEnd RawConnection::read_response(RawResponse& out, std::chrono::milliseconds timeout) {
+ResponseEnd RawConnection::read_response(RawResponse& out, std::chrono::milliseconds timeout,
+                                         bool head_only) {
   out = RawResponse{};
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   std::string& raw = out.raw;
@@ -320,7 +323,8 @@ ResponseEnd RawConnection::read_response(RawResponse& out, std::chrono::millisec
   }
   parse_head(out, head_end);
   const auto length = out.headers.find("content-length");
-  const std::size_t body_size = length == out.headers.end() ? 0 : std::stoull(length->second);
+  const std::size_t body_size =
+      head_only || length == out.headers.end() ? 0 : std::stoull(length->second);
   const std::size_t total = head_end + 4 + body_size;
   while (raw.size() < total) {
     if (const ssize_t n = receive_some(fd_, raw, deadline); n <= 0) return ended(n);
@@ -329,6 +333,27 @@ ResponseEnd RawConnection::read_response(RawResponse& out, std::chrono::millisec
   raw.resize(total);
   out.body = raw.substr(head_end + 4);
   return ResponseEnd::kComplete;
+}
+
+std::size_t rss_kib(pid_t pid) {
+  std::FILE* f = std::fopen(("/proc/" + std::to_string(pid) + "/status").c_str(), "r");
+  if (f == nullptr) return 0;
+  char line[256];
+  std::size_t kib = 0;
+  while (std::fgets(line, sizeof line, f) != nullptr) {
+    if (std::sscanf(line, "VmRSS: %zu kB", &kib) == 1) break;
+  }
+  std::fclose(f);
+  return kib;
+}
+
+std::size_t raise_descriptor_limit() {
+  rlimit lim{};
+  ::getrlimit(RLIMIT_NOFILE, &lim);
+  lim.rlim_cur = lim.rlim_max;
+  ::setrlimit(RLIMIT_NOFILE, &lim);
+  ::getrlimit(RLIMIT_NOFILE, &lim);
+  return static_cast<std::size_t>(lim.rlim_cur);
 }
 
 std::string url_encode(const std::string& s) {

@@ -149,9 +149,11 @@ class RawConnection {
   // Whether the server has closed its side (EOF waiting to be read), without
   // consuming response bytes.
   bool closed_by_server() const;
-  // Reads one response, framed by its Content-Length (none means no body).
+  // Reads one response, framed by its Content-Length (none means no body;
+  // `head_only`: the answer to a HEAD, whose Content-Length has no body).
   // `out.raw` gets the response's bytes, whole or as far as they came.
-  ResponseEnd read_response(RawResponse& out, std::chrono::milliseconds timeout = 5s);
+  ResponseEnd read_response(RawResponse& out, std::chrono::milliseconds timeout = 5s,
+                            bool head_only = false);
   void close();
 
  private:
@@ -161,6 +163,13 @@ class RawConnection {
   int fd_;
   std::string pending_;  // bytes received past the last response
 };
+
+// The resident set size of process `pid` in KiB (VmRSS), or 0.
+std::size_t rss_kib(pid_t pid);
+
+// Raises this process's descriptor limit to its hard limit (tests that hold
+// thousands of connections); returns the new soft limit.
+std::size_t raise_descriptor_limit();
 
 // Percent-encodes every byte except unreserved characters (RFC 3986).
 std::string url_encode(const std::string& s);

@@ -4,20 +4,49 @@
 
 #include <nlohmann/json.hpp>
 
+#include "api/negotiation.h"
+#include "api/problem.h"
+#include "api/service.h"
 #include "eight/json.h"
 #include "eight/tablegen.h"
-#include "http_server.h"
 #include "server_fixture.h"
-#include "service.h"
 #include "support.h"
+#include "transport/access_log.h"
 
 using eight::server::Loaded;
+using eight::server::make_request;
 using eight::server::Metrics;
+using eight::server::Refusal;
+using eight::server::Request;
+using eight::server::Response;
 using eight::server::Route;
 using eight::server::Service;
 using eight::server::TableSlot;
+namespace http = boost::beast::http;
 
 namespace {
+
+const std::atomic<bool> kNotCancelled{false};
+
+// GET `path` with `params` (encoded into the target) and `headers`.
+Request get(std::string_view path, std::vector<std::pair<std::string, std::string>> params = {},
+            std::vector<std::pair<std::string, std::string>> headers = {},
+            http::verb method = http::verb::get) {
+  std::string target(path);
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    target += (i == 0 ? '?' : '&') + eight::test::url_encode(params[i].first) + "=" +
+              eight::test::url_encode(params[i].second);
+  }
+  http::fields fields;
+  for (auto& [k, v] : headers) fields.insert(k, v);
+  return make_request(method, target, std::move(fields));
+}
+
+Response call(const Service& service, const Request& req) {
+  Response res;
+  service.handle(req, res, kNotCancelled);
+  return res;
+}
 
 struct Fixture {
   TableSlot slot;
@@ -30,34 +59,21 @@ struct Fixture {
     slot.set(*loaded);
   }
 
-  httplib::Response call(Route route, std::vector<std::pair<std::string, std::string>> params = {},
-                         httplib::Headers headers = {}) const {
-    httplib::Request req;
-    req.method = "GET";
-    req.path = std::string(eight::server::route_label(route));
-    for (auto& [k, v] : params) req.params.emplace(k, v);
-    req.headers = std::move(headers);
-    httplib::Response res;
-    service.handle(route, req, res);
-    return res;
+  Response call(Route route, std::vector<std::pair<std::string, std::string>> params = {},
+                std::vector<std::pair<std::string, std::string>> headers = {}) const {
+    return ::call(service,
+                  get(eight::server::route_label(route), std::move(params), std::move(headers)));
   }
 };
 
-// The bytes a content provider would send.
-std::string provided(httplib::Response& res) {
-  REQUIRE(res.content_provider_);
-  std::string out;
-  httplib::DataSink sink;
-  sink.write = [&out](const char* d, std::size_t n) {
-    out.append(d, n);
-    return true;
-  };
-  REQUIRE(res.content_provider_(0, res.content_length_, sink));
-  return out;
+// The bytes the transport would send as the body.
+std::string body_of(const Response& res) {
+  if (res.external.data() != nullptr) return std::string(res.external.begin(), res.external.end());
+  return res.body;
 }
 
-nlohmann::json problem(const httplib::Response& res) {
-  CHECK(res.get_header_value("Content-Type") == "application/problem+json");
+nlohmann::json problem(const Response& res) {
+  CHECK(res.header("Content-Type") == "application/problem+json");
   return nlohmann::json::parse(res.body);
 }
 
@@ -68,42 +84,46 @@ TEST_CASE("the solve handler answers exactly what solution_json says") {
   for (const char* board : {"867254301", "123456780", "213456780", "1 2 3 4 5 6 7 x 8"}) {
     CAPTURE(board);
     const auto res = f.call(Route::kSolve, {{"board", board}});
-    CHECK(res.status == 200);
-    CHECK(res.get_header_value("Content-Type") == "application/json");
+    CHECK(res.status() == 200);
+    CHECK(res.header("Content-Type") == "application/json");
+    CHECK(res.route == Route::kSolve);
     const auto& solver = eight::test::solver();
     const auto expected = eight::solution_json(
         solver.solve(eight::test::board(board), *solver.frame(eight::kStandardGoal), true), true);
-    CHECK(res.body == expected.dump());
+    CHECK(res.body == expected);
   }
 }
 
 TEST_CASE("the distance handler answers without moves, path or tiles") {
   Fixture f;
   const auto res = f.call(Route::kDistance, {{"board", "867254301"}, {"goal", "123456780"}});
-  CHECK(res.status == 200);
+  CHECK(res.status() == 200);
   CHECK(res.body == R"({"board":"867254301","goal":"123456780","solvable":true,"distance":31})");
 }
 
 TEST_CASE("handlers turn each bad query into a problem naming the parameter") {
   Fixture f;
   auto res = f.call(Route::kSolve);
-  CHECK(res.status == 400);
+  CHECK(res.status() == 400);
   auto p = problem(res);
   CHECK(p["type"] == "https://eight.invalid/problems/missing-parameter");
   CHECK(p["detail"] == "query parameter 'board' is required");
 
-  res = f.call(Route::kSolve, {{"board", "123456780"}, {"board", "123456780"}});
-  CHECK(res.status == 400);
+  res = f.call(Route::kSolve, {{"board", "123456780"}, {"board", "123456708"}});
+  CHECK(res.status() == 400);
   CHECK(problem(res)["detail"] == "query parameter 'board' is given 2 times; give it once");
+  // The same pair twice asks the same thing once.
+  res = f.call(Route::kSolve, {{"board", "123456780"}, {"board", "123456780"}});
+  CHECK(res.status() == 200);
 
   res = f.call(Route::kDistance, {{"board", "123456780"}, {"gaol", "123456780"}});
-  CHECK(res.status == 400);
+  CHECK(res.status() == 400);
   p = problem(res);
   CHECK(p["type"] == "https://eight.invalid/problems/unknown-parameter");
   CHECK(p["detail"] == "unknown query parameter 'gaol'; this endpoint takes board and goal");
 
   res = f.call(Route::kSolve, {{"board", "123456780"}, {"goal", "1234567800"}});
-  CHECK(res.status == 400);
+  CHECK(res.status() == 400);
   p = problem(res);
   CHECK(p["type"] == "https://eight.invalid/problems/bad-goal");
   CHECK(p["title"] == "Bad goal");
@@ -121,36 +141,27 @@ TEST_CASE("a goal the table has no section for is a 422, not a server error") {
   TableSlot slot(*loaded);
   Metrics metrics;
   Service service(slot, metrics);
-  httplib::Request req;
-  req.params.emplace("board", "123456780");
-  httplib::Response res;
-  service.solve(req, res);
-  CHECK(res.status == 422);
+  auto res = call(service, get("/solve", {{"board", "123456780"}}));
+  CHECK(res.status() == 422);
   const auto p = problem(res);
   CHECK(p["type"] == "https://eight.invalid/problems/goal-not-covered");
   CHECK(p["detail"] == "the table has no section for goal 123456780 (blank on cell 8)");
   // The centre goal itself is answered.
-  res = httplib::Response();
-  req.params.emplace("goal", "123405678");
-  service.distance(req, res);
-  CHECK(res.status == 200);
+  res = call(service, get("/distance", {{"board", "123456780"}, {"goal", "123405678"}}));
+  CHECK(res.status() == 200);
 }
 
 TEST_CASE("an empty table slot makes queries and readiness 503 but leaves liveness alone") {
   TableSlot slot;
   Metrics metrics;
   Service service(slot, metrics);
-  httplib::Request req;
-  req.params.emplace("board", "123456780");
-  for (Route r : {Route::kSolve, Route::kTable, Route::kReadyz}) {
-    httplib::Response res;
-    service.handle(r, req, res);
-    CHECK(res.status == 503);
+  for (const char* path : {"/solve?board=123456780", "/table", "/readyz"}) {
+    CAPTURE(path);
+    const auto res = call(service, make_request(http::verb::get, path));
+    CHECK(res.status() == 503);
     CHECK(problem(res)["type"] == "https://eight.invalid/problems/not-ready");
   }
-  httplib::Response res;
-  service.healthz(req, res);
-  CHECK(res.status == 200);
+  CHECK(call(service, make_request(http::verb::get, "/healthz")).status() == 200);
 }
 
 TEST_CASE("the table handler serves the mapping, whole or in part, and answers 304 and 416") {
@@ -158,73 +169,129 @@ TEST_CASE("the table handler serves the mapping, whole or in part, and answers 3
   const auto& bytes = eight::test::table_bytes();
   const std::string file(bytes.begin(), bytes.end());
   auto res = f.call(Route::kTable);
-  CHECK(res.status == 200);
-  CHECK(res.content_length_ == file.size());
-  CHECK(provided(res) == file);
+  CHECK(res.status() == 200);
+  CHECK(res.body_size() == file.size());
+  CHECK(body_of(res) == file);
+  // Straight from the mapping, which the response keeps alive.
+  CHECK(res.owner != nullptr);
+  CHECK(res.body.empty());
 
-  const std::string etag = res.get_header_value("ETag");
+  const std::string etag(res.header("ETag"));
   res = f.call(Route::kTable, {}, {{"If-None-Match", etag}});
-  CHECK(res.status == 304);
-  CHECK_FALSE(res.content_provider_);
+  CHECK(res.status() == 304);
+  CHECK(res.body_size() == 0);
 
   res = f.call(Route::kTable, {}, {{"Range", "bytes=8-15"}});
-  CHECK(res.status == 206);
-  CHECK(res.get_header_value("Content-Range") == "bytes 8-15/" + std::to_string(file.size()));
-  CHECK(provided(res) == file.substr(8, 8));
+  CHECK(res.status() == 206);
+  CHECK(res.header("Content-Range") == "bytes 8-15/" + std::to_string(file.size()));
+  CHECK(body_of(res) == file.substr(8, 8));
 
   res = f.call(Route::kTable, {}, {{"Range", "bytes=" + std::to_string(file.size()) + "-"}});
-  CHECK(res.status == 416);
-  CHECK(res.get_header_value("Content-Range") == "bytes */" + std::to_string(file.size()));
+  CHECK(res.status() == 416);
+  CHECK(res.header("Content-Range") == "bytes */" + std::to_string(file.size()));
 }
 
 TEST_CASE("a table download keeps its mapping alive after the slot moves on") {
   Fixture f;
   auto res = f.call(Route::kTable, {}, {{"Range", "bytes=0-7"}});
   f.slot.set(nullptr);  // as a reload would
-  CHECK(provided(res) == std::string("\x89"
-                                     "EIGHT\r\n",
-                                     8));
+  CHECK(body_of(res) == std::string("\x89"
+                                    "EIGHT\r\n",
+                                    8));
 }
 
-TEST_CASE(
-    "the error handler gives bodiless 4xx responses a problem and turns 404 on a route into 405") {
+TEST_CASE("another method on a route is a 405 naming the allowed ones; an unknown path a 404") {
   Fixture f;
-  httplib::Request req;
-  req.method = "POST";
-  req.path = "/table";
-  httplib::Response res;
-  f.service.method_not_allowed(req, res);
-  CHECK(res.status == 405);
-  CHECK(res.get_header_value("Allow") == "GET, HEAD");
+  auto res = call(f.service, make_request(http::verb::post, "/table"));
+  CHECK(res.status() == 405);
+  CHECK(res.header("Allow") == "GET, HEAD");
   CHECK(problem(res)["detail"] == "method 'POST' is not allowed on '/table'; use GET, HEAD");
   // /solve also takes POST (batches), and says so.
-  req.method = "DELETE";
-  req.path = "/solve";
-  res = httplib::Response();
-  f.service.method_not_allowed(req, res);
-  CHECK(res.status == 405);
-  CHECK(res.get_header_value("Allow") == "GET, HEAD, POST");
-  CHECK(problem(res)["detail"] == "method 'DELETE' is not allowed on '/solve'; use GET, HEAD, POST");
+  res = call(f.service, make_request(http::verb::delete_, "/solve"));
+  CHECK(res.status() == 405);
+  CHECK(res.header("Allow") == "GET, HEAD, POST");
+  CHECK(problem(res)["detail"] ==
+        "method 'DELETE' is not allowed on '/solve'; use GET, HEAD, POST");
 
-  req.method = "GET";
-  req.path = std::string("/x\0\n\xff", 5);
-  res = httplib::Response();
-  res.status = 404;
-  f.service.error(req, res);
-  CHECK(res.status == 404);
+  res = call(f.service, make_request(http::verb::get, "/x%00%0A%FF"));
+  CHECK(res.status() == 404);
   CHECK(problem(res)["detail"] == "no endpoint at '/x\\x00\\x0A\\xFF'; GET / lists the endpoints");
+  CHECK(res.route == Route::kOther);
+}
 
-  res = httplib::Response();
-  res.status = 414;  // httplib's status for a request line over 8 KiB
-  f.service.error(httplib::Request(), res);
-  CHECK(res.status == 400);
-  CHECK(problem(res)["type"] == "https://eight.invalid/problems/query-too-long");
+TEST_CASE("each refusal of the transport is its own status and problem type") {
+  Fixture f;
+  const struct {
+    Refusal why;
+    int status;
+    const char* type;
+  } cases[] = {
+      {Refusal::kMalformed, 400, "bad-request"},
+      {Refusal::kRequestLineTooLong, 414, "query-too-long"},
+      {Refusal::kHeadersTooLarge, 431, "headers-too-large"},
+      {Refusal::kBodyTooLarge, 413, "payload-too-large"},
+      {Refusal::kEncodedBody, 415, "unsupported-content-encoding"},
+      {Refusal::kUnknownTransferCoding, 501, "unsupported-transfer-coding"},
+      {Refusal::kExpectation, 417, "expectation-failed"},
+      {Refusal::kOverloaded, 503, "overloaded"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.type);
+    Response res;
+    f.service.refuse(c.why, "what was wrong", res);
+    CHECK(res.status() == c.status);
+    const auto p = problem(res);
+    CHECK(p["type"] == std::string("https://eight.invalid/problems/") + c.type);
+    CHECK(p["detail"] == "what was wrong");
+    CHECK(p["status"] == c.status);
+    CHECK(res.header("Retry-After") == (c.why == Refusal::kOverloaded ? "1" : ""));
+  }
+}
 
-  res = httplib::Response();
-  res.status = 400;
-  res.body = "kept";
-  f.service.error(req, res);
-  CHECK(res.body == "kept");
+TEST_CASE("unknown query parameters are refused on every endpoint alike") {
+  Fixture f;
+  for (const auto& r : eight::server::routes()) {
+    CAPTURE(r.path);
+    const auto res = call(f.service, get(r.path, {{"foo", "1"}}));
+    CHECK(res.status() == 400);
+    CHECK(problem(res)["type"] == "https://eight.invalid/problems/unknown-parameter");
+  }
+}
+
+TEST_CASE("only a POST batch runs long; every GET runs inline") {
+  Fixture f;
+  CHECK(f.service.runs_long(make_request(http::verb::post, "/solve")));
+  CHECK_FALSE(f.service.runs_long(make_request(http::verb::get, "/solve?board=123456780")));
+  CHECK_FALSE(f.service.runs_long(make_request(http::verb::post, "/table")));
+}
+
+TEST_CASE("a batch body nested past the depth limit is refused without answering it") {
+  Fixture f;
+  for (int depth : {eight::server::kMaxJsonDepth + 1, 100000}) {
+    CAPTURE(depth);
+    const std::string body =
+        "{\"boards\":" + std::string(depth, '[') + std::string(depth, ']') + "}";
+    auto res = call(f.service, make_request(http::verb::post, "/solve", {}, body));
+    CHECK(res.status() == 400);
+    CHECK(problem(res)["detail"] == "body nests deeper than 64 levels");
+  }
+  // At the limit it is an ordinary body: the nested arrays are answered in place.
+  const int depth = eight::server::kMaxJsonDepth - 1;
+  const std::string body =
+      "{\"boards\":[" + std::string(depth - 1, '[') + std::string(depth - 1, ']') + "]}";
+  const auto res = call(f.service, make_request(http::verb::post, "/solve", {}, body));
+  CHECK(res.status() == 200);
+}
+
+TEST_CASE("a cancelled batch stops early; its answer is never sent") {
+  Fixture f;
+  std::string body = R"({"boards":[)";
+  for (int i = 0; i < 1000; ++i) body += std::string(i ? "," : "") + "\"867254301\"";
+  body += "]}";
+  const std::atomic<bool> cancelled{true};
+  Response res;
+  f.service.handle(make_request(http::verb::post, "/solve", {}, body), res, cancelled);
+  CHECK(res.body.size() < 1000);
 }
 
 TEST_CASE("metrics count requests by route and status and fill the latency histogram") {
@@ -262,15 +329,13 @@ TEST_CASE("metrics count requests by route and status and fill the latency histo
 }
 
 TEST_CASE("access log lines show method, target, status and microseconds, with bytes escaped") {
-  httplib::Request req;
-  req.method = "GET";
-  req.target = "/solve?board=1 2\n\x01";
-  CHECK(eight::server::access_log_line(req, 200, std::chrono::microseconds(41)) ==
+  CHECK(eight::server::access_log_line("GET", "/solve?board=1 2\n\x01", 200,
+                                       std::chrono::microseconds(41)) ==
         "GET /solve?board=1\\x202\\x0a\\x01 200 41us");
-  req.target = std::string(1000, 'a');
-  const std::string line = eight::server::access_log_line(req, 400, std::chrono::microseconds(7));
+  const std::string line = eight::server::access_log_line("GET", std::string(1000, 'a'), 400,
+                                                          std::chrono::microseconds(7));
   CHECK(line == "GET " + std::string(256, 'a') + "... 400 7us");
-  CHECK(eight::server::access_log_line(httplib::Request(), 400, {}) == "- - 400 0us");
+  CHECK(eight::server::access_log_line("", "", 400, {}) == "- - 400 0us");
 }
 
 TEST_CASE("content negotiation prefers HTML only when the client asks for it over JSON") {

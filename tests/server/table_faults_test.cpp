@@ -20,7 +20,7 @@
 #include "eight/tablegen.h"
 #include "server_fixture.h"
 #include "support.h"
-#include "table_slot.h"
+#include "api/table_slot.h"
 
 using eight::test::ExitInfo;
 using eight::test::RawConnection;

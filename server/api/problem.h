@@ -1,19 +1,20 @@
 // Problem details (RFC 9457): the body of every error response.
 //
-// The one place where core error codes become HTTP statuses. Every problem
-// has a stable `type` URI, kProblemBase + a slug ("bad-board", ...); the
-// .invalid domain (RFC 2606) marks them as identifiers that never resolve.
-// docs/api.md lists every type.
+// The one place where core error codes and transport refusals become HTTP
+// statuses. Every problem has a stable `type` URI, kProblemBase + a slug
+// ("bad-board", ...); the .invalid domain (RFC 2606) marks them as
+// identifiers that never resolve. docs/api.md lists every type.
 //
 // Thread safety: pure functions.
 #pragma once
 
-#include <httplib.h>
-
+#include <cstddef>
 #include <string>
 #include <string_view>
 
 #include "eight/result.h"
+#include "handler.h"
+#include "response.h"
 
 namespace eight::server {
 
@@ -34,12 +35,20 @@ Problem problem_from_error(const Error& error, std::string_view parameter);
 
 Problem missing_parameter(std::string_view parameter);
 Problem repeated_parameter(std::string_view parameter, std::size_t times);
+// `allowed` lists what the endpoint takes ("board and goal").
 Problem unknown_parameter(std::string_view parameter, std::string_view allowed);
 
-// Problems for statuses httplib decides on before or instead of a handler
-// (unknown route, over-long request line, oversized body, bad Range, ...).
-// `path` is the decoded request path, empty when httplib never parsed it.
+// 404 on an unknown path, 405 for a method a route does not take, 500 for
+// a bug. `path` is the decoded request path.
 Problem problem_for_status(int status, std::string_view method, std::string_view path);
+
+// A request the transport refused, with its detail.
+Problem problem_for_refusal(Refusal why, std::string_view detail);
+
+// Request text shown inside a detail: in single quotes, printable ASCII as
+// is, other bytes as \xNN, cut after `max_shown` bytes with "...", so
+// details stay short and readable whatever a client sent.
+std::string quote(std::string_view s, std::size_t max_shown = 64);
 
 // The problem+json body, keys in the order type, title, status, detail
 // [, parameter]. Never throws, whatever bytes `detail` holds: invalid UTF-8
@@ -47,6 +56,6 @@ Problem problem_for_status(int status, std::string_view method, std::string_view
 std::string problem_json(const Problem& p);
 
 // Fills `res` with the problem: status, content type and body.
-void set_problem(httplib::Response& res, const Problem& p);
+void set_problem(Response& res, const Problem& p);
 
 }  // namespace eight::server

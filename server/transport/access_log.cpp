@@ -107,4 +107,38 @@ void AccessLog::write_pending() {
   }
 }
 
+std::string access_log_line(std::string_view method, std::string_view target, int status,
+                            std::chrono::microseconds elapsed) {
+  constexpr std::size_t kMaxTarget = 256;
+  std::string line;
+  line.reserve(64 + std::min(target.size(), kMaxTarget) * 4);
+  auto append_clean = [&line](std::string_view s, std::size_t max) {
+    if (s.empty()) {
+      line += '-';
+      return;
+    }
+    for (std::size_t i = 0; i < s.size() && i < max; ++i) {
+      const auto c = static_cast<unsigned char>(s[i]);
+      if (c > 0x20 && c < 0x7f && c != '\\') {
+        line += static_cast<char>(c);
+      } else {
+        static constexpr char kHex[] = "0123456789abcdef";
+        line += "\\x";
+        line += kHex[c >> 4];
+        line += kHex[c & 15];
+      }
+    }
+    if (s.size() > max) line += "...";
+  };
+  append_clean(method, 16);
+  line += ' ';
+  append_clean(target, kMaxTarget);
+  line += ' ';
+  line += std::to_string(status);
+  line += ' ';
+  line += std::to_string(elapsed.count());
+  line += "us";
+  return line;
+}
+
 }  // namespace eight::server

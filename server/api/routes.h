@@ -24,7 +24,7 @@ enum class Route : std::uint8_t {
   kHint,
   kRandom,
   kStats,
-  kOther,  // unknown paths, and requests httplib rejected before routing
+  kOther,  // unknown paths, and requests the transport refused before routing
 };
 inline constexpr std::size_t kRouteCount = static_cast<std::size_t>(Route::kOther) + 1;
 
@@ -34,6 +34,9 @@ struct RouteInfo {
   std::string_view query;        // query parameters, as shown in the index
   std::string_view description;  // one line, for the index
   bool post = false;             // also answers POST (a JSON body)
+  // The query parameters a GET takes (empty names unused); any other is
+  // refused, on every route alike.
+  std::array<std::string_view, 3> params = {};
 };
 
 // Every routed path (kOther excluded), in the order the index lists them.

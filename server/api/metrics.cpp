@@ -141,6 +141,34 @@ std::string Metrics::render(const Loaded* table) const {
   append(out, "eight_access_log_dropped_total %" PRIu64 "\n",
          access_log_dropped_.load(std::memory_order_relaxed));
   out +=
+      "# HELP eight_connections_open Client connections open now.\n"
+      "# TYPE eight_connections_open gauge\n";
+  append(out, "eight_connections_open %" PRId64 "\n",
+         open_connections_.load(std::memory_order_relaxed));
+  out +=
+      "# HELP eight_connections_limit Connections the server holds at most (from its file "
+      "descriptor limit).\n"
+      "# TYPE eight_connections_limit gauge\n";
+  append(out, "eight_connections_limit %" PRId64 "\n",
+         max_connections_.load(std::memory_order_relaxed));
+  out +=
+      "# HELP eight_compute_queue_depth Requests waiting for a compute-pool thread now.\n"
+      "# TYPE eight_compute_queue_depth gauge\n";
+  append(out, "eight_compute_queue_depth %" PRId64 "\n",
+         compute_queue_depth_.load(std::memory_order_relaxed));
+  out +=
+      "# HELP eight_compute_queue_capacity Requests the compute pool's queue holds before "
+      "answering 503.\n"
+      "# TYPE eight_compute_queue_capacity gauge\n";
+  append(out, "eight_compute_queue_capacity %" PRId64 "\n",
+         compute_queue_capacity_.load(std::memory_order_relaxed));
+  out +=
+      "# HELP eight_compute_cancelled_total Long requests dropped or stopped early because their "
+      "client left.\n"
+      "# TYPE eight_compute_cancelled_total counter\n";
+  append(out, "eight_compute_cancelled_total %" PRIu64 "\n",
+         compute_cancelled_.load(std::memory_order_relaxed));
+  out +=
       "# HELP eight_process_start_time_seconds Start time of the process since the Unix epoch.\n"
       "# TYPE eight_process_start_time_seconds gauge\n";
   append(out, "eight_process_start_time_seconds %.3f\n",

@@ -1,10 +1,8 @@
 // Conditional and range requests for /table (RFC 9110 sections 13 and 14),
 // as pure functions over header values.
 //
-// httplib 0.11 has its own Range support, but it applies it to every
-// response and trusts the numbers (a range past the end reads past the
-// body), so the server switches it off (http_server.cpp) and /table uses
-// these instead.
+// Only /table honours Range; every other answer is whole whatever the
+// request asks (RFC 9110 14.2 lets a server ignore Range).
 //
 // Thread safety: pure functions.
 #pragma once

@@ -5,14 +5,10 @@
 #include "routes.h"
 
 namespace eight::server {
-namespace {
 
-// Shows request text inside a detail message: printable ASCII as is, other
-// bytes as \xNN, and long text cut, so details stay short and readable.
-std::string quote(std::string_view s) {
-  constexpr std::size_t kMaxShown = 64;
+std::string quote(std::string_view s, std::size_t max_shown) {
   std::string out = "'";
-  for (std::size_t i = 0; i < s.size() && i < kMaxShown; ++i) {
+  for (std::size_t i = 0; i < s.size() && i < max_shown; ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
     if (c >= 0x20 && c < 0x7f) {
       out += static_cast<char>(c);
@@ -23,12 +19,10 @@ std::string quote(std::string_view s) {
       out += kHex[c & 15];
     }
   }
-  if (s.size() > kMaxShown) out += "...";
+  if (s.size() > max_shown) out += "...";
   out += "'";
   return out;
 }
-
-}  // namespace
 
 Problem problem_from_error(const Error& error, std::string_view parameter) {
   const bool goal = parameter == "goal";
@@ -92,34 +86,34 @@ Problem problem_for_status(int status, std::string_view method, std::string_view
       return {405, "method-not-allowed", "Method not allowed",
               "method " + quote(method) + " is not allowed on " + quote(path) + "; use " +
                   std::string(allowed_methods(route_of(path)))};
-    case 413:
-      return {413, "payload-too-large", "Payload too large",
-              "the request body is larger than this server accepts: POST /solve takes at most " +
-                  std::to_string(kMaxBatchBytes) + " bytes (" + std::to_string(kMaxBatchBoards) +
-                  " boards)"};
-    case 414:
-      // httplib refuses request lines over CPPHTTPLIB_REQUEST_URI_MAX_LENGTH
-      // before any handler runs. The issue asks for 400 on an over-long
-      // query, so the status is 400 and the type names the cause.
-      return {400, "query-too-long", "Query too long",
-              "the request line is longer than " +
-                  std::to_string(CPPHTTPLIB_REQUEST_URI_MAX_LENGTH) +
-                  " bytes; a board or goal is at most 128 characters"};
-    case 416:
-      return {416, "range-not-satisfiable", "Range not satisfiable",
-              "the Range header cannot be parsed; /table serves one range, written "
-              "bytes=first-last, bytes=first- or bytes=-suffix"};
-    case 400:
-      return {400, "bad-request", "Bad request",
-              "the request line or headers are malformed or too long"};
     default:
       break;
   }
-  if (status >= 500) {
-    return {status, "internal-error", "Internal server error",
-            "the server failed to answer; this is a bug, please report it"};
+  return {500, "internal-error", "Internal server error",
+          "the server failed to answer; this is a bug, please report it"};
+}
+
+Problem problem_for_refusal(Refusal why, std::string_view detail) {
+  std::string d(detail);
+  switch (why) {
+    case Refusal::kMalformed:
+      return {400, "bad-request", "Bad request", std::move(d)};
+    case Refusal::kRequestLineTooLong:
+      return {414, "query-too-long", "Query too long", std::move(d)};
+    case Refusal::kHeadersTooLarge:
+      return {431, "headers-too-large", "Request header fields too large", std::move(d)};
+    case Refusal::kBodyTooLarge:
+      return {413, "payload-too-large", "Payload too large", std::move(d)};
+    case Refusal::kEncodedBody:
+      return {415, "unsupported-content-encoding", "Unsupported content encoding", std::move(d)};
+    case Refusal::kUnknownTransferCoding:
+      return {501, "unsupported-transfer-coding", "Transfer coding not implemented", std::move(d)};
+    case Refusal::kExpectation:
+      return {417, "expectation-failed", "Expectation failed", std::move(d)};
+    case Refusal::kOverloaded:
+      return {503, "overloaded", "Overloaded", std::move(d)};
   }
-  return {status, "bad-request", "Bad request", "the request was refused"};
+  return {400, "bad-request", "Bad request", std::move(d)};
 }
 
 std::string problem_json(const Problem& p) {
@@ -132,8 +126,8 @@ std::string problem_json(const Problem& p) {
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
-void set_problem(httplib::Response& res, const Problem& p) {
-  res.status = p.status;
+void set_problem(Response& res, const Problem& p) {
+  res.set_status(p.status);
   res.set_content(problem_json(p), kProblemContentType);
 }
 

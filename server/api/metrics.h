@@ -46,6 +46,19 @@ class Metrics {
   // Access log lines dropped because the log's reader fell behind.
   std::atomic<std::uint64_t>& access_log_dropped() { return access_log_dropped_; }
 
+  // Gauges the transport keeps current: connections open now, requests
+  // waiting in the compute pool's queue now; and the limits of both, set
+  // once at start.
+  std::atomic<std::int64_t>& open_connections() { return open_connections_; }
+  std::atomic<std::int64_t>& compute_queue_depth() { return compute_queue_depth_; }
+  // Long requests whose client left before the answer: dropped before they
+  // started, or stopped early.
+  std::atomic<std::uint64_t>& compute_cancelled() { return compute_cancelled_; }
+  void set_limits(std::int64_t max_connections, std::int64_t compute_queue_capacity) {
+    max_connections_ = max_connections;
+    compute_queue_capacity_ = compute_queue_capacity;
+  }
+
  private:
   static constexpr std::size_t kStatuses = kMaxStatus - kMinStatus + 1;
   static constexpr std::size_t kBuckets = kBucketMicros.size() + 1;  // + the +Inf bucket
@@ -55,6 +68,11 @@ class Metrics {
   std::array<std::array<std::atomic<std::uint64_t>, kBuckets>, kRouteCount> buckets_{};
   std::array<std::atomic<std::uint64_t>, kRouteCount> latency_sum_ns_{};
   std::atomic<std::uint64_t> access_log_dropped_{0};
+  std::atomic<std::int64_t> open_connections_{0};
+  std::atomic<std::int64_t> compute_queue_depth_{0};
+  std::atomic<std::uint64_t> compute_cancelled_{0};
+  std::atomic<std::int64_t> max_connections_{0};
+  std::atomic<std::int64_t> compute_queue_capacity_{0};
   std::chrono::system_clock::time_point started_;
 };
 

@@ -3,12 +3,11 @@
 //
 // A write(2) per request cost 5-12% of the server's requests per second in
 // bench/http (to a file); batching costs a mutex and a string append per
-// request and one write every few milliseconds, and measured no cost. Lines keep their order and are never split or
-// interleaved. They reach the descriptor within kFlushInterval. If the reader
-// of the descriptor stalls (a full pipe), requests are not held up: past
-// kMaxBuffered bytes new lines are dropped and counted instead, and flush()
-// and the destructor give up on a descriptor that stays full for kGiveUp, so
-// a stuck log never holds up a stop.
+// request and one write every few milliseconds, and measured no cost. Lines keep their order and
+// are never split or interleaved. They reach the descriptor within kFlushInterval. If the reader of
+// the descriptor stalls (a full pipe), requests are not held up: past kMaxBuffered bytes new lines
+// are dropped and counted instead, and flush() and the destructor give up on a descriptor that
+// stays full for kGiveUp, so a stuck log never holds up a stop.
 //
 // Thread safety: append() and flush() may be called from any thread at once.
 // Lifetime: the destructor writes everything still buffered and stops the
@@ -62,5 +61,12 @@ class AccessLog {
   bool stopping_ = false;  // guarded by mutex_
   std::thread writer_;
 };
+
+// The access log line for one request, without the newline:
+// "GET /solve?board=123456780 200 41us". The method and target are shown as
+// received (empty ones as "-"), with bytes outside printable ASCII as \xNN
+// and the target cut after 256 characters, so a line is always one line.
+std::string access_log_line(std::string_view method, std::string_view target, int status,
+                            std::chrono::microseconds elapsed);
 
 }  // namespace eight::server

@@ -1,0 +1,544 @@
+#include "service.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <exception>
+#include <random>
+#include <variant>
+
+#include "conditional.h"
+#include "eight/board.h"
+#include "eight/json.h"
+#include "eight/random.h"
+#include "eight/text.h"
+#include "negotiation.h"
+#include "problem.h"
+
+namespace eight::server {
+namespace {
+
+constexpr const char* kJson = "application/json";
+
+Problem not_ready() {
+  return {503, "not-ready", "Not ready", "no table is loaded yet", {}};
+}
+
+void set_json(Response& res, const nlohmann::ordered_json& j) {
+  res.set_status(200);
+  res.set_content(j.dump(), kJson);
+}
+
+// "board and goal", "distance, goal and seed": for unknown-parameter details.
+std::string list_names(const RouteInfo& r) {
+  std::vector<std::string_view> names;
+  for (std::string_view n : r.params) {
+    if (!n.empty()) names.push_back(n);
+  }
+  if (names.empty()) return "no query parameters";
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += i + 1 == names.size() ? " and " : ", ";
+    out += names[i];
+  }
+  return out;
+}
+
+const RouteInfo& info(Route route) {
+  for (const RouteInfo& r : routes()) {
+    if (r.route == route) return r;
+  }
+  return routes().front();  // not reached: every routed path has an entry
+}
+
+// The one check of query parameters, for every GET endpoint alike. Typos must
+// not silently fall back to defaults ("gaol=..." would answer for the
+// standard goal), so unknown parameters are refused, and so are repeats
+// with different values (an identical repeat was already merged).
+std::optional<Problem> check_params(const RouteInfo& route, const Request& req) {
+  for (const auto& [name, value] : req.params) {
+    if (std::find(route.params.begin(), route.params.end(), name) == route.params.end() ||
+        name.empty()) {
+      return unknown_parameter(name, list_names(route));
+    }
+  }
+  for (std::string_view name : route.params) {
+    if (name.empty()) continue;
+    if (const auto n = req.params_named(name); n > 1) return repeated_parameter(name, n);
+  }
+  return std::nullopt;
+}
+
+// What a query asks about: the table snapshot it is answered from, the
+// goal's frame in that table, and the board when the endpoint takes one.
+struct Question {
+  std::shared_ptr<const Loaded> loaded;
+  std::optional<GoalFrame> frame;
+  Board board;
+};
+
+// The one place query parameters become a question, for every endpoint that
+// asks about a goal. The core parser is the only judge of board text, limits
+// included: its messages go to the client verbatim.
+std::variant<Question, Problem> read_question(const TableSlot& slot, const Request& req,
+                                              bool needs_board) {
+  Question q;
+  if (needs_board) {
+    const std::string* text = req.param("board");
+    if (text == nullptr) return missing_parameter("board");
+    const auto board = parse_board(*text);
+    if (!board.ok()) return problem_from_error(board.error(), "board");
+    q.board = *board;
+  }
+  Board goal = kStandardGoal;
+  if (const std::string* text = req.param("goal")) {
+    const auto parsed = parse_board(*text);
+    if (!parsed.ok()) return problem_from_error(parsed.error(), "goal");
+    goal = *parsed;
+  }
+  q.loaded = slot.get();
+  if (!q.loaded) return not_ready();
+  auto frame = q.loaded->frame(goal);
+  if (!frame.ok()) return problem_from_error(frame.error(), "goal");
+  q.frame = *frame;
+  return q;
+}
+
+// Sets the problem and returns null when `v` holds one.
+const Question* question_or_problem(const std::variant<Question, Problem>& v, Response& res) {
+  if (const auto* p = std::get_if<Problem>(&v)) {
+    set_problem(res, *p);
+    return nullptr;
+  }
+  return &std::get<Question>(v);
+}
+
+Problem bad_number(std::string_view parameter, std::string_view text, const std::string& rule) {
+  return {400, parameter == "distance" ? "bad-distance" : "bad-seed",
+          parameter == "distance" ? "Bad distance" : "Bad seed",
+          std::string(parameter) + " must be " + rule + "; got " + quote(text, 32), parameter};
+}
+
+// A fresh seed per unseeded /random request, so every answer can be replayed
+// by passing its seed back. A mutex around one generator: a few nanoseconds
+// per request, against no state hidden per thread.
+std::uint64_t fresh_seed() {
+  static std::mutex mutex;
+  static std::mt19937_64 source{(static_cast<std::uint64_t>(std::random_device{}()) << 32) ^
+                                std::random_device{}()};
+  std::lock_guard lock(mutex);
+  return source();
+}
+
+Problem bad_body(std::string detail) {
+  return {400, "bad-body", "Bad request body", std::move(detail), {}};
+}
+
+// A body nested deeper than kMaxJsonDepth.
+struct TooDeep {};
+
+// Parses a JSON body, refusing nesting past kMaxJsonDepth before building
+// anything that deep (nlohmann's parser reports the depth of each value as
+// it starts, through the callback).
+std::variant<nlohmann::json, Problem> parse_json_body(const std::string& body) {
+  const nlohmann::json::parser_callback_t limit_depth = [](int depth, nlohmann::json::parse_event_t,
+                                                           nlohmann::json&) {
+    if (depth > kMaxJsonDepth) throw TooDeep{};
+    return true;
+  };
+  try {
+    return nlohmann::json::parse(body, limit_depth);
+  } catch (const TooDeep&) {
+    return bad_body("body nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+  } catch (const nlohmann::json::exception& e) {
+    return bad_body(std::string("body is not valid JSON: ") + e.what());
+  }
+}
+
+// CORS: every answer is public and needs no credentials, so any web page may
+// read it. A preflight (OPTIONS) learns the route's methods and that
+// Content-Type may be set (POST /solve sends JSON), and may cache that for a
+// day. Downloads of /table expose their validators and ranges to scripts.
+void add_cors_headers(const Request& req, Response& res) {
+  res.set_header("Access-Control-Allow-Origin", "*");
+  if (req.method == http::verb::options) {
+    res.set_header("Access-Control-Allow-Methods",
+                   std::string(allowed_methods(route_of(req.path))) + ", OPTIONS");
+    res.set_header("Access-Control-Allow-Headers", "Content-Type, If-None-Match, Range, If-Range");
+    res.set_header("Access-Control-Max-Age", "86400");
+  } else {
+    res.set_header("Access-Control-Expose-Headers",
+                   "ETag, Content-Range, Content-Disposition, Accept-Ranges");
+  }
+}
+
+}  // namespace
+
+Service::Service(const TableSlot& table, const Metrics& metrics)
+    : table_(table), metrics_(metrics) {
+  nlohmann::ordered_json endpoints = nlohmann::ordered_json::array();
+  for (const RouteInfo& r : routes()) {
+    nlohmann::ordered_json e;
+    e["path"] = r.path;
+    e["methods"] = r.post ? nlohmann::ordered_json{"GET", "HEAD", "POST"}
+                          : nlohmann::ordered_json{"GET", "HEAD"};
+    if (!r.query.empty()) e["query"] = r.query;
+    e["description"] = r.description;
+    endpoints.push_back(std::move(e));
+  }
+  nlohmann::ordered_json index;
+  index["name"] = "eight";
+  index["description"] = "Optimal 8-puzzle solutions from a precomputed table";
+#ifdef EIGHT_VERSION
+  index["version"] = EIGHT_VERSION;
+#endif
+  index["docs"] = "/openapi.yaml";
+  index["endpoints"] = std::move(endpoints);
+  index_json_ = index.dump();
+}
+
+bool Service::runs_long(const Request& req) const {
+  return req.method == http::verb::post && route_of(req.path) == Route::kSolve;
+}
+
+void Service::handle(const Request& req, Response& res, const std::atomic<bool>& cancelled) const {
+  const Route route = route_of(req.path);
+  res.route = route;
+  try {
+    dispatch(route, req, res, cancelled);
+  } catch (const std::exception&) {
+    // Handlers do not throw for any input; this is the last line of defence
+    // (std::bad_alloc, say), so a bug shows as a problem, not a lost answer.
+    res = Response();
+    res.route = route;
+    set_problem(res, problem_for_status(500, req.method_text, req.path));
+  }
+  add_cors_headers(req, res);
+}
+
+void Service::dispatch(Route route, const Request& req, Response& res,
+                       const std::atomic<bool>& cancelled) const {
+  if (req.method == http::verb::options) {
+    res.set_status(204);
+    res.set_header("Allow", std::string(allowed_methods(route)) + ", OPTIONS");
+    return;
+  }
+  if (route == Route::kOther) {
+    return set_problem(res, problem_for_status(404, req.method_text, req.path));
+  }
+  const RouteInfo& r = info(route);
+  const bool get = req.method == http::verb::get || req.method == http::verb::head;
+  if (!get && !(r.post && req.method == http::verb::post)) {
+    res.set_header("Allow", std::string(allowed_methods(route)));
+    return set_problem(res, problem_for_status(405, req.method_text, req.path));
+  }
+  if (req.method == http::verb::post) return solve_batch(req, res, cancelled);
+  if (auto p = check_params(r, req)) return set_problem(res, *p);
+  switch (route) {
+    case Route::kIndex:
+      return index(req, res);
+    case Route::kSolve:
+      return solve(req, res);
+    case Route::kDistance:
+      return distance(req, res);
+    case Route::kTable:
+      return table(req, res);
+    case Route::kHealthz:
+      return healthz(req, res);
+    case Route::kReadyz:
+      return readyz(req, res);
+    case Route::kMetrics:
+      return metrics(req, res);
+    case Route::kOpenapi:
+      return openapi(req, res);
+    case Route::kHint:
+      return hint(req, res);
+    case Route::kRandom:
+      return random(req, res);
+    case Route::kStats:
+      return stats(req, res);
+    case Route::kOther:
+      break;
+  }
+}
+
+void Service::refuse(Refusal why, std::string_view detail, Response& res) const {
+  set_problem(res, problem_for_refusal(why, detail));
+  if (why == Refusal::kOverloaded) {
+    res.set_header("Retry-After", std::to_string(kRetryAfterSeconds));
+  }
+}
+
+void Service::index(const Request& req, Response& res) const {
+  res.set_status(200);
+  // Caches must keep the two representations apart.
+  res.set_header("Vary", "Accept");
+  if (prefers_html(req.header("Accept"))) {
+    // Compiled in: sent from the binary's own bytes, no copy.
+    res.set_header("Content-Type", "text/html; charset=utf-8");
+    res.external = playground_html_bytes();
+    // The page is compiled into this binary and names no other origin.
+    res.set_header("Content-Security-Policy",
+                   "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; "
+                   "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'");
+    res.set_header("Cache-Control", "no-cache");
+    return;
+  }
+  res.set_content(index_json_, kJson);
+}
+
+void Service::solve(const Request& req, Response& res) const {
+  answer(req, res, true);
+}
+
+void Service::distance(const Request& req, Response& res) const {
+  answer(req, res, false);
+}
+
+// The one path from query parameters to an answer for /solve and /distance.
+void Service::answer(const Request& req, Response& res, bool with_path) const {
+  const auto v = read_question(table_, req, true);
+  const Question* q = question_or_problem(v, res);
+  if (q == nullptr) return;
+  // O(distance): one table entry per move, nothing proportional to the table.
+  const Solution solution = q->loaded->solver().solve(q->board, *q->frame, with_path);
+  res.set_content(solution_json(solution, with_path), kJson);
+  res.set_header("Cache-Control", kAnswerCacheControl);
+}
+
+void Service::hint(const Request& req, Response& res) const {
+  const auto v = read_question(table_, req, true);
+  const Question* q = question_or_problem(v, res);
+  if (q == nullptr) return;
+  const Solver& solver = q->loaded->solver();
+  std::array<Hint, 4> hints;
+  const int n = solver.hints(q->board, *q->frame, hints);
+  set_json(res, hints_json(q->board, q->frame->goal(), solver.distance(q->board, *q->frame),
+                           {hints.data(), static_cast<std::size_t>(n)}));
+  res.set_header("Cache-Control", kAnswerCacheControl);
+}
+
+void Service::random(const Request& req, Response& res) const {
+  const auto v = read_question(table_, req, false);
+  const Question* q = question_or_problem(v, res);
+  if (q == nullptr) return;
+  const int max =
+      q->loaded->view().section(static_cast<std::size_t>(q->frame->section())).max_distance;
+  const std::string* d_text = req.param("distance");
+  if (d_text == nullptr) return set_problem(res, missing_parameter("distance"));
+  const auto distance = parse_decimal(*d_text);
+  if (!distance || *distance > static_cast<std::uint64_t>(max)) {
+    return set_problem(res, bad_number("distance", *d_text,
+                                       "a whole number from 0 to " + std::to_string(max) +
+                                           " for goal " + to_string(q->frame->goal())));
+  }
+  std::uint64_t seed;
+  const std::string* s_text = req.param("seed");
+  if (s_text != nullptr) {
+    const auto parsed = parse_decimal(*s_text);
+    if (!parsed) {
+      return set_problem(res, bad_number("seed", *s_text, "a whole number from 0 to 2^64-1"));
+    }
+    seed = *parsed;
+  } else {
+    seed = fresh_seed();
+  }
+  Rng rng(seed);
+  const Board board = random_board(q->loaded->index(), *q->frame, static_cast<int>(*distance), rng);
+  nlohmann::ordered_json j;
+  j["board"] = to_string(board);
+  j["goal"] = to_string(q->frame->goal());
+  j["distance"] = *distance;
+  // As a string: seeds go up to 2^64-1, past what JSON numbers carry exactly
+  // in JavaScript.
+  j["seed"] = std::to_string(seed);
+  set_json(res, j);
+  // A seeded draw is the same forever; an unseeded one must differ each time.
+  res.set_header("Cache-Control", s_text != nullptr ? kAnswerCacheControl : kNoStore);
+}
+
+void Service::stats(const Request& req, Response& res) const {
+  const auto v = read_question(table_, req, false);
+  const Question* q = question_or_problem(v, res);
+  if (q == nullptr) return;
+  const auto& section = q->loaded->view().section(static_cast<std::size_t>(q->frame->section()));
+  nlohmann::ordered_json j;
+  j["goal"] = to_string(q->frame->goal());
+  j["solvable_positions"] = kPositions;
+  j["unsolvable_positions"] = kPositions;
+  j["max_distance"] = section.max_distance;
+  j["histogram"] = std::vector<std::uint32_t>(section.histogram.begin(),
+                                              section.histogram.begin() + section.max_distance + 1);
+  auto hardest = nlohmann::ordered_json::array();
+  for (const Board& b : hardest_boards(q->loaded->index(), q->loaded->view(), *q->frame)) {
+    hardest.push_back(to_string(b));
+  }
+  j["hardest"] = {{"distance", section.max_distance},
+                  {"count", hardest.size()},
+                  {"boards", std::move(hardest)}};
+  set_json(res, j);
+  res.set_header("Cache-Control", kAnswerCacheControl);
+}
+
+void Service::solve_batch(const Request& req, Response& res,
+                          const std::atomic<bool>& cancelled) const {
+  if (!req.params.empty() || req.target.find('?') != std::string::npos) {
+    return set_problem(res, bad_body("POST /solve takes its boards and goal in the JSON body, "
+                                     "not in the query"));
+  }
+  if (req.body.empty()) {
+    return set_problem(
+        res, bad_body(R"(POST /solve needs a JSON body: {"boards": [...], "goal": "..."})"));
+  }
+  auto parsed = parse_json_body(req.body);
+  if (const auto* p = std::get_if<Problem>(&parsed)) return set_problem(res, *p);
+  const nlohmann::json& body = std::get<nlohmann::json>(parsed);
+  if (!body.is_object()) {
+    return set_problem(res,
+                       bad_body(R"(body must be a JSON object: {"boards": [...], "goal": "..."})"));
+  }
+  for (const auto& [key, value] : body.items()) {
+    if (key != "boards" && key != "goal") {
+      return set_problem(
+          res, bad_body("unknown field " + quote(key, 32) + "; the body takes boards and goal"));
+    }
+  }
+  const auto boards = body.find("boards");
+  if (boards == body.end() || !boards->is_array()) {
+    return set_problem(res, bad_body("field 'boards' must be an array of board strings"));
+  }
+  if (boards->size() > kMaxBatchBoards) {
+    return set_problem(res, {413,
+                             "too-many-boards",
+                             "Too many boards",
+                             "at most " + std::to_string(kMaxBatchBoards) +
+                                 " boards per request; got " + std::to_string(boards->size()),
+                             {}});
+  }
+  Board goal = kStandardGoal;
+  if (const auto g = body.find("goal"); g != body.end()) {
+    if (!g->is_string()) return set_problem(res, bad_body("field 'goal' must be a string"));
+    const auto parsed_goal = parse_board(g->get_ref<const std::string&>());
+    if (!parsed_goal.ok()) return set_problem(res, problem_from_error(parsed_goal.error(), "goal"));
+    goal = *parsed_goal;
+  }
+  const auto loaded = table_.get();
+  if (!loaded) return set_problem(res, not_ready());
+  const auto frame = loaded->frame(goal);
+  if (!frame.ok()) return set_problem(res, problem_from_error(frame.error(), "goal"));
+  // Written as it goes: 10,000 answers as JSON values would cost more
+  // than solving them.
+  std::string out = R"({"goal":")" + to_string(goal) + R"(","count":)" +
+                    std::to_string(boards->size()) + R"(,"answers":[)";
+  out.reserve(out.size() + boards->size() * 320);
+  const auto refused_item = [&out](const nlohmann::json& input, const std::string& error) {
+    out += nlohmann::ordered_json{{"input", input}, {"error", error}}.dump(
+        -1, ' ', false, nlohmann::json::error_handler_t::replace);
+  };
+  bool first = true;
+  for (const auto& item : *boards) {
+    // The client has gone: nobody will read the rest.
+    if (cancelled.load(std::memory_order_relaxed)) return;
+    if (!first) out += ',';
+    first = false;
+    if (!item.is_string()) {
+      refused_item(item, "expected a board as a string");
+      continue;
+    }
+    const auto& text = item.get_ref<const std::string&>();
+    const auto board = parse_board(text);
+    if (!board.ok()) {
+      refused_item(text, board.error().message);
+      continue;
+    }
+    append_solution_json(loaded->solver().solve(*board, *frame), true, out);
+  }
+  out += "]}";
+  res.set_status(200);
+  res.set_content(std::move(out), kJson);
+  res.set_header("Cache-Control", kNoStore);
+}
+
+void Service::table(const Request& req, Response& res) const {
+  auto loaded = table_.get();
+  if (!loaded) return set_problem(res, not_ready());
+  const auto bytes = loaded->view().bytes();
+  const std::uint64_t size = bytes.size();
+  // Validators and caching go on every outcome, 304 and 416 included.
+  res.set_header("ETag", loaded->etag());
+  res.set_header("Cache-Control", kTableCacheControl);
+  res.set_header("Accept-Ranges", "bytes");
+  if (const auto inm = req.header("If-None-Match");
+      !inm.empty() && if_none_match(inm, loaded->etag())) {
+    // No Content-Length: RFC 9110 8.6 allows only the 200's length, which
+    // some clients then wait for as a body; the transport sends none on a 304.
+    res.set_status(304);
+    return;
+  }
+  const RangeDecision range =
+      decide_range(req.header("Range"), req.header("If-Range"), loaded->etag(), size);
+  if (range.kind == RangeDecision::Kind::kUnsatisfiable) {
+    set_problem(res,
+                {416,
+                 "range-not-satisfiable",
+                 "Range not satisfiable",
+                 "the Range header selects no byte of the " + std::to_string(size) + "-byte table",
+                 {}});
+    res.set_header("Content-Range", "bytes */" + std::to_string(size));
+    return;
+  }
+  std::uint64_t first = 0;
+  std::uint64_t length = size;
+  res.set_status(200);
+  if (range.kind == RangeDecision::Kind::kPartial) {
+    first = range.first;
+    length = range.last - range.first + 1;
+    res.set_status(206);
+    res.set_header("Content-Range", "bytes " + std::to_string(range.first) + "-" +
+                                        std::to_string(range.last) + "/" + std::to_string(size));
+  }
+  res.set_header("Content-Disposition", "attachment; filename=\"eight.tbl\"");
+  res.set_header("Content-Type", "application/octet-stream");
+  // Served straight from the mapping: no copy of the table per request. The
+  // response holds the snapshot so the mapping outlives the download.
+  res.external = {reinterpret_cast<const char*>(bytes.data()) + first,
+                  static_cast<std::size_t>(length)};
+  res.owner = std::move(loaded);
+}
+
+void Service::healthz(const Request&, Response& res) const {
+  res.set_status(200);
+  res.set_content(R"({"status":"ok"})", kJson);
+  res.set_header("Cache-Control", kNoStore);
+}
+
+void Service::readyz(const Request&, Response& res) const {
+  const auto loaded = table_.get();
+  if (!loaded) {
+    set_problem(res, not_ready());
+  } else {
+    nlohmann::ordered_json j;
+    j["status"] = "ready";
+    j["table"] = {{"checksum", loaded->checksum_hex()},
+                  {"sections", loaded->view().section_count()},
+                  {"bytes", loaded->view().bytes().size()}};
+    set_json(res, j);
+  }
+  res.set_header("Cache-Control", kNoStore);
+}
+
+void Service::metrics(const Request&, Response& res) const {
+  const auto loaded = table_.get();
+  res.set_status(200);
+  res.set_content(metrics_.render(loaded.get()), "text/plain; version=0.0.4; charset=utf-8");
+  res.set_header("Cache-Control", kNoStore);
+}
+
+void Service::openapi(const Request&, Response& res) const {
+  res.set_status(200);
+  res.set_header("Content-Type", "application/yaml");
+  res.external = openapi_yaml_bytes();
+  res.set_header("Cache-Control", kTableCacheControl);
+}
+
+}  // namespace eight::server

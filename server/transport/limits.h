@@ -1,0 +1,78 @@
+// Every limit and deadline of the transport, in one place, each with the
+// reason for its number; docs/api.md ("Connections, limits and timeouts")
+// cites them.
+//
+// Thread safety: constants.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+
+namespace eight::server {
+
+using namespace std::chrono_literals;
+
+struct Limits {
+  // The request line ("GET /solve?board=... HTTP/1.1"). A valid question is
+  // well under 400 bytes (a board or goal is at most 128 characters); 8 KiB
+  // is what nginx and most proxies allow, so no client that works behind
+  // one is refused here. Longer: 414.
+  std::size_t request_line = 8 * 1024;
+  // The header section after the request line, and its field count. 16 KiB
+  // is Node.js's default (browsers send 0.5-2 KiB; big cookies stay under
+  // 8 KiB); 100 fields is Apache's LimitRequestFields. Together they bound
+  // what one request can make the server hold before it has a request at
+  // all. More: 431.
+  std::size_t header_bytes = 16 * 1024;
+  std::size_t header_fields = 100;
+  // One header field line, like the request line: nginx's 8 KiB.
+  std::size_t header_line = 8 * 1024;
+  // A request body: only POST /solve takes one, and 10,000 boards of the
+  // longest notation (128 characters) fit with room to spare in 2 MiB. A
+  // larger declared Content-Length is refused before a byte of it is read,
+  // a larger chunked body as soon as it passes the limit: 413.
+  std::size_t body_bytes = 2 * 1024 * 1024;
+
+  // From a request's first byte, its line and headers must arrive within
+  // this: they come in one packet from any real client, so a client still
+  // sending after 2 s is trickling them to hold the connection (slowloris).
+  std::chrono::milliseconds head_timeout = 2s;
+  // After the headers, a body gets head_timeout of grace plus a second per
+  // min_body_rate bytes received: 64 KiB/s is half a megabit, so the 2 MiB
+  // limit may take 34 s, while a body sent a byte at a time is cut off.
+  std::size_t min_body_rate = 64 * 1024;
+  // An idle keep-alive connection is closed after this. Longer than the
+  // 60 s idle timeout of common load balancers (AWS ALB, nginx upstreams),
+  // so that the balancer, not the server, ends idle connections: a server
+  // that closes first races the balancer's next request on that connection
+  // and turns it into a 502. nginx's default is 75 s too. Idle connections
+  // cost a few hundred bytes each in an event loop.
+  std::chrono::milliseconds idle_timeout = 75s;
+  // Requests served on one connection before it is closed (nginx's
+  // keepalive_requests), so a balancer's connections are renewed now and
+  // then; reconnecting costs 0.1% of requests.
+  std::size_t requests_per_connection = 1000;
+  // A response being written (a 2 MiB /table to a slow client) must make
+  // some progress every this long, else the client has stalled.
+  std::chrono::milliseconds write_stall = 5s;
+  // After answering a request the server will not read further (an error,
+  // Connection: close), it shuts its side and reads what the client still
+  // sends, at most this long and this much, so its unread bytes do not make
+  // the kernel reset the connection and destroy the answer in flight. A
+  // client sending a body refused at its head (413, 415) thus gets to
+  // finish and read the answer: 8 MiB is milliseconds on loopback or a LAN.
+  // Nothing read is kept.
+  std::chrono::milliseconds linger = 1s;
+  std::size_t linger_bytes = 8 * 1024 * 1024;
+  // How often each I/O thread checks its connections' deadlines: the error
+  // of every deadline above, and the Date header's clock.
+  std::chrono::milliseconds sweep_interval = 50ms;
+  // At a stop, connections still busy after this (a stalled download, a
+  // client still sending) are closed, so a stop takes under a second.
+  std::chrono::milliseconds drain_deadline = 800ms;
+  // Bytes received while a request waits for the compute pool (a client
+  // pipelining behind it): past this, reading pauses until its answer.
+  std::size_t pipeline_bytes = 64 * 1024;
+};
+
+}  // namespace eight::server

@@ -1,0 +1,126 @@
+// One client connection: reads requests (request_reader.h), has the API
+// answer them, inline or on the compute pool, and writes the answers in
+// order, each in one write (response_writer.h).
+//
+// HTTP/1.1 as RFC 9112 asks: keep-alive up to Limits::requests_per_connection
+// requests; pipelined requests answered in order, several answers batched
+// into one write when they arrive together; HTTP/1.0 answered as 1.0 and
+// closed unless it asked for keep-alive; HEAD without a body; Expect:
+// 100-continue; after a refusal of the framing, the connection closes (its
+// bytes can no longer be trusted to start a request).
+//
+// Deadlines (limits.h), checked by the I/O thread's sweep: the request head
+// from its first byte, the body's minimum rate, a write that stops making
+// progress, the idle timeout between requests, the linger after a close. A
+// request cut off at its deadline gets no answer and is counted as 408.
+//
+// While a request waits for the compute pool the connection keeps reading,
+// so a client that leaves is noticed: its work is cancelled (dropped if it
+// has not started). Bytes of pipelined requests behind it are held, up to
+// Limits::pipeline_bytes, and answered after it.
+//
+// Lifetime: owned by the handlers of its pending operations (shared_ptr);
+// registered with its IoThread from start() to destruction. Thread safety:
+// every member function runs on its IoThread; the compute pool reaches it
+// only by posting there.
+#pragma once
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "api/request.h"
+#include "api/response.h"
+#include "io_thread.h"
+#include "request_reader.h"
+
+namespace eight::server {
+
+class Session : public std::enable_shared_from_this<Session> {
+ public:
+  Session(IoThread& io, tcp::socket socket);
+  ~Session();
+  Session(const Session&) = delete;
+  Session& operator=(const Session&) = delete;
+
+  void start();
+  // Checks the deadline of whatever the connection is doing at `now`.
+  void sweep(Clock::time_point now);
+  // The server is stopping: close now if idle, else after the answer in hand.
+  void stop();
+  // Closes now, whatever it is doing.
+  void close();
+  // Between requests, with nothing received, computing or being written.
+  bool idle() const;
+  // Its last answer is out; only waiting for the client to close.
+  bool lingering() const { return lingering_; }
+
+  // The IoThread's list of its sessions.
+  Session* prev = nullptr;
+  Session* next = nullptr;
+
+ private:
+  // Why serve() stopped.
+  enum class Pause { kNeedMore, kComputing, kOutputFull, kClosing };
+  // An answer in out_ waiting to be written, for the metrics and the log.
+  struct Sent {
+    std::string method;
+    std::string target;
+    Route route;
+    int status;
+    Clock::time_point start;
+  };
+
+  void read();
+  void on_read(const boost::system::error_code& ec, std::size_t n);
+  void drive();
+  Pause serve();
+  bool answer(Request req, Clock::time_point start);
+  void respond(Response& res, const Request& req, bool keep_alive, Clock::time_point start);
+  void refused(const ReadStep& step, Clock::time_point start);
+  void on_computed(Response res, std::shared_ptr<const Request> req, bool keep_alive,
+                   Clock::time_point start);
+  bool has_output() const { return out_sent_ < out_.size() || !external_.empty(); }
+  bool write_now();
+  void write_async();
+  void on_written(const boost::system::error_code& ec, std::size_t n);
+  void advance(std::size_t n);
+  void finish_write();
+  void linger();
+  void timed_out();
+  bool wants_keep_alive(const Request& req) const;
+  void note_phase(Clock::time_point now);
+
+  IoThread& io_;
+  ServerState& state_;
+  tcp::socket socket_;
+  boost::beast::flat_buffer in_;
+  RequestReader reader_;
+  std::string out_;  // answers not yet written, from out_sent_
+  std::size_t out_sent_ = 0;
+  std::span<const char> external_;  // an external body following out_, not yet written
+  std::shared_ptr<const void> external_owner_;
+  std::vector<Sent> sent_;                     // the answers in out_ and external_
+  std::shared_ptr<std::atomic<bool>> cancel_;  // the compute job's, while computing_
+  std::size_t served_ = 0;
+  bool reading_ = false;
+  bool writing_ = false;
+  bool computing_ = false;
+  bool close_after_write_ = false;
+  bool lingering_ = false;
+  bool closed_ = false;
+  bool stopping_ = false;
+  std::size_t lingered_bytes_ = 0;
+  RequestReader::Phase phase_ = RequestReader::Phase::kIdle;
+  Clock::time_point phase_since_;  // when the reader entered phase_
+  Clock::time_point progress_at_;  // the last write progress
+  Clock::time_point linger_until_;
+};
+
+}  // namespace eight::server
