@@ -1,8 +1,11 @@
 #include "options.h"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <charconv>
 #include <cstdlib>
+#include <fstream>
 #include <thread>
 
 namespace eight::server {
@@ -15,16 +18,15 @@ const char* const kUsage =
     "/random, /stats, /table, /healthz, /readyz, /metrics, /openapi.yaml; GET / lists them\n"
     "(and shows a playground in a browser). docs/api.md describes every endpoint.\n"
     "\n"
-    "  --table PATH         table file            (env EIGHT_TABLE, default data/eight.tbl)\n"
-    "  --host HOST          address to listen on  (env EIGHT_HOST, default 127.0.0.1)\n"
-    "  --port PORT          port, 0 for any free  (env EIGHT_PORT, default 8080)\n"
+    "  --table PATH         the table file (env EIGHT_TABLE, default data/eight.tbl)\n"
+    "  --host HOST          address to listen on (env EIGHT_HOST, default 127.0.0.1)\n"
+    "  --port PORT          port, 0 for any free one (env EIGHT_PORT, default 8080)\n"
     "  --threads N          I/O threads, each serving any number of connections\n"
-    "                                             (env EIGHT_THREADS, default one per core)\n"
-    "  --compute-threads N  threads for long requests (POST /solve batches)\n"
-    "                                             (env EIGHT_COMPUTE_THREADS, default one per "
-    "core)\n"
+    "                       (env EIGHT_THREADS, default one per CPU the process may use)\n"
+    "  --compute-threads N  threads for long requests: POST /solve batches\n"
+    "                       (env EIGHT_COMPUTE_THREADS, default one per CPU)\n"
     "  --compute-queue N    long requests that may wait for a compute thread; more get 503\n"
-    "                                             (env EIGHT_COMPUTE_QUEUE, default 64)\n"
+    "                       (env EIGHT_COMPUTE_QUEUE, default 64)\n"
     "  --quiet              no access log on stderr (env EIGHT_QUIET=1)\n"
     "  --help               this text\n"
     "\n"
@@ -33,9 +35,70 @@ const char* const kUsage =
     "Exit status: 0 stopped by a signal; 1 the listen loop failed; 2 usage error;\n"
     "3 the table is missing or bad; 4 cannot listen on HOST:PORT.\n";
 
+namespace {
+
+// The CPUs this process may run on (its affinity mask: taskset, a cpuset).
+unsigned allowed_cpus() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (::sched_getaffinity(0, sizeof set, &set) != 0) {
+    return std::max(1u, std::thread::hardware_concurrency());
+  }
+  return static_cast<unsigned>(CPU_COUNT(&set));
+}
+
+// Whole CPUs (rounded up) that `quota` microseconds per `period` allow; 0
+// for no limit.
+unsigned quota_cpus(long long quota, long long period) {
+  if (quota <= 0 || period <= 0) return 0;
+  return static_cast<unsigned>((quota + period - 1) / period);
+}
+
+// The CPU time a cgroup quota allows this process, in whole CPUs rounded
+// up; 0 when nothing limits it. A container with a CPU limit of 1 on a
+// 16-core node must not start 16 threads that the quota then throttles.
+// cgroup v2 ("cpu.max": "quota period" or "max period", on the process's
+// cgroup and each parent), else v1 (cpu.cfs_quota_us, -1 for none).
+unsigned cpu_quota() {
+  std::ifstream self("/proc/self/cgroup");
+  std::string line, v2_path, v1_path;
+  while (std::getline(self, line)) {
+    if (line.rfind("0::", 0) == 0) v2_path = line.substr(3);
+    const auto colon = line.find(':');
+    const auto controllers = line.substr(colon + 1, line.find(':', colon + 1) - colon - 1);
+    if (controllers == "cpu" || controllers == "cpu,cpuacct" || controllers == "cpuacct,cpu") {
+      v1_path = line.substr(line.find(':', colon + 1) + 1);
+    }
+  }
+  unsigned limit = 0;
+  const auto take = [&limit](unsigned cpus) {
+    if (cpus > 0) limit = limit == 0 ? cpus : std::min(limit, cpus);
+  };
+  for (std::string path = v2_path; !path.empty();) {
+    std::ifstream max("/sys/fs/cgroup" + (path == "/" ? std::string() : path) + "/cpu.max");
+    std::string quota;
+    long long period = 0;
+    if (max >> quota >> period && quota != "max") take(quota_cpus(std::atoll(quota.c_str()), period));
+    if (path == "/") break;
+    const auto slash = path.find_last_of('/');
+    path = slash == 0 || slash == std::string::npos ? "/" : path.substr(0, slash);
+  }
+  if (!v1_path.empty()) {
+    const std::string dir = "/sys/fs/cgroup/cpu" + (v1_path == "/" ? std::string() : v1_path);
+    long long quota = -1, period = 0;
+    std::ifstream(dir + "/cpu.cfs_quota_us") >> quota;
+    std::ifstream(dir + "/cpu.cfs_period_us") >> period;
+    take(quota_cpus(quota, period));
+  }
+  return limit;
+}
+
+}  // namespace
+
 int default_threads() {
-  return static_cast<int>(
-      std::clamp<unsigned>(std::thread::hardware_concurrency(), 1, kMaxThreads));
+  unsigned n = allowed_cpus();
+  if (const unsigned quota = cpu_quota(); quota > 0) n = std::min(n, quota);
+  return static_cast<int>(std::clamp<unsigned>(n, 1, kMaxThreads));
 }
 
 std::optional<std::string> process_getenv(const char* name) {

@@ -26,8 +26,9 @@ struct Options {
 };
 
 // I/O threads, and compute-pool threads, when none are asked for: one per
-// core. An I/O thread serves any number of connections, so more threads
-// than cores only add context switches.
+// CPU the process may use (its affinity mask, and a cgroup CPU quota such as
+// a container's CPU limit, rounded up). An I/O thread serves any number of
+// connections, so more threads than CPUs only add context switches.
 int default_threads();
 
 inline constexpr int kMaxThreads = 4096;

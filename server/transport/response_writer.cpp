@@ -1,8 +1,16 @@
 #include "response_writer.h"
 
+#include <boost/beast/http/rfc7230.hpp>
+
 #include <ctime>
 
 namespace eight::server {
+
+bool wants_keep_alive(const Request& req) {
+  http::token_list connection{req.header("Connection")};  // exists() is not const
+  if (req.version >= 11) return !connection.exists("close");
+  return connection.exists("keep-alive");
+}
 
 std::string keep_alive_header(const Limits& limits) {
   return "timeout=" +

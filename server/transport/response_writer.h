@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "api/request.h"
 #include "api/response.h"
 #include "limits.h"
 
@@ -23,6 +24,11 @@ struct Framing {
   std::string_view date;              // the Date header's value (IMF-fixdate)
   std::string_view keep_alive_value;  // "timeout=75, max=1000" (keep_alive_header())
 };
+
+// Whether the client asked for the connection to stay open after `req`:
+// HTTP/1.1 unless "Connection: close", HTTP/1.0 only with "Connection:
+// keep-alive" (RFC 9112 9.3).
+bool wants_keep_alive(const Request& req);
 
 // The Keep-Alive header's value for `limits`.
 std::string keep_alive_header(const Limits& limits);

@@ -2,7 +2,6 @@
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/post.hpp>
-#include <boost/beast/http/rfc7230.hpp>
 
 #include <array>
 #include <cassert>
@@ -178,12 +177,6 @@ void Session::note_phase(Clock::time_point now) {
     phase_ = phase;
     phase_since_ = now;
   }
-}
-
-bool Session::wants_keep_alive(const Request& req) const {
-  http::token_list connection{req.header("Connection")};  // exists() is not const
-  if (req.version >= 11) return !connection.exists("close");
-  return connection.exists("keep-alive");
 }
 
 // Answers one request, inline or on the compute pool. Returns false when it

@@ -94,7 +94,6 @@ class Session : public std::enable_shared_from_this<Session> {
   void finish_write();
   void linger();
   void timed_out();
-  bool wants_keep_alive(const Request& req) const;
   void note_phase(Clock::time_point now);
 
   IoThread& io_;
