@@ -181,10 +181,17 @@ void Session::note_phase(Clock::time_point now) {
 
 // Answers one request, inline or on the compute pool. Returns false when it
 // went to the pool: serving pauses until its answer is back.
+// Whether the connection stays open after answering `req`. While the
+// server stops, only to answer requests the client already sent behind it:
+// the last of them says Connection: close.
+bool Session::keeps_alive(const Request& req) const {
+  if (!wants_keep_alive(req) || served_ >= state_.limits.requests_per_connection) return false;
+  return !(stopping_ || io_.stopping()) || in_.size() > 0;
+}
+
 bool Session::answer(Request req, Clock::time_point start) {
   ++served_;
-  const bool keep_alive = wants_keep_alive(req) && !stopping_ && !io_.stopping() &&
-                          served_ < state_.limits.requests_per_connection;
+  const bool keep_alive = keeps_alive(req);
   if (!state_.handler.runs_long(req)) {
     Response res;
     static const std::atomic<bool> kNotCancelled{false};
@@ -233,7 +240,7 @@ void Session::on_computed(Response res, std::shared_ptr<const Request> req, bool
   computing_ = false;
   cancel_.reset();
   if (closed_) return;
-  respond(res, *req, keep_alive && !stopping_ && !io_.stopping(), start);
+  respond(res, *req, keep_alive && keeps_alive(*req), start);
   drive();
 }
 
@@ -264,8 +271,7 @@ void Session::refused(const ReadStep& step, Clock::time_point start) {
   req.target = std::string(reader_.target());
   res.route = route_of_target(req.target);
   const Request* whole = reader_.refused_request();
-  const bool keep_alive =
-      !step.close && whole != nullptr && wants_keep_alive(*whole) && !stopping_ && !io_.stopping();
+  const bool keep_alive = !step.close && whole != nullptr && keeps_alive(*whole);
   reader_.reset();
   respond(res, req, keep_alive, start);
   if (step.close) close_after_write_ = true;

@@ -95,6 +95,7 @@ class Session : public std::enable_shared_from_this<Session> {
   void linger();
   void timed_out();
   void note_phase(Clock::time_point now);
+  bool keeps_alive(const Request& req) const;
 
   IoThread& io_;
   ServerState& state_;

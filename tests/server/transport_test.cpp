@@ -406,7 +406,9 @@ TEST_CASE("a client that leaves while its batch waits has the batch dropped") {
 
 TEST_CASE("SIGTERM with 64 connections busy answers every request in flight, then exits 0") {
   ServerProcess server;
-  const std::string body = batch(2000);
+  // Light enough to finish well inside the drain deadline on a loaded
+  // machine: what is tested is that nothing in flight is dropped.
+  const std::string body = batch(200);
   std::vector<RawConnection> conns;
   for (int i = 0; i < 64; ++i) {
     conns.emplace_back(server.port());
