@@ -378,19 +378,25 @@ TEST_CASE("a full compute queue answers 503 with Retry-After at once") {
 
 TEST_CASE("a client that leaves while its batch waits has the batch dropped") {
   ServerProcess server({.args = {"--compute-threads", "1", "--compute-queue", "16"}});
-  const std::string body = batch(10000);
-  RawConnection first(server.port());
-  REQUIRE(first.send(post(body)));  // keeps the one compute thread busy
+  const std::string body = batch(10000);  // ~20 ms each on the one compute thread
+  std::vector<RawConnection> stayers;  // hold the thread for ~60 ms, queued first
+  for (int i = 0; i < 3; ++i) {
+    stayers.emplace_back(server.port());
+    REQUIRE(stayers.back().send(post(body)));
+  }
+  std::this_thread::sleep_for(5ms);
   std::vector<RawConnection> leavers;
   for (int i = 0; i < 6; ++i) {
     leavers.emplace_back(server.port());
     REQUIRE(leavers.back().send(post(body)));
   }
-  std::this_thread::sleep_for(20ms);
-  leavers.clear();  // they close while queued
-  RawResponse r;
-  REQUIRE(first.read_response(r, 10s) == ResponseEnd::kComplete);
-  CHECK(r.status == 200);
+  std::this_thread::sleep_for(5ms);
+  leavers.clear();  // they close while their batches wait behind the others
+  for (auto& conn : stayers) {
+    RawResponse r;
+    REQUIRE(conn.read_response(r, 10s) == ResponseEnd::kComplete);
+    CHECK(r.status == 200);
+  }
   std::uint64_t cancelled = 0;
   for (int i = 0; i < 100 && cancelled < 6; ++i) {
     const auto m = server.client().Get("/metrics");
