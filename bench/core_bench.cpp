@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "eight/rank.h"
+#include "eight/random.h"
 #include "eight/solver.h"
 #include "eight/table.h"
 #include "eight/tablegen.h"
@@ -22,9 +23,9 @@ const std::vector<std::uint8_t>& table_bytes() {
   return bytes;
 }
 
-const eight::TableView& table() {
-  static const auto view = std::move(eight::TableView::parse(table_bytes(), "bench")).value();
-  return view;
+const eight::Table& table() {
+  static const auto t = *eight::Table::adopt(table_bytes(), "bench", eight::Check::kFull);
+  return *t;
 }
 
 // 4096 boards of one class (tile parity 0 or 1), uniformly at random, so
@@ -70,9 +71,9 @@ BENCHMARK(BM_Parse);
 
 // Distance of a parsed board to a goal whose frame was built once.
 void BM_Distance(benchmark::State& state, const char* goal_text) {
-  const eight::Solver solver(table());
+  const eight::Solver& solver = table().solver();
   const auto goal = *eight::parse_board(goal_text);
-  const auto frame = *solver.frame(goal);
+  const auto frame = *table().frame(goal);
   const auto& b = boards(frame.parity());
   std::size_t i = 0;
   for (auto _ : state) benchmark::DoNotOptimize(solver.distance(b[i++ & 4095], frame));
@@ -83,14 +84,14 @@ BENCHMARK_CAPTURE(BM_Distance, snail_goal, "123804765");
 
 // Distance and the whole optimal path with its tiles.
 void BM_Solve(benchmark::State& state, const char* goal_text) {
-  const eight::Solver solver(table());
-  const auto frame = *solver.frame(*eight::parse_board(goal_text));
+  const eight::Solver& solver = table().solver();
+  const auto frame = *table().frame(*eight::parse_board(goal_text));
   const auto& b = boards(frame.parity());
   std::size_t i = 0;
   long moves = 0;
   for (auto _ : state) {
     const auto s = solver.solve(b[i++ & 4095], frame);
-    moves += s.length;
+    moves += s->length;
     benchmark::DoNotOptimize(s);
   }
   state.SetItemsProcessed(state.iterations());
@@ -102,11 +103,11 @@ BENCHMARK_CAPTURE(BM_Solve, snail_goal, "123804765");
 // Parse both texts, build the goal frame, solve a 31-move board: what one
 // query costs before any JSON or HTTP.
 void BM_SolveFromText(benchmark::State& state) {
-  const eight::Solver solver(table());
+  const eight::Solver& solver = table().solver();
   for (auto _ : state) {
     const auto board = eight::parse_board("8 6 7 2 5 4 3 x 1");
     const auto goal = eight::parse_board("123456780");
-    const auto frame = solver.frame(*goal);
+    const auto frame = table().frame(*goal);
     benchmark::DoNotOptimize(solver.solve(*board, *frame));
   }
   state.SetItemsProcessed(state.iterations());
@@ -123,8 +124,20 @@ void BM_BuildTable(benchmark::State& state) {
 }
 BENCHMARK(BM_BuildTable)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// Opening for answers: the header, the records and the checksum.
+void BM_CheckTable(benchmark::State& state) {
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(
+        eight::TableView::parse(table_bytes(), "bench", eight::Check::kChecksum));
+  }
+}
+BENCHMARK(BM_CheckTable)->Unit(benchmark::kMicrosecond);
+
+// The full structural proof, sections on all cores.
 void BM_VerifyTable(benchmark::State& state) {
-  for (auto _ : state) benchmark::DoNotOptimize(eight::TableView::parse(table_bytes(), "bench"));
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(eight::TableView::parse(table_bytes(), "bench", eight::Check::kFull));
+  }
 }
 BENCHMARK(BM_VerifyTable)->Unit(benchmark::kMillisecond)->UseRealTime();
 

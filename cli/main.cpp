@@ -1,43 +1,51 @@
 // eight: the offline tool for a downloaded table.
 //
-//   eight solve  [--table PATH] [--goal BOARD] [--format moves|distance|json] [BOARD...]
+//   eight solve  [--table PATH] [--goal BOARD] [--format moves|distance|json] [--boards] [BOARD...]
 //   eight verify [PATH]
 //   eight info   [PATH]
 //   eight hint   [--table PATH] [--goal BOARD] [--format text|json] BOARD
 //   eight random --distance D [--table PATH] [--goal BOARD] [--seed S] [--count N]
 //   eight probe  [--host H] [--port P] [--path /readyz] [--timeout-ms N]   (see probe.cpp)
 //
-// Exit status: 0 all answered; 1 some input line or argument was bad (the
-// others were still answered); 2 usage error; 3 the table cannot be used.
-#include <algorithm>
+// Answering opens the table with its checksum checked (Check::kChecksum,
+// about 0.1 ms): nothing proportional to its entries, so one question costs
+// well under a millisecond; `eight verify` proves every entry.
+//
+// Exit status (eight/exit_codes.h): 0 all answered; 1 some input line or
+// argument was bad (the others were still answered); 2 usage error; 3 the
+// table cannot be used.
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
-#include <cstdlib>
-#include <iostream>
 #include <memory>
 #include <optional>
 #include <random>
-#include <variant>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
-#include "eight/json.h"
+#include "eight/defaults.h"
+#include "eight/exit_codes.h"
 #include "eight/random.h"
 #include "eight/solver.h"
 #include "eight/table.h"
 #include "eight/text.h"
+#include "json/answer_json.h"
 #include "probe.h"
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitBadInput = 1;
-constexpr int kExitUsage = 2;
-constexpr int kExitBadTable = 3;
+using eight::kExitBadTable;
+using eight::kExitOk;
+using eight::kExitUsage;
+constexpr int kExitBadInput = eight::kExitFailed;
 
 constexpr const char* kUsage =
     "usage:\n"
-    "  eight solve  [--table PATH] [--goal BOARD] [--format moves|distance|json] [BOARD...]\n"
+    "  eight solve  [--table PATH] [--goal BOARD] [--format moves|distance|json] [--boards]\n"
+    "               [BOARD...]\n"
     "  eight verify [PATH]\n"
     "  eight info   [PATH]\n"
     "  eight hint   [--table PATH] [--goal BOARD] [--format text|json] BOARD\n"
@@ -46,8 +54,10 @@ constexpr const char* kUsage =
     "\n"
     "Boards: 123456780, 12345678x, \"1 2 3 4 5 6 7 8 x\", 1,2,3,4,5,6,7,8,0, 123/456/780\n"
     "(blank as 0, x, X or _). Without BOARD arguments, solve reads one board per line\n"
-    "from stdin and writes one line per input line. Moves are the blank's: u d l r.\n"
-    "The table defaults to $EIGHT_TABLE, else data/eight.tbl.\n";
+    "from stdin and writes one line per input line; a line of two boards (18 cells)\n"
+    "is a board and its goal. Moves are the blank's: u d l r. --boards adds the board\n"
+    "after every move to the json format. The table defaults to $EIGHT_TABLE, else\n"
+    "data/eight.tbl.\n";
 
 enum class Format { kMoves, kDistance, kJson, kText };
 
@@ -58,67 +68,84 @@ struct Options {
   std::optional<std::string> distance;
   std::optional<std::string> seed;
   std::string count = "1";
-  std::vector<std::string> boards;
+  bool boards = false;
+  std::vector<std::string> args;
 };
-
-std::string default_table() {
-  const char* env = std::getenv("EIGHT_TABLE");
-  return env != nullptr && *env != '\0' ? env : "data/eight.tbl";
-}
 
 int usage_error(const std::string& what) {
   std::fprintf(stderr, "eight: %s\n%s", what.c_str(), kUsage);
   return kExitUsage;
 }
 
-std::optional<eight::MappedTable> open_table(const std::string& path) {
-  auto table = eight::MappedTable::open(path);
+std::shared_ptr<const eight::Table> open_table(const std::string& path, eight::Check check) {
+  auto table = eight::Table::open(path, check);
   if (!table.ok()) {
     std::fprintf(stderr, "eight: %s\n", table.error().message.c_str());
-    return std::nullopt;
+    return nullptr;
   }
   return std::move(table).value();
 }
 
-// One answer line in the chosen format.
-std::string answer_line(const eight::Solution& s, Format format) {
-  switch (format) {
-    case Format::kMoves:
-      return s.solvable ? eight::path_letters(s.path()) : "unsolvable";
-    case Format::kDistance:
-      return std::to_string(s.distance);
-    case Format::kJson:
-      return eight::solution_json(s, true);
-    case Format::kText:  // not a solve format; rejected before solving
-      break;
-  }
-  return {};
+// Writes all of `out` to standard output.
+void emit(std::string& out) {
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  out.clear();
 }
 
-// The line printed in place of an answer for input that is not a board, so
-// output lines stay aligned with input lines.
-std::string error_line(std::string_view input, const std::string& message, Format format) {
-  if (format == Format::kJson) {
-    return nlohmann::ordered_json{{"input", std::string(input)}, {"error", message}}.dump(
-        -1, ' ', false, nlohmann::json::error_handler_t::replace);
+// A table and the frame of the goal asked for: what every question needs.
+struct Asked {
+  std::shared_ptr<const eight::Table> table;
+  std::optional<eight::GoalFrame> frame;
+};
+
+// The table and the goal's frame, or the exit status to return.
+std::variant<Asked, int> ask(const Options& opt) {
+  auto goal = eight::parse_board(opt.goal);
+  if (!goal.ok()) return usage_error("bad goal: " + goal.error().message);
+  Asked a;
+  a.table = open_table(opt.table, eight::Check::kChecksum);
+  if (!a.table) return kExitBadTable;
+  auto frame = a.table->frame(*goal);
+  if (!frame.ok()) {
+    std::fprintf(stderr, "eight: %s\n", frame.error().message.c_str());
+    return kExitBadTable;
   }
-  return "error";
+  a.frame = *frame;
+  return a;
 }
 
+// Answers one line (or argument) of `eight solve`, appending exactly one
+// output line; `where` names it in error messages.
 class SolveCommand {
  public:
-  SolveCommand(const eight::Solver& solver, const eight::GoalFrame& goal, Format format)
-      : solver_(solver), goal_(goal), format_(format) {}
+  SolveCommand(const Asked& asked, Format format, bool boards)
+      : asked_(asked), format_(format), fields_{format != Format::kDistance, boards} {}
 
-  // Answers one board text; `where` names it in error messages.
   void answer(std::string_view text, const std::string& where, std::string& out) {
-    auto board = eight::parse_board(text);
-    if (!board.ok()) {
-      std::fprintf(stderr, "eight: %s: %s\n", where.c_str(), board.error().message.c_str());
-      failed_ = true;
-      out += error_line(text, board.error().message, format_);
-    } else {
-      out += answer_line(solver_.solve(*board, goal_, format_ != Format::kDistance), format_);
+    auto line = eight::parse_board_line(text);
+    if (!line.ok()) return refuse(text, where, line.error().message, out);
+    const eight::GoalFrame* frame = &*asked_.frame;
+    std::optional<eight::GoalFrame> own;
+    if (line->goal) {  // a board and its goal on one line
+      auto f = asked_.table->frame(*line->goal);
+      if (!f.ok()) return refuse(text, where, "goal: " + f.error().message, out);
+      own = *f;
+      frame = &*own;
+    }
+    const auto s = asked_.table->solver().solve(line->board, *frame, fields_.path);
+    if (!s.ok()) return refuse(text, where, s.error().message, out);
+    switch (format_) {
+      case Format::kMoves:
+        out += s->solvable ? eight::path_letters(s->path()) : "unsolvable";
+        break;
+      case Format::kDistance:
+        out += std::to_string(s->distance);
+        break;
+      case Format::kJson:
+        eight::append_solution_json(*s, fields_, out);
+        break;
+      case Format::kText:  // not a solve format; refused before solving
+        break;
     }
     out += '\n';
   }
@@ -126,78 +153,79 @@ class SolveCommand {
   bool failed() const { return failed_; }
 
  private:
-  const eight::Solver& solver_;
-  const eight::GoalFrame& goal_;
+  // The line printed in place of an answer, so output lines stay aligned
+  // with input lines; the reason goes to standard error.
+  void refuse(std::string_view text, const std::string& where, const std::string& message,
+              std::string& out) {
+    std::fprintf(stderr, "eight: %s: %s\n", where.c_str(), message.c_str());
+    failed_ = true;
+    out += format_ == Format::kJson ? eight::input_error_json(std::string(text), message) : "error";
+    out += '\n';
+  }
+
+  const Asked& asked_;
   Format format_;
+  eight::SolveFields fields_;
   bool failed_ = false;
 };
 
-// What every question needs: the table, a solver over it, and the goal's
-// frame. The solver points into the table's view, so a Context is built in
-// place on the heap and never moves.
-struct Context {
-  explicit Context(eight::MappedTable t) : table(std::move(t)), solver(table.view()) {}
-  eight::MappedTable table;
-  eight::Solver solver;
-  std::optional<eight::GoalFrame> frame;
-};
-
-// The loaded context, or the exit status to return.
-std::variant<std::unique_ptr<Context>, int> load(const Options& opt) {
-  auto goal = eight::parse_board(opt.goal);
-  if (!goal.ok()) return usage_error("bad goal: " + goal.error().message);
-  auto table = open_table(opt.table);
-  if (!table) return kExitBadTable;
-  auto ctx = std::make_unique<Context>(std::move(*table));
-  auto frame = ctx->solver.frame(*goal);
-  if (!frame.ok()) {
-    std::fprintf(stderr, "eight: %s\n", frame.error().message.c_str());
-    return kExitBadTable;
+// Feeds each line of standard input to `cmd`. Reads what is there in large
+// blocks, and writes the answers before it waits for more: piped bulk input
+// is one read and one write per 64 KiB, and a program feeding one board at
+// a time gets each answer at once.
+void solve_stdin(SolveCommand& cmd) {
+  std::string pending;  // the start of a line not yet complete
+  std::string out;
+  char buf[1 << 16];
+  long n = 0;
+  for (;;) {
+    const ssize_t got = ::read(STDIN_FILENO, buf, sizeof buf);
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) break;
+    pending.append(buf, static_cast<std::size_t>(got));
+    std::size_t start = 0;
+    for (std::size_t nl; (nl = pending.find('\n', start)) != std::string::npos; start = nl + 1) {
+      std::string_view line(pending.data() + start, nl - start);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      cmd.answer(line, "line " + std::to_string(++n), out);
+    }
+    pending.erase(0, start);
+    emit(out);
+    std::fflush(stdout);
   }
-  ctx->frame = *frame;
-  return ctx;
+  if (!pending.empty()) {  // a last line without its newline
+    if (pending.back() == '\r') pending.pop_back();
+    cmd.answer(pending, "line " + std::to_string(++n), out);
+  }
+  emit(out);
 }
 
 int run_solve(const Options& opt) {
   const Format format = opt.format.value_or(Format::kMoves);
   if (format == Format::kText) return usage_error("solve formats are moves, distance and json");
-  auto loaded = load(opt);
-  if (loaded.index() == 1) return std::get<1>(loaded);
-  const auto& ctx = *std::get<0>(loaded);
-  SolveCommand cmd(ctx.solver, *ctx.frame, format);
-  std::string out;
-  if (!opt.boards.empty()) {
-    for (std::size_t i = 0; i < opt.boards.size(); ++i) {
-      cmd.answer(opt.boards[i], "argument " + std::to_string(i + 1), out);
+  if (opt.boards && format != Format::kJson) return usage_error("--boards needs --format json");
+  auto asked = ask(opt);
+  if (asked.index() == 1) return std::get<1>(asked);
+  SolveCommand cmd(std::get<0>(asked), format, opt.boards);
+  if (!opt.args.empty()) {
+    std::string out;
+    for (std::size_t i = 0; i < opt.args.size(); ++i) {
+      cmd.answer(opt.args[i], "argument " + std::to_string(i + 1), out);
     }
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    emit(out);
   } else {
-    std::ios::sync_with_stdio(false);
-    std::string line;
-    for (long n = 1;; ++n) {
-      // Flush before we might block, so a program feeding us one board at a
-      // time gets each answer, while piped bulk input stays fully buffered.
-      if (std::cin.rdbuf()->in_avail() <= 0 || out.size() > (1 << 16)) {
-        std::fwrite(out.data(), 1, out.size(), stdout);
-        std::fflush(stdout);
-        out.clear();
-      }
-      if (!std::getline(std::cin, line)) break;
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      cmd.answer(line, "line " + std::to_string(n), out);
-    }
-    std::fwrite(out.data(), 1, out.size(), stdout);
+    solve_stdin(cmd);
   }
   std::fflush(stdout);
   return cmd.failed() ? kExitBadInput : kExitOk;
 }
 
 int run_verify(const std::string& path) {
-  auto table = open_table(path);
+  const auto table = open_table(path, eight::Check::kFull);
   if (!table) return kExitBadTable;
   const auto& v = table->view();
-  std::printf("%s: ok, %zu sections, %zu bytes, checksum %016llx\n", path.c_str(),
-              v.section_count(), v.bytes().size(), static_cast<unsigned long long>(v.checksum()));
+  std::printf("%s: ok, %zu sections, %zu bytes, checksum %s, every entry proven\n", path.c_str(),
+              v.section_count(), v.bytes().size(), table->checksum_hex().c_str());
   return kExitOk;
 }
 
@@ -206,35 +234,30 @@ int run_hint(const Options& opt) {
   if (format != Format::kText && format != Format::kJson) {
     return usage_error("hint formats are text and json");
   }
-  if (opt.boards.size() != 1) return usage_error("hint takes exactly one board");
-  auto board = eight::parse_board(opt.boards[0]);
+  if (opt.args.size() != 1) return usage_error("hint takes exactly one board");
+  auto board = eight::parse_board(opt.args[0]);
   if (!board.ok()) {
     std::fprintf(stderr, "eight: %s\n", board.error().message.c_str());
     return kExitBadInput;
   }
-  auto loaded = load(opt);
-  if (loaded.index() == 1) return std::get<1>(loaded);
-  const auto& ctx = *std::get<0>(loaded);
-  std::array<eight::Hint, 4> hints;
-  const int n = ctx.solver.hints(*board, *ctx.frame, hints);
-  const int distance = ctx.solver.distance(*board, *ctx.frame);
+  auto asked = ask(opt);
+  if (asked.index() == 1) return std::get<1>(asked);
+  const Asked& a = std::get<0>(asked);
+  const eight::MoveOptions options = a.table->solver().moves(*board, *a.frame);
   if (format == Format::kJson) {
-    std::printf("%s\n", eight::hints_json(*board, ctx.frame->goal(), distance,
-                                          {hints.data(), static_cast<std::size_t>(n)})
-                            .dump()
-                            .c_str());
-  } else if (distance < 0) {
+    std::printf("%s\n", eight::hints_json(*board, a.frame->goal(), options).c_str());
+  } else if (options.distance < 0) {
     std::printf("unsolvable\n");
-  } else if (distance == 0) {
+  } else if (options.distance == 0) {
     std::printf("solved\n");
   } else {
     // One optimal move per line: the blank's move, the tile it slides, the
     // board it leads to and that board's distance.
-    for (int i = 0; i < n; ++i) {
+    for (const eight::MoveOption& o : options.all()) {
+      if (!o.optimal) continue;
       std::printf("%s %c tile %u -> %s (%d moves left)\n",
-                  std::string(eight::move_name(hints[i].move)).c_str(),
-                  eight::move_letter(hints[i].move), hints[i].tile,
-                  eight::to_string(hints[i].next).c_str(), hints[i].distance);
+                  std::string(eight::move_name(o.move)).c_str(), eight::move_letter(o.move), o.tile,
+                  eight::to_string(o.next).c_str(), o.distance);
     }
   }
   return kExitOk;
@@ -252,28 +275,32 @@ int run_random(const Options& opt) {
   if (!count || *count < 1 || *count > 1000000) {
     return usage_error("--count takes a whole number from 1 to 1000000");
   }
-  auto loaded = load(opt);
-  if (loaded.index() == 1) return std::get<1>(loaded);
-  const auto& ctx = *std::get<0>(loaded);
-  const int max = ctx.table.view().section(ctx.frame->section()).max_distance;
+  auto asked = ask(opt);
+  if (asked.index() == 1) return std::get<1>(asked);
+  const Asked& a = std::get<0>(asked);
+  const int max = a.table->view().section(a.frame->section()).max_distance;
   if (!distance || *distance > static_cast<std::uint64_t>(max)) {
     return usage_error("--distance must be a whole number from 0 to " + std::to_string(max) +
-                       " for goal " + eight::to_string(ctx.frame->goal()));
+                       " for goal " + eight::to_string(a.frame->goal()));
   }
-  const eight::DistanceIndex index(ctx.table.view());
   eight::Rng rng(seed ? *seed : std::random_device{}() * 0x100000001ull ^ std::random_device{}());
   std::string out;
   for (std::uint64_t i = 0; i < *count; ++i) {
-    out += eight::to_string(
-        eight::random_board(index, *ctx.frame, static_cast<int>(*distance), rng));
+    const auto b =
+        eight::random_board(a.table->index(), *a.frame, static_cast<int>(*distance), rng);
+    if (!b.ok()) {
+      std::fprintf(stderr, "eight: %s\n", b.error().message.c_str());
+      return kExitBadTable;
+    }
+    out += eight::to_string(*b);
     out += '\n';
   }
-  std::fwrite(out.data(), 1, out.size(), stdout);
+  emit(out);
   return kExitOk;
 }
 
 int run_info(const std::string& path) {
-  auto table = open_table(path);
+  const auto table = open_table(path, eight::Check::kChecksum);
   if (!table) return kExitBadTable;
   const auto& v = table->view();
   const auto& h = v.header();
@@ -283,17 +310,17 @@ int run_info(const std::string& path) {
   std::printf("sections   %u\n", h.section_count);
   std::printf("entry size %u bytes\n", h.entry_size);
   std::printf("file size  %llu bytes\n", static_cast<unsigned long long>(h.file_size));
-  std::printf("checksum   %016llx (XXH3-64, verified)\n", static_cast<unsigned long long>(h.checksum));
+  std::printf("checksum   %s (XXH3-64, checked; `eight verify` proves every entry)\n",
+              table->checksum_hex().c_str());
   constexpr std::size_t kShown = 8;
-  const eight::DistanceIndex index(v);
   for (std::size_t i = 0; i < v.section_count(); ++i) {
     const auto& s = v.section(i);
     std::printf("\nsection %zu: goal %s, blank on cell %d, %u positions, max distance %d\n", i,
                 eight::to_string(s.goal).c_str(), s.blank, eight::kPositions, s.max_distance);
     std::printf("  distance  positions\n");
-    for (int d = 0; d <= s.max_distance; ++d) std::printf("  %8d  %9u\n", d, s.histogram[d]);
-    const eight::Solver solver(v);
-    const auto boards = eight::hardest_boards(index, v, *solver.frame(s.goal));
+    const auto& histogram = table->index().histogram(i);
+    for (int d = 0; d <= s.max_distance; ++d) std::printf("  %8d  %9u\n", d, histogram[d]);
+    const auto boards = eight::hardest_boards(table->index(), *table->frame(s.goal));
     std::printf("  hardest (%d moves, %zu in all):", s.max_distance, boards.size());
     for (std::size_t k = 0; k < std::min(kShown, boards.size()); ++k) {
       std::printf(" %s", eight::to_string(boards[k]).c_str());
@@ -322,8 +349,7 @@ int main(int argc, char** argv) {
   }
   if (command == "probe") return eight::cli::run_probe(argc - 2, argv + 2);
   Options opt;
-  opt.table = default_table();
-  std::vector<std::string> positional;
+  opt.table = eight::default_table_path();
   for (int i = 2; i < argc; ++i) {
     const std::string_view arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -341,30 +367,26 @@ int main(int argc, char** argv) {
       opt.seed = argv[++i];
     } else if (arg == "--count" && has_value) {
       opt.count = argv[++i];
+    } else if (arg == "--boards") {
+      opt.boards = true;
     } else if (arg == "--help" || arg == "-h") {
       std::fputs(kUsage, stdout);
       return kExitOk;
     } else if (arg.size() > 2 && arg.substr(0, 2) == "--") {
       return usage_error("unknown or incomplete option '" + std::string(arg) + "'");
     } else {
-      positional.emplace_back(arg);
+      opt.args.emplace_back(arg);
     }
   }
-  if (command == "solve") {
-    opt.boards = std::move(positional);
-    return run_solve(opt);
-  }
-  if (command == "hint") {
-    opt.boards = std::move(positional);
-    return run_hint(opt);
-  }
+  if (command == "solve") return run_solve(opt);
+  if (command == "hint") return run_hint(opt);
   if (command == "random") {
-    if (!positional.empty()) return usage_error("random takes no board arguments");
+    if (!opt.args.empty()) return usage_error("random takes no board arguments");
     return run_random(opt);
   }
   if (command == "verify" || command == "info") {
-    if (positional.size() > 1) return usage_error(std::string(command) + " takes one table path");
-    const std::string path = positional.empty() ? opt.table : positional[0];
+    if (opt.args.size() > 1) return usage_error(std::string(command) + " takes one table path");
+    const std::string path = opt.args.empty() ? opt.table : opt.args[0];
     return command == "verify" ? run_verify(path) : run_info(path);
   }
   return usage_error("unknown command '" + std::string(command) + "'");

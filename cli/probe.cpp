@@ -15,7 +15,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -23,6 +22,9 @@
 #include <fcntl.h>
 #include <string>
 #include <string_view>
+
+#include "eight/poll.h"
+#include "eight/text.h"
 
 namespace eight::cli {
 namespace {
@@ -51,10 +53,9 @@ int probe_usage(const std::string& what) {
 }
 
 bool parse_int(std::string_view s, int lo, int hi, int& out) {
-  int v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || end != s.data() + s.size() || v < lo || v > hi) return false;
-  out = v;
+  const auto v = parse_decimal(s);
+  if (!v || *v < static_cast<std::uint64_t>(lo) || *v > static_cast<std::uint64_t>(hi)) return false;
+  out = static_cast<int>(*v);
   return true;
 }
 
@@ -82,13 +83,7 @@ class Fd {
 
 // Waits for `events` on fd until the deadline; false on timeout or error.
 bool wait_for(int fd, short events, Clock::time_point deadline) {
-  for (;;) {
-    pollfd p{fd, events, 0};
-    const int n = ::poll(&p, 1, remaining_ms(deadline));
-    if (n > 0) return true;
-    if (n == 0) return false;
-    if (errno != EINTR) return false;
-  }
+  return wait_fd(fd, events, std::chrono::milliseconds(remaining_ms(deadline))) > 0;
 }
 
 // Connects a non-blocking socket to one of `host`'s addresses before the

@@ -1,5 +1,6 @@
 #include "eight/board.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace eight {
@@ -100,14 +101,22 @@ bool is_valid(const Board& b) {
   return seen == (1u << kCells) - 1;
 }
 
-Result<Board> parse_board(std::string_view text) {
-  if (text.size() > kMaxBoardText) {
+namespace {
+
+// The cells a text writes, up to `max_cells` kept (the rest only counted),
+// or the error about a character it holds.
+struct Scanned {
+  std::array<std::uint8_t, 2 * kCells> cells{};
+  int count = 0;
+};
+
+Result<Scanned> scan_cells(std::string_view text, std::size_t max_text) {
+  if (text.size() > max_text) {
     return make_error(ErrorCode::kBoardTooLong,
                       "board is " + std::to_string(text.size()) + " characters long; at most " +
-                          std::to_string(kMaxBoardText) + " are allowed");
+                          std::to_string(max_text) + " are allowed");
   }
-  Board board;
-  int count = 0;
+  Scanned out;
   for (std::size_t i = 0; i < text.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(text[i]);
     int tile;
@@ -127,16 +136,18 @@ Result<Board> parse_board(std::string_view text) {
       return make_error(ErrorCode::kTileOutOfRange, "tile 9 at position " + std::to_string(i + 1) +
                                                         " is out of range: tiles are 1 to 8");
     }
-    if (count < kCells) board.cells[count] = static_cast<std::uint8_t>(tile);
-    ++count;
+    if (out.count < static_cast<int>(out.cells.size())) {
+      out.cells[static_cast<std::size_t>(out.count)] = static_cast<std::uint8_t>(tile);
+    }
+    ++out.count;
   }
-  if (count == 0) {
-    return make_error(ErrorCode::kEmptyBoard, "board is empty: expected 9 cells such as 123456780");
-  }
-  if (count != kCells) {
-    return make_error(ErrorCode::kWrongCellCount,
-                      "expected 9 cells, got " + std::to_string(count));
-  }
+  return out;
+}
+
+// Nine cells as a board: one blank, no tile twice (so every tile once).
+Result<Board> board_of(std::span<const std::uint8_t> cells) {
+  Board board;
+  std::copy(cells.begin(), cells.begin() + kCells, board.cells.begin());
   int times[kCells] = {};
   for (std::uint8_t t : board.cells) ++times[t];
   if (times[0] == 0) {
@@ -157,6 +168,51 @@ Result<Board> parse_board(std::string_view text) {
     }
   }
   return board;  // 9 cells, one blank, no duplicate: every tile is present.
+}
+
+}  // namespace
+
+Result<Board> parse_board(std::string_view text) {
+  auto scanned = scan_cells(text, kMaxBoardText);
+  if (!scanned.ok()) return scanned.error();
+  if (scanned->count == 0) {
+    return make_error(ErrorCode::kEmptyBoard, "board is empty: expected 9 cells such as 123456780");
+  }
+  if (scanned->count != kCells) {
+    return make_error(ErrorCode::kWrongCellCount,
+                      "expected 9 cells, got " + std::to_string(scanned->count));
+  }
+  return board_of(scanned->cells);
+}
+
+Result<BoardLine> parse_board_line(std::string_view text) {
+  auto scanned = scan_cells(text, 2 * kMaxBoardText);
+  if (!scanned.ok()) return scanned.error();
+  if (scanned->count != kCells && scanned->count != 2 * kCells) {
+    if (scanned->count == 0) {
+      return make_error(ErrorCode::kEmptyBoard,
+                        "board is empty: expected 9 cells such as 123456780");
+    }
+    // (The same words as parse_board's: a line of 18 is the other case.)
+    return make_error(ErrorCode::kWrongCellCount,
+                      "expected 9 cells, got " + std::to_string(scanned->count));
+  }
+  auto board = board_of(std::span(scanned->cells).first(kCells));
+  if (!board.ok()) return board.error();
+  BoardLine line{*board, std::nullopt};
+  if (scanned->count == 2 * kCells) {
+    auto goal = board_of(std::span(scanned->cells).subspan(kCells, kCells));
+    if (!goal.ok()) return make_error(goal.error().code, "goal: " + goal.error().message);
+    line.goal = *goal;
+  }
+  return line;
+}
+
+std::string path_letters(std::span<const Move> moves) {
+  std::string out;
+  out.reserve(moves.size());
+  for (Move m : moves) out += move_letter(m);
+  return out;
 }
 
 std::string to_string(const Board& b) {

@@ -1,5 +1,7 @@
 #include "eight/goal.h"
 
+#include <cassert>
+
 namespace eight {
 namespace {
 
@@ -73,8 +75,9 @@ bool is_canonical_goal(const Board& b) {
   return blank >= 0 && b == canonical_goal(blank);
 }
 
-GoalFrame::GoalFrame(const Board& goal, int section, const Symmetry& symmetry)
+GoalFrame::GoalFrame(const Board& goal, std::size_t section, const Symmetry& symmetry)
     : goal_(goal), section_(section), parity_(tile_parity(goal)), symmetry_(symmetry) {
+  assert(is_valid(goal));
   const Board seen = transform(goal, symmetry);
   std::uint8_t next = 1;
   for (std::uint8_t t : seen.cells) {
@@ -86,6 +89,7 @@ GoalFrame::GoalFrame(const Board& goal, int section, const Symmetry& symmetry)
 }
 
 Board GoalFrame::to_section(const Board& b) const {
+  assert(is_valid(b));
   Board out;
   for (int i = 0; i < kCells; ++i) {
     out.cells[symmetry_.cell_map[i]] = label_[b.cells[i]];

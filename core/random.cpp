@@ -1,5 +1,7 @@
 #include "eight/random.h"
 
+#include <cassert>
+
 #include "eight/rank.h"
 
 namespace eight {
@@ -22,9 +24,13 @@ std::uint64_t Rng::below(std::uint64_t n) {
 }
 
 DistanceIndex::DistanceIndex(const TableView& table)
-    : ranks_(table.section_count()), starts_(table.section_count()) {
+    : ranks_(table.section_count()),
+      starts_(table.section_count()),
+      histograms_(table.section_count()) {
   for (std::size_t i = 0; i < table.section_count(); ++i) {
-    const auto& hist = table.section(i).histogram;
+    auto& hist = histograms_[i];
+    hist.fill(0);
+    for (std::uint32_t r = 0; r < kPositions; ++r) ++hist[table.entry(i, r).distance];
     auto& starts = starts_[i];
     starts[0] = 0;
     for (int d = 0; d <= format::kMaxDistance; ++d) starts[d + 1] = starts[d] + hist[d];
@@ -36,25 +42,39 @@ DistanceIndex::DistanceIndex(const TableView& table)
 }
 
 std::span<const std::uint32_t> DistanceIndex::at(std::size_t section, int distance) const {
+  assert(section < ranks_.size());
   if (distance < 0 || distance > format::kMaxDistance) return {};
   const auto& s = starts_[section];
-  return std::span<const std::uint32_t>(ranks_[section]).subspan(s[distance],
-                                                                 s[distance + 1] - s[distance]);
+  return std::span<const std::uint32_t>(ranks_[section])
+      .subspan(s[distance], s[distance + 1] - s[distance]);
 }
 
-Board random_board(const DistanceIndex& index, const GoalFrame& goal, int distance, Rng& rng) {
-  const auto group = index.at(static_cast<std::size_t>(goal.section()), distance);
+const std::array<std::uint32_t, format::kMaxDistance + 1>& DistanceIndex::histogram(
+    std::size_t section) const {
+  assert(section < histograms_.size());
+  return histograms_[section];
+}
+
+Result<Board> random_board(const DistanceIndex& index, const GoalFrame& goal, int distance,
+                           Rng& rng) {
+  const auto group = index.at(goal.section(), distance);
+  if (group.empty()) {
+    return make_error(ErrorCode::kBadArgument, "no board is " + std::to_string(distance) +
+                                                   " moves from goal " + to_string(goal.goal()));
+  }
   const std::uint32_t r = group[rng.below(group.size())];
   return goal.from_section(unrank(r, 0));
 }
 
-std::vector<Board> hardest_boards(const DistanceIndex& index, const TableView& table,
-                                  const GoalFrame& goal) {
-  const auto section = static_cast<std::size_t>(goal.section());
-  std::vector<Board> out;
-  for (std::uint32_t r : index.at(section, table.section(section).max_distance)) {
-    out.push_back(goal.from_section(unrank(r, 0)));
+std::vector<Board> hardest_boards(const DistanceIndex& index, const GoalFrame& goal) {
+  const auto& hist = index.histogram(goal.section());
+  int max = 0;
+  for (int d = 0; d <= format::kMaxDistance; ++d) {
+    if (hist[d] != 0) max = d;
   }
+  std::vector<Board> out;
+  for (std::uint32_t r : index.at(goal.section(), max))
+    out.push_back(goal.from_section(unrank(r, 0)));
   return out;
 }
 

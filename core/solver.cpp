@@ -1,66 +1,88 @@
 #include "eight/solver.h"
 
+#include <cassert>
+
 #include "eight/rank.h"
 
 namespace eight {
+namespace {
 
-Result<GoalFrame> Solver::frame(const Board& goal) const {
-  const int blank = blank_cell(goal);
-  for (const Symmetry& s : symmetries()) {
-    const int section = table_->section_for_blank(s.cell_map[blank]);
-    if (section >= 0) return GoalFrame(goal, section, s);
-  }
-  return make_error(ErrorCode::kNoSection, "the table has no section for goal " + to_string(goal) +
-                                               " (blank on cell " + std::to_string(blank) + ")");
+Error inconsistent(const GoalFrame& goal, std::uint32_t r, const char* what) {
+  return make_error(ErrorCode::kBadEntry,
+                    "the table contradicts itself at section " + std::to_string(goal.section()) +
+                        ", entry " + std::to_string(r) + " (" + what +
+                        "): it is corrupt; `eight verify` says more, `eight-tablegen` rebuilds it");
 }
 
+}  // namespace
+
 int Solver::distance(const Board& board, const GoalFrame& goal) const {
+  assert(is_valid(board));
   const Board seen = goal.to_section(board);
   if (tile_parity(seen) != 0) return -1;
   return table_->entry(goal.section(), rank(seen)).distance;
 }
 
-Solution Solver::solve(const Board& board, const GoalFrame& goal, bool with_path) const {
+Result<Solution> Solver::solve(const Board& board, const GoalFrame& goal, bool with_path) const {
+  assert(is_valid(board));
   Solution s;
   s.board = board;
   s.goal = goal.goal();
   const Board seen = goal.to_section(board);
   if (tile_parity(seen) != 0) return s;
   s.solvable = true;
-  auto e = table_->entry(goal.section(), rank(seen));
+  std::uint32_t r = rank(seen);
+  auto e = table_->entry(goal.section(), r);
   s.distance = e.distance;
   if (!with_path) return s;
-  // A verified table guarantees each move is legal and distances fall by one
-  // per step to 0, so this loop runs exactly `distance` times and `to` is
-  // always on the board.
+  // Each step is checked rather than trusted: the move must stay on the
+  // board, the parent must be in range and one move closer. Distances fall
+  // by one a step from at most kMaxDistance, so the walk always ends.
   Board cur = board;
   int blank = blank_cell(board);
   for (int i = 0; i < s.distance; ++i) {
     const Move m = goal.from_section(e.move);
     const int to = neighbor(blank, m);
-    s.moves[i] = m;
-    s.tiles[i] = cur.cells[to];
-    cur.cells[blank] = cur.cells[to];
-    cur.cells[to] = 0;
+    if (to < 0) return inconsistent(goal, r, "its move leaves the board");
+    if (e.parent >= kPositions) return inconsistent(goal, r, "its parent is out of range");
+    const auto next = table_->entry(goal.section(), e.parent);
+    if (next.distance + 1 != e.distance) {
+      return inconsistent(goal, r, "its parent is not one move closer");
+    }
+    s.moves[static_cast<std::size_t>(i)] = m;
+    s.tiles[static_cast<std::size_t>(i)] = cur.cells[static_cast<std::size_t>(to)];
+    cur.cells[static_cast<std::size_t>(blank)] = cur.cells[static_cast<std::size_t>(to)];
+    cur.cells[static_cast<std::size_t>(to)] = 0;
     blank = to;
-    e = table_->entry(goal.section(), e.parent);
+    r = e.parent;
+    e = next;
   }
+  if (cur != s.goal) return inconsistent(goal, r, "its path does not end at the goal");
   s.length = s.distance;
   return s;
 }
 
-int Solver::hints(const Board& board, const GoalFrame& goal, std::array<Hint, 4>& out) const {
-  const int d = distance(board, goal);
-  if (d <= 0) return 0;
-  int n = 0;
+MoveOptions Solver::moves(const Board& board, const GoalFrame& goal) const {
+  assert(is_valid(board));
+  MoveOptions out;
+  out.distance = distance(board, goal);
+  std::array<MoveOption, 4> later;  // the moves that are not optimal, in order
+  int n_later = 0;
   for (Move m : kAllMoves) {
     std::uint8_t tile = 0;
     const auto next = apply_move(board, m, &tile);
     if (!next) continue;
-    const int nd = distance(*next, goal);
-    if (nd == d - 1) out[n++] = Hint{m, tile, *next, nd};
+    MoveOption o{m, tile, *next, distance(*next, goal), false};
+    o.optimal = out.distance > 0 && o.distance == out.distance - 1;
+    if (o.optimal) {
+      out.moves[static_cast<std::size_t>(out.count++)] = o;
+    } else {
+      later[static_cast<std::size_t>(n_later++)] = o;
+    }
   }
-  return n;
+  for (int i = 0; i < n_later; ++i)
+    out.moves[static_cast<std::size_t>(out.count++)] = later[static_cast<std::size_t>(i)];
+  return out;
 }
 
 }  // namespace eight

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -14,6 +15,9 @@
 #include <utility>
 
 #include "eight/goal.h"
+#include "eight/random.h"
+#include "eight/solver.h"
+#include "section_search.h"
 
 namespace eight {
 namespace {
@@ -30,67 +34,57 @@ std::string hex64(std::uint64_t v) {
   return buf;
 }
 
-// Checks every entry of one section; fills its histogram and max distance.
-// The three per-entry checks together prove the distances exact: following
-// parents strictly decreases the distance down to the single goal entry, so
-// each distance is achievable; neighbours' distances differing by at most one
-// means no position can be closer than recorded.
-std::optional<Error> verify_entries(SectionInfo& s, std::size_t index, std::string_view name) {
+// The structural proof of one section: its entries against a fresh
+// breadth-first search of it (section_search.h), which reaches every
+// position of the class exactly once with its true distance. Each entry must
+// have that distance, and (but for the goal's) a parent in range, one move
+// closer, that its move leads to. Order of the checks: the cheap ones on the
+// entry's own fields first, so the message names the first thing wrong.
+std::optional<Error> verify_entries(const SectionInfo& s, std::size_t index,
+                                    std::string_view name) {
   const auto at = [&](std::uint32_t r) { return format::get_u32(s.entries + 4 * r); };
   const auto where = [&](std::uint32_t r) {
     return "section " + std::to_string(index) + ", entry " + std::to_string(r) + ": ";
   };
-  s.histogram.fill(0);
+  std::optional<Error> error;
   int max_distance = 0;
-  for (std::uint32_t r = 0; r < kPositions; ++r) {
-    const std::uint32_t raw = at(r);
-    if ((raw & format::kReservedEntryMask) != 0) {
-      return fail(ErrorCode::kBadEntry, name, where(r) + "reserved bits are set");
-    }
-    const Entry e = format::unpack_entry(raw);
-    if (e.parent >= kPositions) {
-      return fail(ErrorCode::kBadEntry, name,
-                  where(r) + "parent " + std::to_string(e.parent) + " is out of range");
-    }
-    ++s.histogram[e.distance];
-    max_distance = std::max<int>(max_distance, e.distance);
-    if (e.distance == 0) {
-      if (r != s.goal_rank || e.parent != r) {
-        return fail(ErrorCode::kBadEntry, name, where(r) + "distance 0 but not the goal");
-      }
-      continue;
-    }
-    if (format::unpack_entry(at(e.parent)).distance + 1 != e.distance) {
-      return fail(ErrorCode::kBadEntry, name,
-                  where(r) + "parent is not one move closer to the goal");
-    }
-    const Board b = unrank(r, 0);
-    const int blank = blank_cell(b);
-    for (Move m : kAllMoves) {
-      const int to = neighbor(blank, m);
-      if (to < 0) {
-        if (m == e.move) {
-          return fail(ErrorCode::kBadEntry, name, where(r) + "move leaves the board");
+  detail::section_search(
+      s.blank, detail::Ignore{},
+      [&](const detail::Reached& node, const std::array<detail::Step, 4>& steps, int count,
+          const std::vector<std::uint8_t>&) {
+        const std::uint32_t r = node.rank;
+        const std::uint32_t raw = at(r);
+        const auto refuse = [&](const std::string& what) {
+          error = fail(ErrorCode::kBadEntry, name, where(r) + what);
+          return false;
+        };
+        if ((raw & format::kReservedEntryMask) != 0) return refuse("reserved bits are set");
+        const Entry e = format::unpack_entry(raw);
+        max_distance = std::max<int>(max_distance, e.distance);
+        if (e.parent >= kPositions) {
+          return refuse("parent " + std::to_string(e.parent) + " is out of range");
         }
-        continue;
-      }
-      Board next = b;
-      std::swap(next.cells[blank], next.cells[to]);
-      const std::uint32_t nr = rank_after_move(next, r, blank, to);
-      if (m == e.move && nr != e.parent) {
-        return fail(ErrorCode::kBadEntry, name, where(r) + "move does not lead to the parent");
-      }
-      const int nd = format::unpack_entry(at(nr)).distance;
-      if (nd + 1 < e.distance || nd > e.distance + 1) {
-        return fail(ErrorCode::kBadEntry, name,
-                    where(r) + "distance differs from a neighbour's by more than one");
-      }
-    }
-  }
-  if (s.histogram[0] != 1 || format::unpack_entry(at(s.goal_rank)).distance != 0) {
-    return fail(ErrorCode::kBadEntry, name,
-                "section " + std::to_string(index) + ": goal entry does not have distance 0");
-  }
+        if (node.distance == 0) {
+          if (e.distance != 0 || e.parent != r)
+            return refuse("the goal's entry is not distance 0 to itself");
+          return true;
+        }
+        if (e.distance == 0) return refuse("distance 0 but not the goal");
+        if (format::unpack_entry(at(e.parent)).distance + 1 != e.distance) {
+          return refuse("parent is not one move closer to the goal");
+        }
+        bool leads = false;
+        for (int i = 0; i < count; ++i)
+          leads |= steps[static_cast<std::size_t>(i)].move == e.move &&
+                   steps[static_cast<std::size_t>(i)].rank == e.parent;
+        if (!leads) return refuse("move does not lead to the parent");
+        if (e.distance != node.distance) {
+          return refuse("distance " + std::to_string(e.distance) + ", but the position is " +
+                        std::to_string(node.distance) + " moves from the goal");
+        }
+        return true;
+      });
+  if (error) return error;
   if (max_distance != s.max_distance) {
     return fail(ErrorCode::kBadHeader, name,
                 "section " + std::to_string(index) + ": records max distance " +
@@ -104,7 +98,8 @@ std::optional<Error> check_header(const format::Header& h, std::size_t size,
                                   std::string_view name) {
   if (h.version != format::kVersion) {
     return fail(ErrorCode::kBadVersion, name,
-                "format version " + std::to_string(h.version) + " is not supported (this build reads version " +
+                "format version " + std::to_string(h.version) +
+                    " is not supported (this build reads version " +
                     std::to_string(format::kVersion) + ")");
   }
   if (h.rows != kRows || h.cols != kCols) {
@@ -137,7 +132,8 @@ std::optional<Error> check_header(const format::Header& h, std::size_t size,
 
 }  // namespace
 
-Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::string_view name) {
+Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::string_view name,
+                                   Check check) {
   if (bytes.empty()) return fail(ErrorCode::kTruncated, name, "file is empty");
   if (bytes.size() < format::kMagic.size() ||
       !std::equal(format::kMagic.begin(), format::kMagic.end(), bytes.begin())) {
@@ -169,18 +165,20 @@ Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::str
     }
     const int blank = blank_cell(rec.goal);
     if ((blanks_seen >> blank & 1) != 0) {
-      return fail(ErrorCode::kBadHeader, name, where + "a second section for blank cell " +
-                                                   std::to_string(blank));
+      return fail(ErrorCode::kBadHeader, name,
+                  where + "a second section for blank cell " + std::to_string(blank));
     }
     blanks_seen |= 1u << blank;
     if (rec.offset != format::section_offset(n, i) || rec.count != kPositions) {
-      return fail(ErrorCode::kBadHeader, name, where + "offset or entry count does not match the layout");
+      return fail(ErrorCode::kBadHeader, name,
+                  where + "offset or entry count does not match the layout");
     }
     if (rec.max_distance > format::kMaxDistance ||
         std::any_of(rec.reserved.begin(), rec.reserved.end(), [](auto b) { return b != 0; }) ||
         std::any_of(rec.goal_padding.begin(), rec.goal_padding.end(),
                     [](auto b) { return b != 0; })) {
-      return fail(ErrorCode::kBadHeader, name, where + "reserved bytes are set or max distance is out of range");
+      return fail(ErrorCode::kBadHeader, name,
+                  where + "reserved bytes are set or max distance is out of range");
     }
     SectionInfo info;
     info.goal = rec.goal;
@@ -190,7 +188,8 @@ Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::str
     info.entries = bytes.data() + rec.offset;
     view.sections_.push_back(info);
   }
-  // Sections are independent: check them on all cores.
+  if (check == Check::kChecksum) return view;
+  // Sections are independent: prove them on all cores.
   std::vector<std::optional<Error>> errors(n);
   {
     std::vector<std::jthread> workers;
@@ -204,14 +203,47 @@ Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::str
   return view;
 }
 
-int TableView::section_for_blank(int cell) const {
+std::optional<std::size_t> TableView::section_for_blank(int cell) const {
   for (std::size_t i = 0; i < sections_.size(); ++i) {
-    if (sections_[i].blank == cell) return static_cast<int>(i);
+    if (sections_[i].blank == cell) return i;
   }
-  return -1;
+  return std::nullopt;
 }
 
-Result<MappedTable> MappedTable::open(const std::string& path) {
+// What a Table's bytes live in: a read-only mapping of its file, unmapped on
+// destruction, or a buffer it owns.
+struct Table::Bytes {
+  void* addr = nullptr;
+  std::size_t size = 0;
+  std::vector<std::uint8_t> buffer;
+
+  ~Bytes() {
+    if (addr != nullptr) ::munmap(addr, size);
+  }
+  std::span<const std::uint8_t> span() const {
+    if (addr != nullptr) return {static_cast<const std::uint8_t*>(addr), size};
+    return buffer;
+  }
+};
+
+Table::Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view)
+    : path_(std::move(path)),
+      bytes_(std::move(bytes)),
+      view_(std::move(view)),
+      solver_(std::make_unique<Solver>(view_)) {
+  checksum_hex_ = hex64(view_.checksum());
+  // The standard goal is asked about most: its frame is found once.
+  for (const Symmetry& s : symmetries()) {
+    if (const auto section = view_.section_for_blank(s.cell_map[blank_cell(kStandardGoal)])) {
+      standard_frame_.emplace(kStandardGoal, *section, s);
+      break;
+    }
+  }
+}
+
+Table::~Table() = default;
+
+Result<std::shared_ptr<const Table>> Table::open(const std::string& path, Check check) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
     return fail(ErrorCode::kIo, path, std::string("cannot open: ") + std::strerror(errno));
@@ -237,36 +269,42 @@ Result<MappedTable> MappedTable::open(const std::string& path) {
   if (addr == MAP_FAILED) {
     return fail(ErrorCode::kIo, path, std::string("cannot map: ") + std::strerror(map_errno));
   }
-  auto view = TableView::parse({static_cast<const std::uint8_t*>(addr), size}, path);
-  if (!view.ok()) {
-    ::munmap(addr, size);
-    return view.error();
-  }
-  return MappedTable(path, addr, size, std::move(view).value());
+  auto bytes = std::make_unique<Bytes>();
+  bytes->addr = addr;
+  bytes->size = size;
+  auto view = TableView::parse(bytes->span(), path, check);
+  if (!view.ok()) return view.error();  // ~Bytes unmaps
+  return std::shared_ptr<const Table>(new Table(path, std::move(bytes), std::move(view).value()));
 }
 
-MappedTable::MappedTable(MappedTable&& other) noexcept
-    : path_(std::move(other.path_)),
-      addr_(std::exchange(other.addr_, nullptr)),
-      size_(std::exchange(other.size_, 0)),
-      view_(std::move(other.view_)) {}
-
-MappedTable& MappedTable::operator=(MappedTable&& other) noexcept {
-  if (this != &other) {
-    release();
-    path_ = std::move(other.path_);
-    addr_ = std::exchange(other.addr_, nullptr);
-    size_ = std::exchange(other.size_, 0);
-    view_ = std::move(other.view_);
-  }
-  return *this;
+Result<std::shared_ptr<const Table>> Table::adopt(std::vector<std::uint8_t> data, std::string name,
+                                                  Check check) {
+  auto bytes = std::make_unique<Bytes>();
+  bytes->buffer = std::move(data);
+  auto view = TableView::parse(bytes->span(), name, check);
+  if (!view.ok()) return view.error();
+  return std::shared_ptr<const Table>(
+      new Table(std::move(name), std::move(bytes), std::move(view).value()));
 }
 
-MappedTable::~MappedTable() { release(); }
+Result<GoalFrame> Table::frame(const Board& goal) const {
+  assert(is_valid(goal));
+  if (standard_frame_ && goal == kStandardGoal) return *standard_frame_;
+  const int blank = blank_cell(goal);
+  // In the order of symmetries(): the identity first, so a goal that has a
+  // section of its own is answered from it.
+  for (const Symmetry& s : symmetries()) {
+    if (const auto section = view_.section_for_blank(s.cell_map[static_cast<std::size_t>(blank)])) {
+      return GoalFrame(goal, *section, s);
+    }
+  }
+  return make_error(ErrorCode::kNoSection, "the table has no section for goal " + to_string(goal) +
+                                               " (blank on cell " + std::to_string(blank) + ")");
+}
 
-void MappedTable::release() {
-  if (addr_ != nullptr) ::munmap(addr_, size_);
-  addr_ = nullptr;
+const DistanceIndex& Table::index() const {
+  std::call_once(index_once_, [this] { index_ = std::make_unique<DistanceIndex>(view_); });
+  return *index_;
 }
 
 }  // namespace eight

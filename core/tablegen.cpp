@@ -3,18 +3,20 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <cassert>
 #include <cerrno>
 #include <cstring>
+#include <optional>
 #include <thread>
 
 #include "eight/goal.h"
 #include "eight/rank.h"
+#include "eight/table.h"
 #include "eight/table_format.h"
+#include "section_search.h"
 
 namespace eight {
 namespace {
-
-constexpr std::uint32_t kUnvisited = 0xFFFFFFFF;
 
 Error io_error(const std::string& path, const std::string& step, int err) {
   return make_error(ErrorCode::kIo, path + ": " + step + ": " + std::strerror(err));
@@ -23,38 +25,19 @@ Error io_error(const std::string& path, const std::string& step, int err) {
 }  // namespace
 
 std::vector<std::uint32_t> generate_section(int blank) {
-  std::vector<std::uint32_t> entries(kPositions, kUnvisited);
-  // The queue holds boards beside their ranks, so expanding a node never
-  // unranks, and a sideways move (which keeps the tile order) re-ranks by a
-  // single addition.
-  std::vector<Board> queue;
-  std::vector<std::uint32_t> ranks;
-  queue.reserve(kPositions);
-  ranks.reserve(kPositions);
-  const Board goal = canonical_goal(blank);
-  const std::uint32_t goal_rank = rank(goal);
+  assert(blank >= 0 && blank < kCells);
+  std::vector<std::uint32_t> entries(kPositions, 0);
+  const std::uint32_t goal_rank = rank(canonical_goal(blank));
   entries[goal_rank] = format::pack_entry({goal_rank, Move::kUp, 0});
-  queue.push_back(goal);
-  ranks.push_back(goal_rank);
-  for (std::size_t head = 0; head < queue.size(); ++head) {
-    const Board b = queue[head];
-    const std::uint32_t r = ranks[head];
-    const std::uint8_t d = format::unpack_entry(entries[r]).distance;
-    const int from = static_cast<int>(r / kTileOrders);  // the rank leads with the blank cell
-    for (Move m : kAllMoves) {
-      const int to = neighbor(from, m);
-      if (to < 0) continue;
-      Board next = b;
-      next.cells[from] = b.cells[to];
-      next.cells[to] = 0;
-      const std::uint32_t nr = rank_after_move(next, r, from, to);
-      if (entries[nr] != kUnvisited) continue;
-      // `next` reaches `b` by moving its blank back the way it came.
-      entries[nr] = format::pack_entry({r, opposite(m), static_cast<std::uint8_t>(d + 1)});
-      queue.push_back(next);
-      ranks.push_back(nr);
-    }
-  }
+  // Each position's parent is the one it was first found from; the search
+  // tries moves in a fixed order, so the bytes are the same every run.
+  detail::section_search(
+      blank,
+      [&entries](const detail::Step& step, std::uint32_t parent, std::uint8_t distance) {
+        entries[step.rank] = format::pack_entry({parent, opposite(step.move), distance});
+        return true;
+      },
+      detail::Ignore{});
   return entries;
 }
 
@@ -82,8 +65,8 @@ std::vector<std::uint8_t> build_table(std::span<const int> blanks) {
       format::put_u32(out, v);
       out += format::kEntrySize;
     }
-    format::encode_section_record(rec, file.data() + format::kHeaderSize +
-                                           i * format::kSectionRecordSize);
+    format::encode_section_record(
+        rec, file.data() + format::kHeaderSize + i * format::kSectionRecordSize);
   }
   format::encode_header(header, file.data());
   header.checksum = format::compute_checksum(file);
@@ -91,7 +74,8 @@ std::vector<std::uint8_t> build_table(std::span<const int> blanks) {
   return file;
 }
 
-Status write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes) {
+Status write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes,
+                             const WriteCheck& check) {
   const std::string tmp = path + ".tmp";
   const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return io_error(tmp, "cannot create", errno);
@@ -109,7 +93,22 @@ Status write_file_atomically(const std::string& path, std::span<const std::uint8
     }
     done += static_cast<std::size_t>(w);
   }
-  if (::fsync(fd) != 0) return abandon("cannot fsync", errno);
+  // The check reads what the kernel now holds for the file, the very bytes
+  // the fsync makes durable: the two run at once.
+  int sync_errno = 0;
+  std::optional<Status> checked;
+  {
+    std::jthread sync([&] {
+      if (::fsync(fd) != 0) sync_errno = errno;
+    });
+    if (check) checked = check(tmp);
+  }
+  if (sync_errno != 0) return abandon("cannot fsync", sync_errno);
+  if (checked && !checked->ok()) {
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    return checked->error();
+  }
   if (::close(fd) != 0) {
     const int err = errno;
     ::unlink(tmp.c_str());
@@ -129,6 +128,18 @@ Status write_file_atomically(const std::string& path, std::span<const std::uint8
     ::close(dfd);
   }
   return std::monostate{};
+}
+
+Status write_table(const std::string& path, std::span<const int> blanks) {
+  const auto bytes = build_table(blanks);
+  return write_file_atomically(path, bytes, [&path](const std::string& tmp) -> Status {
+    auto table = Table::open(tmp, Check::kFull);
+    if (!table.ok()) {
+      return make_error(table.error().code, "wrote a table that does not prove sound, so " + path +
+                                                " was left as it was: " + table.error().message);
+    }
+    return std::monostate{};
+  });
 }
 
 }  // namespace eight

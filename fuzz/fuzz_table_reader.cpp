@@ -8,12 +8,18 @@
 //   then        edits of 4 bytes each: offset (3 bytes LE, modulo the size), value
 //
 // The reader must refuse or accept without reading out of bounds (ASan
-// checks that), and a table it accepts must answer a query correctly.
+// checks that). A table the full check accepts must answer correctly; one
+// that passes only the checksum check (what answering opens with) is then
+// asked every question the solver answers, for boards the edits point at:
+// wrong answers and kBadEntry refusals are allowed, crashes, hangs and reads
+// outside the bytes are not.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <span>
 #include <vector>
 
+#include "eight/rank.h"
 #include "eight/solver.h"
 #include "eight/table.h"
 #include "eight/table_format.h"
@@ -28,18 +34,38 @@ const std::vector<std::uint8_t>& base_table() {
   return bytes;
 }
 
-void exercise(const std::vector<std::uint8_t>& bytes) {
+// Distances, paths and every move's worth for the boards of some ranks.
+void ask(const eight::TableView& view, const std::vector<std::uint32_t>& ranks) {
+  const eight::Solver solver(view);
+  const eight::GoalFrame frame(view.section(0).goal, 0, eight::symmetries()[0]);
+  for (std::uint32_t r : ranks) {
+    const eight::Board b = eight::unrank(r % eight::kPositions, 0);
+    (void)solver.distance(b, frame);
+    const auto s = solver.solve(b, frame);
+    if (s.ok() && s->length > eight::format::kMaxDistance) std::abort();
+    if (!s.ok() && s.error().code != eight::ErrorCode::kBadEntry) std::abort();
+    (void)solver.moves(b, frame);
+  }
+}
+
+void exercise(const std::vector<std::uint8_t>& bytes, const std::vector<std::uint32_t>& ranks) {
   // An exact-size heap copy, so any read past the end is an ASan report.
   auto* copy = new std::uint8_t[bytes.size() + 1];
   std::copy(bytes.begin(), bytes.end(), copy);
-  const auto view = eight::TableView::parse({copy, bytes.size()}, "fuzz");
-  if (view.ok()) {
-    const eight::Solver solver(*view);
-    const auto frame = solver.frame(view->section(0).goal);
-    if (!frame.ok()) std::abort();
-    const auto s = solver.solve(view->section(0).goal, *frame);
-    if (!s.solvable || s.distance != 0) std::abort();
-  } else if (view.error().message.empty()) {
+  const std::span<const std::uint8_t> span(copy, bytes.size());
+  const auto checked = eight::TableView::parse(span, "fuzz", eight::Check::kChecksum);
+  if (checked.ok()) {
+    ask(*checked, ranks);
+    const auto full = eight::TableView::parse(span, "fuzz", eight::Check::kFull);
+    if (full.ok()) {
+      const eight::Solver solver(*full);
+      const eight::GoalFrame frame(full->section(0).goal, 0, eight::symmetries()[0]);
+      const auto s = solver.solve(full->section(0).goal, frame);
+      if (!s.ok() || !s->solvable || s->distance != 0) std::abort();
+    } else if (full.error().message.empty()) {
+      std::abort();
+    }
+  } else if (checked.error().message.empty()) {
     std::abort();
   }
   delete[] copy;
@@ -50,8 +76,11 @@ void exercise(const std::vector<std::uint8_t>& bytes) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
   const std::uint8_t mode = data[0];
+  // The board at the goal, a far one, and each edited entry's own.
+  std::vector<std::uint32_t> ranks = {eight::rank(eight::kStandardGoal),
+                                      eight::rank(*eight::parse_board("867254301"))};
   if (mode & 1) {
-    exercise(std::vector<std::uint8_t>(data + 1, data + size));
+    exercise(std::vector<std::uint8_t>(data + 1, data + size), ranks);
     return 0;
   }
   std::vector<std::uint8_t> bytes = base_table();
@@ -61,14 +90,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     bytes.resize(len);
     at = 4;
   }
+  const std::uint64_t entries = eight::format::section_offset(1, 0);
   for (; at + 4 <= size && !bytes.empty(); at += 4) {
     const std::size_t off = (data[at] | data[at + 1] << 8 | data[at + 2] << 16) % bytes.size();
     bytes[off] = data[at + 3];
+    if (off >= entries) ranks.push_back(static_cast<std::uint32_t>((off - entries) / 4));
   }
   if ((mode & 2) && bytes.size() >= eight::format::kHeaderSize) {
     eight::format::put_u64(bytes.data() + eight::format::kChecksumOffset,
                            eight::format::compute_checksum(bytes));
   }
-  exercise(bytes);
+  exercise(bytes, ranks);
   return 0;
 }

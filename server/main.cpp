@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "api/metrics.h"
+#include "eight/exit_codes.h"
 #include "api/service.h"
 #include "api/table_slot.h"
 #include "options.h"
@@ -30,11 +31,11 @@
 
 namespace {
 
-constexpr int kExitOk = 0;
-constexpr int kExitServerFailed = 1;
-constexpr int kExitUsage = 2;
-constexpr int kExitBadTable = 3;
-constexpr int kExitCannotListen = 4;
+using eight::kExitBadTable;
+using eight::kExitCannotListen;
+using eight::kExitOk;
+using eight::kExitUsage;
+constexpr int kExitServerFailed = eight::kExitFailed;
 
 void say(const std::string& line) {
   std::fprintf(stderr, "eight-server: %s\n", line.c_str());
@@ -80,7 +81,7 @@ int main(int argc, char** argv) {
   boost::asio::signal_set signals(control, SIGTERM, SIGINT, SIGHUP);
 
   // Map and verify the whole table before listening: a bad file never serves.
-  auto loaded = server::Loaded::open(opt.table);
+  auto loaded = server::load_table(opt.table);
   if (!loaded.ok()) {
     say(loaded.error().message);
     say("refusing to start without a sound table (make table builds one)");

@@ -3,10 +3,12 @@
 #include <sched.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cstdlib>
 #include <fstream>
 #include <thread>
+
+#include "eight/defaults.h"
+#include "eight/text.h"
 
 namespace eight::server {
 
@@ -114,10 +116,11 @@ Error bad(std::string message) {
 }
 
 std::optional<int> to_int(std::string_view s, int min, int max) {
-  int v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || end != s.data() + s.size() || v < min || v > max) return std::nullopt;
-  return v;
+  const auto v = parse_decimal(s);
+  if (!v || *v < static_cast<std::uint64_t>(min) || *v > static_cast<std::uint64_t>(max)) {
+    return std::nullopt;
+  }
+  return static_cast<int>(*v);
 }
 
 std::optional<bool> to_bool(std::string_view s) {
@@ -174,7 +177,7 @@ constexpr std::string_view kValued[] = {"table",           "host",         "port
 
 Result<Options> parse_options(std::span<const std::string_view> args, const Getenv& getenv) {
   Options o;
-  o.table = "data/eight.tbl";
+  o.table = kDefaultTablePath;
   o.host = "127.0.0.1";
   o.threads = default_threads();
   o.compute_threads = default_threads();

@@ -1,6 +1,5 @@
 #include <doctest/doctest.h>
 
-#include "eight/json.h"
 #include "support.h"
 
 using eight::test::run_program;
@@ -46,6 +45,46 @@ TEST_CASE("eight solve --format json prints the HTTP answer's fields, one object
         "\n"
         R"({"input":"12","error":"expected 9 cells, got 2"})"
         "\n");
+}
+
+TEST_CASE("eight solve takes a board and its goal on one line, as judges' inputs write them") {
+  // The same boards against the snail, once with --goal and once in pairs.
+  const std::string boards = "867254301\n123084765\n283164705\n213456780\n";
+  std::string pairs;
+  for (const char* b : {"867254301", "123084765", "283164705", "213456780"}) {
+    pairs += std::string(b) + " 123804765\n";
+  }
+  for (const char* format : {"moves", "distance", "json"}) {
+    CAPTURE(format);
+    const auto with_goal = run_program(
+        "eight", {"solve", "--table", table_path(), "--goal", "123804765", "--format", format}, boards);
+    const auto in_pairs =
+        run_program("eight", {"solve", "--table", table_path(), "--format", format}, pairs);
+    CHECK(with_goal.status == 0);
+    CHECK(in_pairs.status == 0);
+    CHECK(in_pairs.out == with_goal.out);
+  }
+  // 18 numbers, as the SOJ 2061 problem writes its cases; a bad goal is
+  // named as the goal.
+  const auto soj = run_program("eight", {"solve", "--table", table_path(), "--format", "distance"},
+                               "8 6 7 2 5 4 3 0 1 1 2 3 4 5 6 7 8 0\n123456780 1234567800\n"
+                               "123456780 123456788\n");
+  CHECK(soj.out == "31\nerror\nerror\n");
+  CHECK(soj.err.find("line 2: expected 9 cells, got 19") != std::string::npos);
+  CHECK(soj.err.find("line 3: goal: no blank") != std::string::npos);
+}
+
+TEST_CASE("eight solve --boards adds the board after every move to the json format") {
+  auto r = run_program("eight", {"solve", "--table", table_path(), "--format", "json", "--boards",
+                                 "123405786"});
+  CHECK(r.status == 0);
+  CHECK(r.out ==
+        R"({"board":"123405786","goal":"123456780","solvable":true,"distance":2,"moves":["right","down"],)"
+        R"("path":"rd","tiles":[5,6],"boards":["123450786","123456780"]})"
+        "\n");
+  r = run_program("eight", {"solve", "--table", table_path(), "--boards", "123450786"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("--boards needs --format json") != std::string::npos);
 }
 
 TEST_CASE("eight solve answers for another goal") {
@@ -111,7 +150,11 @@ TEST_CASE("eight hint lists every optimal first move") {
   CHECK(r.out == "unsolvable\n");
   r = run_program("eight", {"hint", "--table", table_path(), "--format", "json", "123456708"});
   CHECK(r.out ==
-        R"({"board":"123456708","goal":"123456780","solvable":true,"distance":1,"hints":[{"move":"right","letter":"r","tile":8,"board":"123456780","distance":0}]})"
+        R"({"board":"123456708","goal":"123456780","solvable":true,"distance":1,)"
+        R"("hints":[{"move":"right","letter":"r","tile":8,"board":"123456780","distance":0}],)"
+        R"("moves":[{"move":"right","letter":"r","tile":8,"board":"123456780","distance":0,"optimal":true},)"
+        R"({"move":"up","letter":"u","tile":5,"board":"123406758","distance":2,"optimal":false},)"
+        R"({"move":"left","letter":"l","tile":7,"board":"123456078","distance":2,"optimal":false}]})"
         "\n");
   r = run_program("eight", {"hint", "--table", table_path(), "12345"});
   CHECK(r.status == 1);

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "eight/rank.h"
+#include "section_search.h"
 #include "support.h"
 
 using namespace eight;
@@ -44,14 +45,29 @@ TEST_CASE("rank leads with the blank cell") {
   CHECK(rank(test::board("087654321")) / kTileOrders == 0);
 }
 
-TEST_CASE("rank after a move equals a fresh rank for every move of every position") {
-  for (std::uint32_t r = 0; r < kPositions; ++r) {
-    const Board b = unrank(r, 0);
-    const int from = blank_cell(b);
-    for (Move m : kAllMoves) {
-      auto n = apply_move(b, m);
-      if (!n) continue;
-      REQUIRE(rank_after_move(*n, r, from, neighbor(from, m)) == rank(*n));
+TEST_CASE("the search's packed states rank and move exactly as boards do, everywhere") {
+  // The generator and the verifier search packed states (core/section_search.h);
+  // their ranks and neighbours must be rank() and apply_move() for every
+  // position of both classes and every move.
+  const auto& ranker = detail::OrderRanker::get();
+  std::array<detail::Step, 4> steps;
+  for (int parity = 0; parity < 2; ++parity) {
+    for (std::uint32_t r = 0; r < kPositions; ++r) {
+      const Board b = unrank(r, parity);
+      const std::uint32_t state = detail::pack_state(b);
+      REQUIRE(ranker.rank(state) == r);
+      const int count = detail::neighbours(ranker, state, r, steps);
+      int expected = 0;
+      for (Move m : kAllMoves) {
+        const auto n = apply_move(b, m);
+        if (!n) continue;
+        REQUIRE(expected < count);
+        const detail::Step& step = steps[static_cast<std::size_t>(expected++)];
+        REQUIRE(step.move == m);
+        REQUIRE(step.rank == rank(*n));
+        REQUIRE(step.state == detail::pack_state(*n));
+      }
+      REQUIRE(count == expected);
     }
   }
 }

@@ -1,6 +1,5 @@
 #include <doctest/doctest.h>
 
-#include "eight/json.h"
 #include "eight/rank.h"
 #include "eight/solver.h"
 #include "eight/tablegen.h"
@@ -11,9 +10,9 @@ using namespace eight;
 namespace {
 
 Solution solve(const std::string& board, const std::string& goal = "123456780") {
-  auto frame = test::solver().frame(test::board(goal));
-  REQUIRE(frame.ok());
-  return test::solver().solve(test::board(board), *frame);
+  auto s = test::solver().solve(test::board(board), test::frame(test::board(goal)));
+  REQUIRE_MESSAGE(s.ok(), (s.ok() ? "" : s.error().message));
+  return *s;
 }
 
 // Replays a solution on its board: every move legal, the tiles as reported,
@@ -57,40 +56,40 @@ TEST_CASE("a board of the other class is unsolvable, with no distance and no pat
   CHECK(s.length == 0);
 }
 
-TEST_CASE("for all 181,440 positions of every section the path is legal, optimal and reaches the goal") {
-  const auto& t = test::table();
+TEST_CASE(
+    "for all 181,440 positions of every section the path is legal, optimal and reaches the goal") {
+  const auto& t = test::view();
   for (std::size_t i = 0; i < t.section_count(); ++i) {
-    auto frame = test::solver().frame(t.section(i).goal);
-    REQUIRE(frame.ok());
-    REQUIRE(frame->section() == static_cast<int>(i));
+    const GoalFrame frame = test::frame(t.section(i).goal);
+    REQUIRE(frame.section() == i);
     for (std::uint32_t r = 0; r < kPositions; ++r) {
       const Board b = unrank(r, 0);
-      const Solution s = test::solver().solve(b, *frame);
-      REQUIRE(s.distance == t.entry(i, r).distance);
-      check_path(s);
+      const auto s = test::solver().solve(b, frame);
+      REQUIRE(s.ok());
+      REQUIRE(s->distance == t.entry(i, r).distance);
+      check_path(*s);
     }
   }
 }
 
 TEST_CASE("every goal blank cell is answered, with the distances of a naive search") {
   // One goal per blank cell, in both classes, including the snail 123804765.
-  for (const char* g : {"123456780", "123804765", "012345678", "102345678", "120345678",
-                        "123045678", "123450678", "123456078", "123456708", "213456780",
-                        "876543210"}) {
+  for (const char* g :
+       {"123456780", "123804765", "012345678", "102345678", "120345678", "123045678", "123450678",
+        "123456078", "123456708", "213456780", "876543210"}) {
     const Board goal = test::board(g);
-    auto frame = test::solver().frame(goal);
-    REQUIRE(frame.ok());
+    const GoalFrame frame = test::frame(goal);
     const auto naive = test::bfs_histogram(goal);
     std::vector<int> hist(naive.size(), 0);
     const int parity = tile_parity(goal);
     for (std::uint32_t r = 0; r < kPositions; ++r) {
       const Board b = unrank(r, parity);
-      const int d = test::solver().distance(b, *frame);
+      const int d = test::solver().distance(b, frame);
       REQUIRE(d >= 0);
       REQUIRE(d < static_cast<int>(hist.size()));
       ++hist[d];
-      if (r % 97 == 0) check_path(test::solver().solve(b, *frame));
-      REQUIRE(test::solver().distance(unrank(r, 1 - parity), *frame) == -1);
+      if (r % 97 == 0) check_path(*test::solver().solve(b, frame));
+      REQUIRE(test::solver().distance(unrank(r, 1 - parity), frame) == -1);
     }
     CHECK_MESSAGE(hist == naive, "goal " << g);
   }
@@ -98,11 +97,10 @@ TEST_CASE("every goal blank cell is answered, with the distances of a naive sear
 
 TEST_CASE("the centre-blank goal 123804765 has max distance 30 over 148 positions") {
   const Board goal = test::board("123804765");
-  auto frame = test::solver().frame(goal);
-  REQUIRE(frame.ok());
+  const GoalFrame frame = test::frame(goal);
   int at30 = 0, max = 0;
   for (std::uint32_t r = 0; r < kPositions; ++r) {
-    const int d = test::solver().distance(unrank(r, tile_parity(goal)), *frame);
+    const int d = test::solver().distance(unrank(r, tile_parity(goal)), frame);
     max = std::max(max, d);
     at30 += d == 30;
   }
@@ -111,65 +109,142 @@ TEST_CASE("the centre-blank goal 123804765 has max distance 30 over 148 position
 }
 
 TEST_CASE("a table without a section for the goal's blank says so") {
-  const auto bytes = build_table(std::vector<int>{4});
-  auto view = TableView::parse(bytes, "centre-only");
-  REQUIRE(view.ok());
-  const Solver solver(*view);
-  CHECK(solver.frame(test::board("123804765")).ok());
-  auto frame = solver.frame(test::board("123456780"));
+  auto table = Table::adopt(build_table(std::vector<int>{4}), "centre-only", Check::kFull);
+  REQUIRE(table.ok());
+  CHECK((*table)->frame(test::board("123804765")).ok());
+  auto frame = (*table)->frame(test::board("123456780"));
   REQUIRE_FALSE(frame.ok());
   CHECK(frame.error().code == ErrorCode::kNoSection);
   CHECK(frame.error().message == "the table has no section for goal 123456780 (blank on cell 8)");
 }
 
-TEST_CASE("the JSON answer has the documented fields in order") {
-  CHECK(solution_json(solve("123456708"), true) ==
-        R"({"board":"123456708","goal":"123456780","solvable":true,"distance":1,)"
-        R"("moves":["right"],"path":"r","tiles":[8]})");
-  CHECK(solution_json(solve("213456780"), false) ==
-        R"({"board":"213456780","goal":"123456780","solvable":false,"distance":null})");
-  CHECK(solution_json(solve("213456780"), true) ==
-        R"({"board":"213456780","goal":"123456780","solvable":false,"distance":null,)"
-        R"("moves":[],"path":"","tiles":[]})");
+TEST_CASE(
+    "every legal move's distance is the table's, best first, for every position of every section") {
+  const auto& t = test::view();
+  long with_several = 0;
+  for (std::size_t i = 0; i < t.section_count(); ++i) {
+    const GoalFrame f = test::frame(t.section(i).goal);
+    for (std::uint32_t r = 0; r < kPositions; ++r) {
+      const Board b = unrank(r, 0);
+      const int d = test::solver().distance(b, f);
+      const MoveOptions options = test::solver().moves(b, f);
+      REQUIRE(options.distance == d);
+      int legal = 0, optimal = 0;
+      for (Move m : kAllMoves) legal += apply_move(b, m).has_value();
+      REQUIRE(options.count == legal);
+      bool seen_worse = false;
+      for (const MoveOption& o : options.all()) {
+        std::uint8_t tile = 0;
+        REQUIRE(apply_move(b, o.move, &tile) == o.next);
+        REQUIRE(tile == o.tile);
+        REQUIRE(o.distance == test::solver().distance(o.next, f));
+        // In the 8-puzzle a move changes the distance by exactly one.
+        REQUIRE((o.distance == d - 1 || o.distance == d + 1));
+        REQUIRE(o.optimal == (o.distance == d - 1));
+        REQUIRE_FALSE((o.optimal && seen_worse));  // best first
+        seen_worse |= !o.optimal;
+        optimal += o.optimal;
+      }
+      REQUIRE((d == 0) == (optimal == 0));
+      with_several += optimal > 1;
+    }
+  }
+  CHECK(with_several > 0);
+  // An unsolvable board: every move listed, none optimal, no distances.
+  const MoveOptions none =
+      test::solver().moves(test::board("213456780"), test::frame(kStandardGoal));
+  CHECK(none.distance == -1);
+  CHECK(none.count == 2);
+  for (const MoveOption& o : none.all()) {
+    CHECK_FALSE(o.optimal);
+    CHECK(o.distance == -1);
+  }
 }
 
 namespace {
 
-// The documented shape, built as a JSON value the slow, obvious way.
-std::string reference_json(const Solution& s, bool with_path) {
-  nlohmann::ordered_json j;
-  j["board"] = to_string(s.board);
-  j["goal"] = to_string(s.goal);
-  j["solvable"] = s.solvable;
-  j["distance"] = s.solvable ? nlohmann::ordered_json(s.distance) : nlohmann::ordered_json(nullptr);
-  if (with_path) {
-    auto moves = nlohmann::ordered_json::array();
-    auto tiles = nlohmann::ordered_json::array();
-    for (Move m : s.path()) moves.push_back(move_name(m));
-    for (std::uint8_t t : s.slid_tiles()) tiles.push_back(t);
-    j["moves"] = std::move(moves);
-    j["path"] = path_letters(s.path());
-    j["tiles"] = std::move(tiles);
+// The default table with `edit` applied to its entries and the checksum
+// recomputed: it passes Check::kChecksum, and is wrong.
+template <typename Edit>
+std::shared_ptr<const Table> resealed(Edit edit) {
+  auto bytes = test::table_bytes();
+  edit(bytes);
+  format::put_u64(bytes.data() + format::kChecksumOffset, format::compute_checksum(bytes));
+  auto t = Table::adopt(std::move(bytes), "resealed", Check::kChecksum);
+  REQUIRE(t.ok());
+  return std::move(t).value();
+}
+
+void set_entry(std::vector<std::uint8_t>& bytes, std::size_t section, std::uint32_t r,
+               format::Entry e) {
+  format::put_u32(bytes.data() + format::section_offset(3, section) + 4 * r, format::pack_entry(e));
+}
+
+format::Entry entry_of(const std::vector<std::uint8_t>& bytes, std::size_t section,
+                       std::uint32_t r) {
+  return format::unpack_entry(
+      format::get_u32(bytes.data() + format::section_offset(3, section) + 4 * r));
+}
+
+// Every question the solver answers, asked of every position of section 0:
+// none may crash or hang, each answer is a solution or a kBadEntry refusal.
+int refusals_over_section(const Table& t) {
+  const GoalFrame f = *t.frame(kStandardGoal);
+  int refused = 0;
+  for (std::uint32_t r = 0; r < kPositions; ++r) {
+    const Board b = unrank(r, 0);
+    const auto s = t.solver().solve(b, f);
+    if (!s.ok()) {
+      REQUIRE(s.error().code == ErrorCode::kBadEntry);
+      ++refused;
+    } else {
+      REQUIRE(s->length <= format::kMaxDistance);
+    }
+    (void)t.solver().moves(b, f);
   }
-  return j.dump();
+  return refused;
 }
 
 }  // namespace
 
-TEST_CASE("the JSON text is exactly what a JSON library writes, for every position of every goal") {
-  const auto& solver = test::solver();
-  for (std::size_t i = 0; i < solver.table().section_count(); ++i) {
-    const auto frame = *solver.frame(solver.table().section(i).goal);
-    for (std::uint32_t r = 0; r < kPositions; ++r) {
-      // Both classes: the goal's, and (every 16th) the other.
-      const Board b = unrank(r, r % 16 == 0 ? 1 : 0);
-      const bool with_path = r % 3 != 0;
-      const Solution s = solver.solve(b, frame, with_path);
-      const std::string got = solution_json(s, with_path);
-      if (got != reference_json(s, with_path)) {
-        CAPTURE(to_string(b));
-        REQUIRE(got == reference_json(s, with_path));
-      }
-    }
-  }
+TEST_CASE(
+    "a resealed table with a wrong parent, a parent cycle or an out-of-range index gives refusals, "
+    "never a crash") {
+  const std::uint32_t near = rank(test::board("123456708"));  // one move from the goal
+  const std::uint32_t far = rank(test::board("867254301"));   // 31 moves
+  // Out of range: the far board's parent points past the section.
+  auto t = resealed([&](auto& b) {
+    auto e = entry_of(b, 0, far);
+    e.parent = 200000;
+    set_entry(b, 0, far, e);
+  });
+  CHECK_FALSE(
+      Table::adopt(std::vector<std::uint8_t>(t->view().bytes().begin(), t->view().bytes().end()),
+                   "r", Check::kFull)
+          .ok());
+  auto s = t->solver().solve(test::board("867254301"), *t->frame(kStandardGoal));
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.error().message.find("its parent is out of range") != std::string::npos);
+  CHECK(refusals_over_section(*t) >= 1);
+  // A cycle: two positions each other's parent at the same distance.
+  t = resealed([&](auto& b) {
+    const auto e = entry_of(b, 0, near);
+    set_entry(b, 0, near, {e.parent, e.move, 2});
+    set_entry(b, 0, e.parent, {near, opposite(e.move), 2});
+  });
+  CHECK(refusals_over_section(*t) > 0);
+  // A wrong parent of the right distance, not next to the position.
+  t = resealed([&](auto& b) {
+    auto e = entry_of(b, 0, far);
+    e.parent = rank(test::board("647850321"));  // the other 31-move board: not one closer
+    set_entry(b, 0, far, e);
+  });
+  s = t->solver().solve(test::board("867254301"), *t->frame(kStandardGoal));
+  REQUIRE_FALSE(s.ok());
+  CHECK(s.error().message.find("not one move closer") != std::string::npos);
+  // Every entry claiming distance 31 with itself as parent: refused, not looped.
+  t = resealed([&](auto& b) {
+    for (std::uint32_t r = 0; r < kPositions; r += 7) set_entry(b, 0, r, {r, Move::kUp, 31});
+  });
+  CHECK(refusals_over_section(*t) > 1000);
 }

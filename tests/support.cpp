@@ -25,18 +25,23 @@ const std::vector<std::uint8_t>& table_bytes() {
   return bytes;
 }
 
-const TableView& table() {
-  static const TableView view = [] {
-    auto v = TableView::parse(table_bytes(), "generated");
+const Table& table() {
+  static const std::shared_ptr<const Table> t = [] {
+    auto v = Table::adopt(table_bytes(), "generated", Check::kFull);
     REQUIRE_MESSAGE(v.ok(), (v.ok() ? "" : v.error().message));
     return std::move(v).value();
   }();
-  return view;
+  return *t;
 }
 
-const Solver& solver() {
-  static const Solver s(table());
-  return s;
+const TableView& view() { return table().view(); }
+
+const Solver& solver() { return table().solver(); }
+
+GoalFrame frame(const Board& goal) {
+  auto f = table().frame(goal);
+  REQUIRE_MESSAGE(f.ok(), (f.ok() ? "" : f.error().message));
+  return *f;
 }
 
 Board board(const std::string& text) {

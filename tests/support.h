@@ -10,10 +10,14 @@
 
 namespace eight::test {
 
-// The default three-section table, generated in memory once per process.
+// The default three-section table, generated in memory once per process
+// and fully proven (Check::kFull).
 const std::vector<std::uint8_t>& table_bytes();
-const TableView& table();
+const Table& table();
+const TableView& view();
 const Solver& solver();
+// The frame of a goal in that table (fails the test if it has none).
+GoalFrame frame(const Board& goal);
 
 // Parses a board the test knows to be valid (fails the test otherwise).
 Board board(const std::string& text);

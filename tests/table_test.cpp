@@ -12,8 +12,9 @@ using eight::test::table_bytes;
 
 namespace {
 
+// What a full check says of `bytes`.
 Error refusal(const std::vector<std::uint8_t>& bytes) {
-  auto v = TableView::parse(bytes, "t.tbl");
+  auto v = TableView::parse(bytes, "t.tbl", Check::kFull);
   REQUIRE_FALSE(v.ok());
   return v.error();
 }
@@ -35,13 +36,13 @@ bool contains(const std::string& s, const std::string& part) {
 }  // namespace
 
 TEST_CASE("accepts the generated table and reports its sections") {
-  const auto& t = test::table();
+  const auto& t = test::view();
   CHECK(t.section_count() == 3);
   CHECK(to_string(t.section(0).goal) == "123456780");
   CHECK(to_string(t.section(1).goal) == "123456708");
   CHECK(to_string(t.section(2).goal) == "123405678");
-  CHECK(t.section_for_blank(4) == 2);
-  CHECK(t.section_for_blank(0) == -1);
+  CHECK(t.section_for_blank(4) == 2u);
+  CHECK_FALSE(t.section_for_blank(0).has_value());
   CHECK(t.bytes().size() == 2177408);
 }
 
@@ -55,7 +56,7 @@ TEST_CASE("rejects a table with a flipped byte anywhere") {
   for (std::size_t at : offsets) {
     auto bytes = good;
     bytes[at] ^= 0x01;
-    auto v = TableView::parse(bytes, "t.tbl");
+    auto v = TableView::parse(bytes, "t.tbl", Check::kChecksum);
     REQUIRE_MESSAGE(!v.ok(), "flipped byte " << at << " was accepted");
     CHECK(v.error().message.rfind("t.tbl: ", 0) == 0);
   }
@@ -166,22 +167,55 @@ TEST_CASE("maps a table file read-only and names the file in every refusal") {
   test::TempDir dir;
   const std::string path = dir.file("eight.tbl");
   test::write_file(path, table_bytes());
-  auto t = MappedTable::open(path);
-  REQUIRE(t.ok());
-  CHECK(t->view().checksum() == test::table().checksum());
-  MappedTable moved = std::move(t).value();
-  CHECK(moved.view().section_count() == 3);
+  for (Check check : {Check::kChecksum, Check::kFull}) {
+    auto t = Table::open(path, check);
+    REQUIRE(t.ok());
+    CHECK((*t)->view().checksum() == test::view().checksum());
+    CHECK((*t)->checksum_hex() == "56927b335cb8d83d");
+    CHECK((*t)->path() == path);
+    CHECK((*t)->view().section_count() == 3);
+  }
 
-  auto missing = MappedTable::open(dir.file("missing.tbl"));
+  auto missing = Table::open(dir.file("missing.tbl"), Check::kChecksum);
   REQUIRE_FALSE(missing.ok());
   CHECK(missing.error().message == dir.file("missing.tbl") + ": cannot open: No such file or directory");
 
   test::write_file(dir.file("empty.tbl"), {});
-  auto empty = MappedTable::open(dir.file("empty.tbl"));
+  auto empty = Table::open(dir.file("empty.tbl"), Check::kChecksum);
   REQUIRE_FALSE(empty.ok());
   CHECK(empty.error().message == dir.file("empty.tbl") + ": file is empty");
 
-  auto folder = MappedTable::open(dir.path());
+  auto folder = Table::open(dir.path(), Check::kChecksum);
   REQUIRE_FALSE(folder.ok());
   CHECK(contains(folder.error().message, "not a regular file"));
+}
+
+TEST_CASE("opening for answers checks the checksum and records, not the entries") {
+  // A resealed entry edit passes the checksum check, and only the full check
+  // finds it: what answering trusts is bounded by the solver's own checks.
+  const auto bytes = resealed([](auto& b) { b[format::section_offset(3, 1) + 4 * 777] ^= 0x01; });
+  CHECK(TableView::parse(bytes, "t.tbl", Check::kChecksum).ok());
+  CHECK_FALSE(TableView::parse(bytes, "t.tbl", Check::kFull).ok());
+  // What the checksum check does refuse: anything the checksum covers.
+  auto bad = table_bytes();
+  bad[format::section_offset(3, 1) + 4 * 777] ^= 0x01;
+  CHECK(contains(TableView::parse(bad, "t.tbl", Check::kChecksum).error().message,
+                 "checksum mismatch"));
+}
+
+TEST_CASE("the full check proves every entry: each single-entry distance edit is refused") {
+  // Every 997th entry of every section, its distance one more: a resealed
+  // table whose checksum is fine and whose distances are not.
+  for (std::size_t section = 0; section < 3; ++section) {
+    for (std::uint32_t r = 0; r < kPositions; r += 997) {
+      auto bytes = table_bytes();
+      auto* p = bytes.data() + format::section_offset(3, section) + 4 * r;
+      auto e = format::unpack_entry(format::get_u32(p));
+      if (e.distance >= format::kMaxDistance) continue;
+      ++e.distance;
+      format::put_u32(p, format::pack_entry(e));
+      format::put_u64(bytes.data() + format::kChecksumOffset, format::compute_checksum(bytes));
+      REQUIRE_FALSE(TableView::parse(bytes, "t.tbl", Check::kFull).ok());
+    }
+  }
 }

@@ -1,8 +1,10 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <xxhash.h>
 
+#include "eight/random.h"
 #include "eight/tablegen.h"
 #include "support.h"
 
@@ -14,7 +16,7 @@ using namespace eight;
 constexpr std::uint64_t kPinnedChecksum = 0x56927b335cb8d83dull;
 
 TEST_CASE("the generated table has the pinned checksum") {
-  CHECK(test::table().checksum() == kPinnedChecksum);
+  CHECK(test::view().checksum() == kPinnedChecksum);
 }
 
 namespace {
@@ -22,8 +24,10 @@ namespace {
 // A section's whole histogram: its max distance is the last entry's index,
 // and every count up to it matches.
 std::vector<std::uint32_t> histogram_of(std::size_t section) {
-  const auto& s = test::table().section(section);
-  return {s.histogram.begin(), s.histogram.begin() + s.max_distance + 1};
+  const int max = test::view().section(section).max_distance;
+  const auto& h = test::table().index().histogram(section);
+  CHECK(std::find(h.begin() + max + 1, h.end(), 1u) == h.end());  // nothing past the max
+  return {h.begin(), h.begin() + max + 1};
 }
 
 }  // namespace
@@ -53,11 +57,14 @@ TEST_CASE("the edge-blank goal's histogram is OEIS A089483") {
 }
 
 TEST_CASE("every section's histogram matches a naive breadth-first search") {
-  for (std::size_t i = 0; i < test::table().section_count(); ++i) {
-    const auto& s = test::table().section(i);
+  for (std::size_t i = 0; i < test::view().section_count(); ++i) {
+    const auto& s = test::view().section(i);
     const auto bfs = test::bfs_histogram(s.goal);
     REQUIRE(static_cast<int>(bfs.size()) == s.max_distance + 1);
-    for (int d = 0; d <= s.max_distance; ++d) CHECK(static_cast<std::uint32_t>(bfs[d]) == s.histogram[d]);
+    const auto& h = test::table().index().histogram(i);
+    for (int d = 0; d <= s.max_distance; ++d) {
+      CHECK(static_cast<std::uint32_t>(bfs[static_cast<std::size_t>(d)]) == h[static_cast<std::size_t>(d)]);
+    }
   }
 }
 
@@ -75,7 +82,7 @@ TEST_CASE("eight-tablegen writes a verified table, identical across runs, and no
   CHECK(b.out.empty());
   CHECK(a.out.find("checksum 56927b335cb8d83d") != std::string::npos);
   CHECK(a.out.find("section 2  goal 123405678  max distance 30") != std::string::npos);
-  CHECK(a.out.find("generated in") != std::string::npos);
+  CHECK(a.out.find("generated, written and proven in") != std::string::npos);
   CHECK(test::read_file(dir.file("a.tbl")) == test::table_bytes());
   CHECK(test::read_file(dir.file("b.tbl")) == test::table_bytes());
   CHECK_FALSE(std::filesystem::exists(dir.file("a.tbl.tmp")));
@@ -88,6 +95,26 @@ TEST_CASE("eight-tablegen fails clearly when it cannot write and leaves nothing 
   CHECK(r.err.find("no/such/folder/t.tbl.tmp: cannot create: No such file or directory") !=
         std::string::npos);
   CHECK(std::filesystem::is_empty(dir.path()));
+}
+
+TEST_CASE("write_table leaves a table that does not prove sound out, under its temporary name too") {
+  test::TempDir dir;
+  const std::string path = dir.file("t.tbl");
+  test::write_file(path, {1, 2, 3});
+  // The check sees the temporary file, fully written, before it takes the name.
+  std::vector<std::uint8_t> seen;
+  const auto st = write_file_atomically(path, test::table_bytes(), [&](const std::string& tmp) -> Status {
+    seen = test::read_file(tmp);
+    return make_error(ErrorCode::kBadEntry, "refused on purpose");
+  });
+  REQUIRE_FALSE(st.ok());
+  CHECK(st.error().message == "refused on purpose");
+  CHECK(seen == test::table_bytes());
+  CHECK(test::read_file(path) == std::vector<std::uint8_t>{1, 2, 3});
+  CHECK_FALSE(std::filesystem::exists(path + ".tmp"));
+  // And a sound one takes it.
+  REQUIRE(write_table(path, kDefaultSectionBlanks).ok());
+  CHECK(test::read_file(path) == test::table_bytes());
 }
 
 TEST_CASE("write_file_atomically replaces an existing file whole") {

@@ -11,6 +11,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -72,8 +73,21 @@ bool is_valid(const Board& b);
 // its position, the cell count, the duplicated or missing tile.
 Result<Board> parse_board(std::string_view text);
 
+// One line of a batch: a board, or a board and then its goal (18 cells, in
+// any notation: "867254301 123456780", 18 numbers), as judges' batch inputs
+// are written. The same errors as parse_board (a goal's start with "goal: "),
+// and the line may be twice as long.
+struct BoardLine {
+  Board board;
+  std::optional<Board> goal;  // empty: the caller's goal
+};
+Result<BoardLine> parse_board_line(std::string_view text);
+
 // Canonical form: nine digits in reading order, 0 for the blank.
 std::string to_string(const Board& b);
+
+// The blank's moves as letters, e.g. "dlur".
+std::string path_letters(std::span<const Move> moves);
 
 // The standard goal, 123456780.
 inline constexpr Board kStandardGoal{{1, 2, 3, 4, 5, 6, 7, 8, 0}};

@@ -32,6 +32,19 @@ struct Symmetry {
 const std::array<Symmetry, 8>& symmetries();
 
 // The board seen through a symmetry: out.cells[s.cell_map[i]] = b.cells[i].
+// The symmetries, in the order symmetries() lists them and a goal is mapped
+// through the first that lands its blank on a section's cell, are (cells in
+// reading order 0..8):
+//   0 identity          0 1 2 3 4 5 6 7 8
+//   1 rotate 90 cw      2 5 8 1 4 7 0 3 6
+//   2 rotate 180        8 7 6 5 4 3 2 1 0
+//   3 rotate 270 cw     6 3 0 7 4 1 8 5 2
+//   4 mirror left-right 2 1 0 5 4 3 8 7 6
+//   5 mirror up-down    6 7 8 3 4 5 0 1 2
+//   6 transpose         0 3 6 1 4 7 2 5 8
+//   7 anti-transpose    8 5 2 7 4 1 6 3 0
+// (row k lists cell_map[0..8]: where each cell goes; tests/goal_test.cpp
+// checks these against symmetries()).
 Board transform(const Board& b, const Symmetry& s);
 
 // Tiles 1..8 in reading order around a blank at `blank`; e.g. blank 8 gives
@@ -41,18 +54,19 @@ bool is_canonical_goal(const Board& b);
 
 // How one goal maps onto one section: built once per goal, then applied to
 // every board asked about that goal.
+// Table::frame() builds them; tests may build one directly.
 class GoalFrame {
  public:
-  // `blank_cell` is the section's blank cell and `symmetry` a symmetry that
-  // takes goal's blank onto it. Requires a valid goal.
-  GoalFrame(const Board& goal, int section, const Symmetry& symmetry);
+  // `section` is the index of the section whose goal's blank `symmetry`
+  // takes the goal's blank onto. REQUIRES: is_valid(goal).
+  GoalFrame(const Board& goal, std::size_t section, const Symmetry& symmetry);
 
   const Board& goal() const { return goal_; }
-  int section() const { return section_; }
+  std::size_t section() const { return section_; }
   // Parity of the boards that can reach this goal.
   int parity() const { return parity_; }
 
-  // The board as the section sees it. Requires a valid board.
+  // The board as the section sees it. REQUIRES: is_valid(b).
   Board to_section(const Board& b) const;
   // Inverse of to_section: a board the section sees, as an original board.
   Board from_section(const Board& b) const;
@@ -61,7 +75,7 @@ class GoalFrame {
 
  private:
   Board goal_;
-  int section_;
+  std::size_t section_;
   int parity_;
   Symmetry symmetry_;
   std::array<std::uint8_t, kCells> label_{};    // original tile -> section tile

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "eight/goal.h"
+#include "eight/result.h"
 #include "eight/table.h"
 
 namespace eight {
@@ -22,7 +23,7 @@ class Rng {
  public:
   explicit Rng(std::uint64_t seed) : state_(seed) {}
   std::uint64_t next();
-  // Uniform in [0, n), without modulo bias. Requires n > 0.
+  // Uniform in [0, n), without modulo bias. REQUIRES: n > 0.
   std::uint64_t below(std::uint64_t n);
 
  private:
@@ -31,29 +32,36 @@ class Rng {
 
 // For each section of a table, its ranks grouped by distance (a counting
 // sort of the entries), so drawing a board at distance d is one random index
-// into one group. Built once per table, about 4 bytes per position
-// (2.2 MB for the default table) and a millisecond per section.
+// into one group. About 4 bytes per position (2.2 MB for the default table)
+// and a millisecond per section to build; Table::index() builds it once.
+// Counts come from the entries themselves, not from the section records.
 // Lifetime: independent of the table's bytes once built; it must be used
 // with the table it was built from. Immutable, so safe to share.
 class DistanceIndex {
  public:
   explicit DistanceIndex(const TableView& table);
 
-  // Ranks of the section's positions at distance d, ascending. Empty when no
-  // position is that far.
+  // Ranks of a section's positions at distance d, ascending; empty when no
+  // position is that far (or d is out of range). REQUIRES: section is one of
+  // the table's.
   std::span<const std::uint32_t> at(std::size_t section, int distance) const;
+  // How many positions of a section are at each distance, 0..kMaxDistance.
+  const std::array<std::uint32_t, format::kMaxDistance + 1>& histogram(std::size_t section) const;
 
  private:
   std::vector<std::vector<std::uint32_t>> ranks_;  // per section, grouped by distance
   std::vector<std::array<std::uint32_t, format::kMaxDistance + 2>> starts_;
+  std::vector<std::array<std::uint32_t, format::kMaxDistance + 1>> histograms_;
 };
 
 // A board exactly `distance` moves from the frame's goal, uniformly among all
-// such boards. Requires 0 <= distance <= the goal section's max distance.
-Board random_board(const DistanceIndex& index, const GoalFrame& goal, int distance, Rng& rng);
+// such boards. Fails (kBadArgument) when no board is that far: check the
+// distance against the section's max_distance first to tell users the range.
+Result<Board> random_board(const DistanceIndex& index, const GoalFrame& goal, int distance,
+                           Rng& rng);
 
-// The boards at the section's max distance, as boards for the frame's goal.
-std::vector<Board> hardest_boards(const DistanceIndex& index, const TableView& table,
-                                  const GoalFrame& goal);
+// The boards at the section's max distance (as its entries say), as boards
+// for the frame's goal.
+std::vector<Board> hardest_boards(const DistanceIndex& index, const GoalFrame& goal);
 
 }  // namespace eight

@@ -25,19 +25,11 @@ namespace eight {
 inline constexpr std::uint32_t kTileOrders = 20160;  // 8! / 2
 inline constexpr std::uint32_t kPositions = kCells * kTileOrders;  // 181,440
 
-// Requires a valid board. Works for either class: each maps onto 0..181,439.
+// Works for either class: each maps onto 0..181,439. REQUIRES: is_valid(b).
 std::uint32_t rank(const Board& b);
 
-// rank(after) where `after` is a board of rank `before` whose blank moved
-// from cell `from` to cell `to`. A sideways move keeps the tile order, so only
-// the blank's term changes; other moves fall back to rank(after).
-inline std::uint32_t rank_after_move(const Board& after, std::uint32_t before, int from, int to) {
-  if (to / kCols == from / kCols) return before + static_cast<std::uint32_t>(to - from) * kTileOrders;
-  return rank(after);
-}
-
-// Inverse of rank() within the class of the given tile parity (0 or 1).
-// Requires r < kPositions.
+// Inverse of rank() within the class of the given tile parity.
+// REQUIRES: r < kPositions, parity is 0 or 1.
 Board unrank(std::uint32_t r, int parity);
 
 }  // namespace eight

@@ -1,9 +1,15 @@
-// Answering questions from a verified table: distances and optimal paths for
-// any (board, goal) pair, in O(path length) with no search and no allocation.
+// Answering questions from a table: distances, optimal paths and every
+// move's worth, for any (board, goal) pair, in O(path length) with no search
+// and no allocation.
+//
+// Every read is bounds-checked and every walk bounded by the longest
+// distance an entry can hold, so a table that passed only its checksum but
+// was built wrong (Check::kChecksum on a resealed file) gives a wrong answer
+// or a kBadEntry refusal, never a crash, a hang or a read outside the table.
 //
 // Lifetime: a Solver keeps a reference to its TableView; it must not outlive
-// the view, which must not outlive the mapping. Thread safety: const member
-// functions only read the table, so one Solver serves any number of threads.
+// the view (Table owns both). Thread safety: const member functions only
+// read the table, so one Solver serves any number of threads.
 #pragma once
 
 #include <array>
@@ -32,12 +38,28 @@ struct Solution {
   }
 };
 
-// One optimal first move: where it leads and how far that is from the goal.
-struct Hint {
+// One legal move from a board: the tile it slides, where it leads, how far
+// that is from the goal, and whether it is optimal (one closer).
+struct MoveOption {
   Move move = Move::kUp;
-  std::uint8_t tile = 0;  // the tile it slides
+  std::uint8_t tile = 0;
   Board next;
-  int distance = 0;  // distance of `next`: the board's distance minus one
+  int distance = 0;  // of `next`
+  bool optimal = false;
+};
+
+// Every legal move from a board (2 to 4), best first. In the 8-puzzle every
+// move changes the distance by exactly one (the moves alternate the blank's
+// colour on a chessboard), so a move is either optimal (distance - 1) or
+// not (distance + 1): there is no "as good" move.
+struct MoveOptions {
+  int distance = -1;  // of the board itself; -1 when it cannot reach the goal
+  int count = 0;
+  std::array<MoveOption, 4> moves{};  // [0, count): optimal ones first, then in move order
+
+  std::span<const MoveOption> all() const {
+    return {moves.data(), static_cast<std::size_t>(count)};
+  }
 };
 
 class Solver {
@@ -46,22 +68,20 @@ class Solver {
 
   const TableView& table() const { return *table_; }
 
-  // How `goal` maps onto one of the table's sections. Fails (kNoSection)
-  // only when the table has no section for any cell symmetric to the goal's
-  // blank. Requires a valid goal.
-  Result<GoalFrame> frame(const Board& goal) const;
-
-  // Distance from a valid board to the frame's goal, or -1 if the board is in
-  // the other class.
+  // Distance from `board` to the frame's goal, or -1 if the board is in the
+  // other class. REQUIRES: is_valid(board); `goal` from this table.
   int distance(const Board& board, const GoalFrame& goal) const;
 
   // Distance and, if `with_path`, an optimal path with the tiles it slides.
-  Solution solve(const Board& board, const GoalFrame& goal, bool with_path = true) const;
+  // Fails (kBadEntry) only on a table whose entries contradict each other
+  // along the path (one that did not pass Check::kFull). REQUIRES:
+  // is_valid(board); `goal` from this table.
+  Result<Solution> solve(const Board& board, const GoalFrame& goal, bool with_path = true) const;
 
-  // Every optimal first move from `board` (up to 4; often more than one), in
-  // move order (up, down, left, right). Returns how many were written: 0 for
-  // a solved or unsolvable board.
-  int hints(const Board& board, const GoalFrame& goal, std::array<Hint, 4>& out) const;
+  // Every legal move from `board`, with its next board's distance. For a
+  // solved or unsolvable board every move is listed, none optimal.
+  // REQUIRES: is_valid(board); `goal` from this table.
+  MoveOptions moves(const Board& board, const GoalFrame& goal) const;
 
  private:
   const TableView* table_;

@@ -1,56 +1,86 @@
-// Reading a table: a verified view over its bytes, and the read-only
-// mapping that owns them.
+// Reading a table: a checked view over its bytes, and Table, the one owning
+// handle of a table ready to answer (its bytes, the view, the solver over it
+// and what is derived from it), used by the CLI and the server alike.
 //
-// Never trust the file: TableView::parse checks the size, magic, version,
-// shape, checksum, every section record and every entry (parent index in
-// range, distance one less at the parent, the move legal and landing on the
-// parent, neighbours' distances within one) before anything is read from it.
-// A view that parsed is therefore an exact optimal-distance table: queries
-// need no further bounds checks.
+// Never trust the file. Before anything is read, parse() checks the size,
+// magic, version, shape, every section record and the XXH3-64 checksum
+// (Check::kChecksum); Check::kFull adds the structural proof of every entry.
+// Answering needs only the first: every read the solver makes is
+// bounds-checked and every walk bounded (solver.h), so a file that passes
+// the checksum but was built wrong (resealed) gives wrong answers or
+// refusals, never a crash, a hang or a read outside its bytes.
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "eight/board.h"
+#include "eight/goal.h"
 #include "eight/rank.h"
 #include "eight/result.h"
 #include "eight/table_format.h"
 
 namespace eight {
 
+// How much of a table is checked before it is used.
+enum class Check {
+  // The size, magic, version, shape, every section record (offsets, counts,
+  // canonical goals, one section per blank cell, reserved bytes zero, max
+  // distance in range) and the XXH3-64 checksum: nothing proportional to
+  // the entries but one pass of hashing (~0.1 ms for 2 MiB). What answering
+  // questions needs.
+  kChecksum,
+  // kChecksum, then the structural proof: every entry of every section
+  // checked against a fresh breadth-first search of that section (its
+  // distance is the true one; its parent is in range, one move closer, and
+  // reached by its move). A table that passes is an exact optimal-distance
+  // table. About two milliseconds a section, sections on all cores. For
+  // `eight verify`, the generator's read-back and the server's start and
+  // reloads.
+  kFull,
+};
+
 struct SectionInfo {
   Board goal;
   int blank = 0;
   std::uint32_t goal_rank = 0;
-  int max_distance = 0;
-  // histogram[d] = positions at distance d; zero past max_distance.
-  std::array<std::uint32_t, format::kMaxDistance + 1> histogram{};
+  int max_distance = 0;                   // as the section record says
   const std::uint8_t* entries = nullptr;  // kPositions little-endian u32s
 };
 
-// A verified, read-only view of table bytes. Does not own them: a view (and
+// A checked, read-only view of table bytes. Does not own them: a view (and
 // every Solver built on it) must not outlive the bytes it was parsed from.
 // Immutable after parse, so any number of threads may read it at once.
 class TableView {
  public:
   // `name` (usually the file's path) starts every error message.
-  static Result<TableView> parse(std::span<const std::uint8_t> bytes, std::string_view name);
+  static Result<TableView> parse(std::span<const std::uint8_t> bytes, std::string_view name,
+                                 Check check);
 
   std::uint64_t checksum() const { return header_.checksum; }
   const format::Header& header() const { return header_; }
   std::span<const std::uint8_t> bytes() const { return bytes_; }
   std::size_t section_count() const { return sections_.size(); }
-  const SectionInfo& section(std::size_t i) const { return sections_[i]; }
-  // Index of the section whose goal has its blank on `cell`, or -1.
-  int section_for_blank(int cell) const;
+  // REQUIRES: i < section_count().
+  const SectionInfo& section(std::size_t i) const {
+    assert(i < sections_.size());
+    return sections_[i];
+  }
+  // The section whose goal has its blank on `cell`, if any.
+  std::optional<std::size_t> section_for_blank(int cell) const;
 
-  // Requires section < section_count() and r < kPositions.
+  // The entry of rank r in a section. REQUIRES: section < section_count()
+  // and r < kPositions, which parse() has checked every section holds.
   format::Entry entry(std::size_t section, std::uint32_t r) const {
+    assert(section < sections_.size() && r < kPositions);
     return format::unpack_entry(format::get_u32(sections_[section].entries + 4 * r));
   }
 
@@ -60,32 +90,63 @@ class TableView {
   std::vector<SectionInfo> sections_;
 };
 
-// A table file mapped read-only with mmap and verified. Move-only; unmaps on
-// destruction, so views taken from it must not outlive it. Replacing or
-// deleting the file on disk does not disturb a live mapping (the old inode
-// stays mapped), which lets a server keep answering while a new table lands.
-class MappedTable {
+class Solver;
+class DistanceIndex;
+
+// A table ready to answer: its bytes (a read-only mapping of the file, or a
+// buffer), the checked view over them, the solver over the view, the frame of
+// the standard goal, and, built on first use, the positions grouped by
+// distance. Shared by everyone answering from it: the server hands out
+// shared_ptr snapshots, so a reload never pulls bytes from under a request.
+//
+// Replacing or deleting the file on disk does not disturb a live mapping
+// (the old inode stays mapped); writing into it in place would, and reading
+// past a truncation kills the process (SIGBUS): replace tables by rename,
+// as eight-tablegen writes them.
+//
+// Thread safety: immutable after open, but for index(), which builds its
+// result once under std::call_once; every member may be called from any
+// number of threads at once.
+class Table {
  public:
-  static Result<MappedTable> open(const std::string& path);
+  // Maps `path` read-only and checks it at `check`. Errors start with the
+  // path and say what is wrong with the file (kIo, kTruncated, kBadMagic,
+  // kBadVersion, kBadChecksum, kBadHeader, kBadEntry).
+  static Result<std::shared_ptr<const Table>> open(const std::string& path, Check check);
+  // The same over bytes in memory (the generator's own bytes, tests,
+  // fuzzers); `name` stands for the path in messages.
+  static Result<std::shared_ptr<const Table>> adopt(std::vector<std::uint8_t> bytes,
+                                                    std::string name, Check check);
 
-  MappedTable(MappedTable&& other) noexcept;
-  MappedTable& operator=(MappedTable&& other) noexcept;
-  MappedTable(const MappedTable&) = delete;
-  MappedTable& operator=(const MappedTable&) = delete;
-  ~MappedTable();
+  ~Table();
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
 
-  const TableView& view() const { return view_; }
   const std::string& path() const { return path_; }
+  const TableView& view() const { return view_; }
+  const Solver& solver() const { return *solver_; }
+  // The checksum as 16 lowercase hex digits.
+  const std::string& checksum_hex() const { return checksum_hex_; }
+  // How `goal` maps onto one of the table's sections: the one way from a
+  // goal to its frame. Fails (kNoSection) only when the table has no section
+  // for any cell symmetric to the goal's blank. REQUIRES: is_valid(goal).
+  Result<GoalFrame> frame(const Board& goal) const;
+  // Each section's positions grouped by distance (random.h), built on the
+  // first call (about a millisecond a section).
+  const DistanceIndex& index() const;
 
  private:
-  MappedTable(std::string path, void* addr, std::size_t size, TableView view)
-      : path_(std::move(path)), addr_(addr), size_(size), view_(std::move(view)) {}
-  void release();
+  struct Bytes;  // the mapping or the buffer
+  Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view);
 
   std::string path_;
-  void* addr_ = nullptr;
-  std::size_t size_ = 0;
+  std::unique_ptr<Bytes> bytes_;
   TableView view_;
+  std::unique_ptr<Solver> solver_;
+  std::optional<GoalFrame> standard_frame_;  // empty if no section answers it
+  std::string checksum_hex_;
+  mutable std::once_flag index_once_;
+  mutable std::unique_ptr<DistanceIndex> index_;
 };
 
 }  // namespace eight

@@ -1,8 +1,10 @@
 #include "conditional.h"
 
-#include <charconv>
+#include <algorithm>
 #include <limits>
 #include <optional>
+
+#include "eight/text.h"
 
 namespace eight::server {
 namespace {
@@ -28,15 +30,10 @@ bool iequals(std::string_view a, std::string_view b) {
 
 // Digits only; values too large for 64 bits saturate (they are past any end).
 std::optional<std::uint64_t> parse_position(std::string_view s) {
-  if (s.empty()) return std::nullopt;
-  for (char c : s) {
-    if (c < '0' || c > '9') return std::nullopt;
+  if (s.empty() || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+    return std::nullopt;
   }
-  std::uint64_t v = 0;
-  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec == std::errc::result_out_of_range) return std::numeric_limits<std::uint64_t>::max();
-  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-  return v;
+  return parse_decimal(s).value_or(std::numeric_limits<std::uint64_t>::max());
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 #include <cinttypes>
 #include <cstdio>
 
-#include "table_slot.h"
+#include "eight/table.h"
 
 namespace eight::server {
 namespace {
@@ -65,7 +65,7 @@ std::uint64_t Metrics::requests(Route route, int status) const {
       std::memory_order_relaxed);
 }
 
-std::string Metrics::render(const Loaded* table) const {
+std::string Metrics::render(const Table* table) const {
   std::string out;
   out.reserve(8192);
   out +=
@@ -116,7 +116,7 @@ std::string Metrics::render(const Loaded* table) const {
     out +=
         "# HELP eight_table_info The table being served: its file and XXH3-64 checksum.\n"
         "# TYPE eight_table_info gauge\n";
-    out += "eight_table_info{path=\"" + escape_label(table->table().path()) + "\",checksum=\"" +
+    out += "eight_table_info{path=\"" + escape_label(table->path()) + "\",checksum=\"" +
            table->checksum_hex() + "\"} 1\n";
     out +=
         "# HELP eight_table_bytes Size of the table file.\n"

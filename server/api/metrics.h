@@ -18,9 +18,11 @@
 
 #include "routes.h"
 
-namespace eight::server {
+namespace eight {
+class Table;
+}
 
-class Loaded;
+namespace eight::server {
 
 class Metrics {
  public:
@@ -38,7 +40,7 @@ class Metrics {
 
   // The exposition text: request counters, latency histograms, and facts
   // about `table` (skipped when null) and the process.
-  std::string render(const Loaded* table) const;
+  std::string render(const Table* table) const;
 
   // Requests counted so far for one route and status (for tests).
   std::uint64_t requests(Route route, int status) const;

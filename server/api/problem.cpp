@@ -2,26 +2,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "eight/text.h"
 #include "routes.h"
 
 namespace eight::server {
 
 std::string quote(std::string_view s, std::size_t max_shown) {
-  std::string out = "'";
-  for (std::size_t i = 0; i < s.size() && i < max_shown; ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c < 0x7f) {
-      out += static_cast<char>(c);
-    } else {
-      static constexpr char kHex[] = "0123456789ABCDEF";
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  if (s.size() > max_shown) out += "...";
-  out += "'";
-  return out;
+  return "'" + escape_bytes(s, max_shown) + "'";
 }
 
 Problem problem_from_error(const Error& error, std::string_view parameter) {

@@ -5,10 +5,11 @@ namespace eight::server {
 const std::array<RouteInfo, kRouteCount - 1>& routes() {
   static constexpr std::array<RouteInfo, kRouteCount - 1> kRoutes = {{
       {Route::kIndex, "/", "", "this index of the endpoints"},
-      {Route::kSolve, "/solve", "board=B[&goal=G]",
-       "distance and an optimal path from board B to goal G (default 123456780); "
-       "POST a JSON body {\"boards\": [...], \"goal\": G} to solve up to 10000 boards at once",
-       true, {"board", "goal"}},
+      {Route::kSolve, "/solve", "board=B[&goal=G][&boards=1]",
+       "distance and an optimal path from board B to goal G (default 123456780), with the board "
+       "after every move if boards=1; POST a JSON body {\"boards\": [...], \"goal\": G} to solve "
+       "up to 10000 boards at once",
+       true, {"board", "goal", "boards"}},
       {Route::kDistance, "/distance", "board=B[&goal=G]",
        "distance only from board B to goal G (default 123456780)", false, {"board", "goal"}},
       {Route::kTable, "/table", "",
@@ -17,7 +18,8 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
       {Route::kReadyz, "/readyz", "", "readiness: the table is mapped and verified"},
       {Route::kMetrics, "/metrics", "", "Prometheus metrics"},
       {Route::kHint, "/hint", "board=B[&goal=G]",
-       "every optimal next move from board B, with the board it leads to", false,
+       "every legal next move from board B, best first, with the board it leads to and its "
+       "distance; the optimal ones also as hints", false,
        {"board", "goal"}},
       {Route::kRandom, "/random", "distance=D[&goal=G][&seed=S]",
        "a board exactly D moves from goal G, uniformly at random (reproducible with seed S)", false,

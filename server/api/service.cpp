@@ -9,9 +9,9 @@
 
 #include "conditional.h"
 #include "eight/board.h"
-#include "eight/json.h"
 #include "eight/random.h"
 #include "eight/text.h"
+#include "json/answer_json.h"
 #include "negotiation.h"
 #include "problem.h"
 
@@ -72,7 +72,7 @@ std::optional<Problem> check_params(const RouteInfo& route, const Request& req) 
 // What a query asks about: the table snapshot it is answered from, the
 // goal's frame in that table, and the board when the endpoint takes one.
 struct Question {
-  std::shared_ptr<const Loaded> loaded;
+  std::shared_ptr<const Table> loaded;
   std::optional<GoalFrame> frame;
   Board board;
 };
@@ -132,6 +132,13 @@ std::uint64_t fresh_seed() {
 
 Problem bad_body(std::string detail) {
   return {400, "bad-body", "Bad request body", std::move(detail), {}};
+}
+
+// A yes/no query parameter: 1 or true, 0 or false.
+std::optional<bool> parse_flag(std::string_view text) {
+  if (text == "1" || text == "true") return true;
+  if (text == "0" || text == "false") return false;
+  return std::nullopt;
 }
 
 // A body nested deeper than kMaxJsonDepth.
@@ -300,9 +307,21 @@ void Service::answer(const Request& req, Response& res, bool with_path) const {
   const auto v = read_question(table_, req, true);
   const Question* q = question_or_problem(v, res);
   if (q == nullptr) return;
+  SolveFields fields{with_path, false};
+  if (const std::string* boards = req.param("boards")) {
+    const auto flag = parse_flag(*boards);
+    if (!flag) {
+      return set_problem(
+          res, {400, "bad-request", "Bad request",
+                "boards must be 1 (the board after every move) or 0; got " + quote(*boards, 32),
+                "boards"});
+    }
+    fields.boards = *flag;
+  }
   // O(distance): one table entry per move, nothing proportional to the table.
-  const Solution solution = q->loaded->solver().solve(q->board, *q->frame, with_path);
-  res.set_content(solution_json(solution, with_path), kJson);
+  const auto solution = q->loaded->solver().solve(q->board, *q->frame, with_path);
+  if (!solution.ok()) return set_problem(res, problem_from_error(solution.error(), "board"));
+  res.set_content(solution_json(*solution, fields), kJson);
   res.set_header("Cache-Control", kAnswerCacheControl);
 }
 
@@ -310,11 +329,8 @@ void Service::hint(const Request& req, Response& res) const {
   const auto v = read_question(table_, req, true);
   const Question* q = question_or_problem(v, res);
   if (q == nullptr) return;
-  const Solver& solver = q->loaded->solver();
-  std::array<Hint, 4> hints;
-  const int n = solver.hints(q->board, *q->frame, hints);
-  set_json(res, hints_json(q->board, q->frame->goal(), solver.distance(q->board, *q->frame),
-                           {hints.data(), static_cast<std::size_t>(n)}));
+  const MoveOptions options = q->loaded->solver().moves(q->board, *q->frame);
+  res.set_content(hints_json(q->board, q->frame->goal(), options), kJson);
   res.set_header("Cache-Control", kAnswerCacheControl);
 }
 
@@ -322,8 +338,7 @@ void Service::random(const Request& req, Response& res) const {
   const auto v = read_question(table_, req, false);
   const Question* q = question_or_problem(v, res);
   if (q == nullptr) return;
-  const int max =
-      q->loaded->view().section(static_cast<std::size_t>(q->frame->section())).max_distance;
+  const int max = q->loaded->view().section(q->frame->section()).max_distance;
   const std::string* d_text = req.param("distance");
   if (d_text == nullptr) return set_problem(res, missing_parameter("distance"));
   const auto distance = parse_decimal(*d_text);
@@ -344,9 +359,10 @@ void Service::random(const Request& req, Response& res) const {
     seed = fresh_seed();
   }
   Rng rng(seed);
-  const Board board = random_board(q->loaded->index(), *q->frame, static_cast<int>(*distance), rng);
+  const auto board = random_board(q->loaded->index(), *q->frame, static_cast<int>(*distance), rng);
+  if (!board.ok()) return set_problem(res, problem_from_error(board.error(), "distance"));
   nlohmann::ordered_json j;
-  j["board"] = to_string(board);
+  j["board"] = to_string(*board);
   j["goal"] = to_string(q->frame->goal());
   j["distance"] = *distance;
   // As a string: seeds go up to 2^64-1, past what JSON numbers carry exactly
@@ -361,16 +377,17 @@ void Service::stats(const Request& req, Response& res) const {
   const auto v = read_question(table_, req, false);
   const Question* q = question_or_problem(v, res);
   if (q == nullptr) return;
-  const auto& section = q->loaded->view().section(static_cast<std::size_t>(q->frame->section()));
+  const auto& section = q->loaded->view().section(q->frame->section());
+  const auto& histogram = q->loaded->index().histogram(q->frame->section());
   nlohmann::ordered_json j;
   j["goal"] = to_string(q->frame->goal());
   j["solvable_positions"] = kPositions;
   j["unsolvable_positions"] = kPositions;
   j["max_distance"] = section.max_distance;
-  j["histogram"] = std::vector<std::uint32_t>(section.histogram.begin(),
-                                              section.histogram.begin() + section.max_distance + 1);
+  j["histogram"] =
+      std::vector<std::uint32_t>(histogram.begin(), histogram.begin() + section.max_distance + 1);
   auto hardest = nlohmann::ordered_json::array();
-  for (const Board& b : hardest_boards(q->loaded->index(), q->loaded->view(), *q->frame)) {
+  for (const Board& b : hardest_boards(q->loaded->index(), *q->frame)) {
     hardest.push_back(to_string(b));
   }
   j["hardest"] = {{"distance", section.max_distance},
@@ -405,7 +422,9 @@ void Service::solve_batch(const Request& req, Response& res,
   }
   const auto boards = body.find("boards");
   if (boards == body.end() || !boards->is_array()) {
-    return set_problem(res, bad_body("field 'boards' must be an array of board strings"));
+    return set_problem(
+        res,
+        bad_body(R"(field 'boards' must be an array of boards, or of {"board": B, "goal": G})"));
   }
   if (boards->size() > kMaxBatchBoards) {
     return set_problem(res, {413,
@@ -431,27 +450,52 @@ void Service::solve_batch(const Request& req, Response& res,
   std::string out = R"({"goal":")" + to_string(goal) + R"(","count":)" +
                     std::to_string(boards->size()) + R"(,"answers":[)";
   out.reserve(out.size() + boards->size() * 320);
-  const auto refused_item = [&out](const nlohmann::json& input, const std::string& error) {
-    out += nlohmann::ordered_json{{"input", input}, {"error", error}}.dump(
-        -1, ' ', false, nlohmann::json::error_handler_t::replace);
-  };
   bool first = true;
   for (const auto& item : *boards) {
     // The client has gone: nobody will read the rest.
     if (cancelled.load(std::memory_order_relaxed)) return;
     if (!first) out += ',';
     first = false;
-    if (!item.is_string()) {
-      refused_item(item, "expected a board as a string");
+    // A board, or {"board": B, "goal": G} for a goal of its own.
+    const nlohmann::json* board_text = &item;
+    const nlohmann::json* goal_text = nullptr;
+    if (item.is_object()) {
+      const auto b = item.find("board");
+      const auto g = item.find("goal");
+      const std::size_t known = (b != item.end() ? 1u : 0u) + (g != item.end() ? 1u : 0u);
+      const bool only_those = item.size() == known;
+      if (b == item.end() || !only_those || (g != item.end() && !g->is_string())) {
+        out += input_error_json(item, R"(an item is a board, or {"board": B, "goal": G})");
+        continue;
+      }
+      board_text = &*b;
+      if (g != item.end()) goal_text = &*g;
+    }
+    if (!board_text->is_string()) {
+      out += input_error_json(item, "expected a board as a string");
       continue;
     }
-    const auto& text = item.get_ref<const std::string&>();
-    const auto board = parse_board(text);
+    const auto board = parse_board(board_text->get_ref<const std::string&>());
     if (!board.ok()) {
-      refused_item(text, board.error().message);
+      out += input_error_json(item, board.error().message);
       continue;
     }
-    append_solution_json(loaded->solver().solve(*board, *frame), true, out);
+    Result<GoalFrame> item_frame = *frame;
+    if (goal_text != nullptr) {
+      const auto item_goal = parse_board(goal_text->get_ref<const std::string&>());
+      if (!item_goal.ok()) {
+        out += input_error_json(item, "goal: " + item_goal.error().message);
+        continue;
+      }
+      item_frame = loaded->frame(*item_goal);
+      if (!item_frame.ok()) {
+        out += input_error_json(item, "goal: " + item_frame.error().message);
+        continue;
+      }
+    }
+    const auto solution = loaded->solver().solve(*board, *item_frame, true);
+    if (!solution.ok()) return set_problem(res, problem_from_error(solution.error(), "board"));
+    append_solution_json(*solution, SolveFields{}, out);
   }
   out += "]}";
   res.set_status(200);
@@ -465,18 +509,17 @@ void Service::table(const Request& req, Response& res) const {
   const auto bytes = loaded->view().bytes();
   const std::uint64_t size = bytes.size();
   // Validators and caching go on every outcome, 304 and 416 included.
-  res.set_header("ETag", loaded->etag());
+  const std::string etag = etag_of(*loaded);
+  res.set_header("ETag", etag);
   res.set_header("Cache-Control", kTableCacheControl);
   res.set_header("Accept-Ranges", "bytes");
-  if (const auto inm = req.header("If-None-Match");
-      !inm.empty() && if_none_match(inm, loaded->etag())) {
+  if (const auto inm = req.header("If-None-Match"); !inm.empty() && if_none_match(inm, etag)) {
     // No Content-Length: RFC 9110 8.6 allows only the 200's length, which
     // some clients then wait for as a body; the transport sends none on a 304.
     res.set_status(304);
     return;
   }
-  const RangeDecision range =
-      decide_range(req.header("Range"), req.header("If-Range"), loaded->etag(), size);
+  const RangeDecision range = decide_range(req.header("Range"), req.header("If-Range"), etag, size);
   if (range.kind == RangeDecision::Kind::kUnsatisfiable) {
     set_problem(res,
                 {416,

@@ -9,6 +9,9 @@
 #include <cerrno>
 #include <optional>
 
+#include "eight/poll.h"
+#include "eight/text.h"
+
 namespace eight::server {
 namespace {
 
@@ -82,10 +85,8 @@ void AccessLog::write_pending() {
       // poll() first, then at most PIPE_BUF bytes, which a pipe that polled
       // writable takes without blocking: a stalled reader holds this thread
       // only as long as we choose to wait.
-      pollfd p{fd_, POLLOUT, 0};
-      const int r = ::poll(&p, 1, 50);
-      if (r < 0 && errno == EINTR) continue;
-      if (r < 0 || (p.revents & (POLLERR | POLLNVAL)) != 0) break;
+      const int r = wait_fd(fd_, POLLOUT, std::chrono::milliseconds(50));
+      if (r < 0 || (r & (POLLERR | POLLNVAL)) != 0) break;
       if (r == 0) {
         if (!hurry_) continue;
         const auto now = Clock::now();
@@ -109,30 +110,13 @@ void AccessLog::write_pending() {
 
 std::string access_log_line(std::string_view method, std::string_view target, int status,
                             std::chrono::microseconds elapsed) {
-  constexpr std::size_t kMaxTarget = 256;
-  std::string line;
-  line.reserve(64 + std::min(target.size(), kMaxTarget) * 4);
-  auto append_clean = [&line](std::string_view s, std::size_t max) {
-    if (s.empty()) {
-      line += '-';
-      return;
-    }
-    for (std::size_t i = 0; i < s.size() && i < max; ++i) {
-      const auto c = static_cast<unsigned char>(s[i]);
-      if (c > 0x20 && c < 0x7f && c != '\\') {
-        line += static_cast<char>(c);
-      } else {
-        static constexpr char kHex[] = "0123456789abcdef";
-        line += "\\x";
-        line += kHex[c >> 4];
-        line += kHex[c & 15];
-      }
-    }
-    if (s.size() > max) line += "...";
+  // Spaces too are escaped: the fields are separated by spaces.
+  const auto field = [&](std::string_view s, std::size_t max) {
+    return s.empty() ? std::string("-") : escape_bytes(s, max, true);
   };
-  append_clean(method, 16);
+  std::string line = field(method, 16);
   line += ' ';
-  append_clean(target, kMaxTarget);
+  line += field(target, 256);
   line += ' ';
   line += std::to_string(status);
   line += ' ';

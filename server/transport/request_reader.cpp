@@ -1,5 +1,7 @@
 #include "request_reader.h"
 
+#include "eight/text.h"
+
 #include <boost/beast/core/string.hpp>
 #include <boost/beast/http/error.hpp>
 
@@ -22,16 +24,8 @@ bool all_digits(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-// A header value as shown in a detail: at most 40 bytes, printable ASCII.
-std::string shown(std::string_view v) {
-  std::string out = "'";
-  for (std::size_t i = 0; i < v.size() && i < 40; ++i) {
-    const auto c = static_cast<unsigned char>(v[i]);
-    out += c >= 0x20 && c < 0x7f ? static_cast<char>(c) : '?';
-  }
-  if (v.size() > 40) out += "...";
-  return out + "'";
-}
+// A header value as shown in a detail.
+std::string shown(std::string_view v) { return "'" + escape_bytes(v, 40) + "'"; }
 
 ReadStep step(ReadStep::Kind kind, std::size_t consumed) {
   ReadStep s;

@@ -6,7 +6,7 @@
 #include <random>
 #include <thread>
 
-#include "eight/json.h"
+#include "json/answer_json.h"
 #include "api/routes.h"
 #include "server_fixture.h"
 #include "support.h"
@@ -19,9 +19,9 @@ namespace {
 // What the server must answer, computed in process from the same table.
 std::string expected(const std::string& board, const std::string& goal, bool with_path) {
   const auto& solver = eight::test::solver();
-  auto frame = solver.frame(eight::test::board(goal));
-  REQUIRE(frame.ok());
-  return eight::solution_json(solver.solve(eight::test::board(board), *frame, with_path), with_path);
+  const auto frame = eight::test::frame(eight::test::board(goal));
+  return eight::solution_json(*solver.solve(eight::test::board(board), frame, with_path),
+                              {with_path, false});
 }
 
 // Applies the answer's moves to its board and checks they reach its goal,
@@ -186,7 +186,7 @@ TEST_CASE("GET / is a JSON index of every endpoint") {
                                           "/readyz", "/metrics", "/hint", "/random", "/stats",
                                           "/openapi.yaml"});
   CHECK(j["endpoints"][1]["methods"] == json{"GET", "HEAD", "POST"});
-  CHECK(j["endpoints"][1]["query"] == "board=B[&goal=G]");
+  CHECK(j["endpoints"][1]["query"] == "board=B[&goal=G][&boards=1]");
 }
 
 TEST_CASE("/healthz says ok and /readyz names the verified table") {
@@ -204,7 +204,7 @@ TEST_CASE("/healthz says ok and /readyz names the verified table") {
   CHECK(j["status"] == "ready");
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016llx",
-                static_cast<unsigned long long>(eight::test::table().checksum()));
+                static_cast<unsigned long long>(eight::test::view().checksum()));
   CHECK(j["table"]["checksum"] == hex);
   CHECK(j["table"]["sections"] == 3);
   CHECK(j["table"]["bytes"] == eight::test::table_bytes().size());

@@ -93,6 +93,8 @@ TEST_CASE("a missing, repeated or unknown parameter is a 400 problem") {
   REQUIRE(r);
   CHECK(r->status == 200);
   j = check_problem(cli.Get("/solve?board=123456780&gaol=123456780"), 400, "unknown-parameter");
+  CHECK(j["detail"] == "unknown query parameter 'gaol'; this endpoint takes board, goal and boards");
+  j = check_problem(cli.Get("/distance?board=123456780&gaol=123456780"), 400, "unknown-parameter");
   CHECK(j["detail"] == "unknown query parameter 'gaol'; this endpoint takes board and goal");
 }
 

@@ -6,7 +6,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "eight/json.h"
+#include "json/answer_json.h"
 #include "server_fixture.h"
 #include "support.h"
 
@@ -26,7 +26,7 @@ json get_json(httplib::Client& cli, const std::string& target) {
 
 int distance_of(const std::string& board, const std::string& goal) {
   const auto& solver = eight::test::solver();
-  return solver.distance(eight::test::board(board), *solver.frame(eight::test::board(goal)));
+  return solver.distance(eight::test::board(board), eight::test::frame(eight::test::board(goal)));
 }
 
 httplib::Result post_json(httplib::Client& cli, const std::string& body) {
@@ -151,9 +151,9 @@ TEST_CASE("POST /solve answers a batch in order, bad boards in place") {
   const auto& a = j["answers"];
   REQUIRE(a.size() == 5);
   const auto& solver = eight::test::solver();
-  const auto frame = *solver.frame(eight::kStandardGoal);
+  const auto frame = eight::test::frame(eight::kStandardGoal);
   CHECK(a[0] == json::parse(
-                    eight::solution_json(solver.solve(eight::test::board("867254301"), frame), true)));
+                    eight::solution_json(*solver.solve(eight::test::board("867254301"), frame))));
   CHECK(a[1] == json{{"input", "12"}, {"error", "expected 9 cells, got 2"}});
   CHECK(a[2] == json{{"input", 5}, {"error", "expected a board as a string"}});
   CHECK(a[3]["solvable"] == false);

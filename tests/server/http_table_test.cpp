@@ -19,7 +19,7 @@ std::string file_bytes() {
 std::string expected_etag() {
   char buf[32];
   std::snprintf(buf, sizeof buf, "\"%016llx\"",
-                static_cast<unsigned long long>(eight::test::table().checksum()));
+                static_cast<unsigned long long>(eight::test::view().checksum()));
   return buf;
 }
 

@@ -7,13 +7,12 @@
 #include "api/negotiation.h"
 #include "api/problem.h"
 #include "api/service.h"
-#include "eight/json.h"
+#include "json/answer_json.h"
 #include "eight/tablegen.h"
 #include "server_fixture.h"
 #include "support.h"
 #include "transport/access_log.h"
 
-using eight::server::Loaded;
 using eight::server::make_request;
 using eight::server::Metrics;
 using eight::server::Refusal;
@@ -54,7 +53,7 @@ struct Fixture {
   Service service{slot, metrics};
 
   Fixture() {
-    auto loaded = Loaded::open(eight::test::server_table_path());
+    auto loaded = eight::server::load_table(eight::test::server_table_path());
     REQUIRE(loaded.ok());
     slot.set(*loaded);
   }
@@ -89,7 +88,7 @@ TEST_CASE("the solve handler answers exactly what solution_json says") {
     CHECK(res.route == Route::kSolve);
     const auto& solver = eight::test::solver();
     const auto expected = eight::solution_json(
-        solver.solve(eight::test::board(board), *solver.frame(eight::kStandardGoal), true), true);
+        *solver.solve(eight::test::board(board), eight::test::frame(eight::kStandardGoal), true));
     CHECK(res.body == expected);
   }
 }
@@ -136,7 +135,7 @@ TEST_CASE("a goal the table has no section for is a 422, not a server error") {
   eight::test::TempDir dir;
   const int centre_only[] = {4};
   eight::test::write_file(dir.file("centre.tbl"), eight::build_table(centre_only));
-  auto loaded = Loaded::open(dir.file("centre.tbl"));
+  auto loaded = eight::server::load_table(dir.file("centre.tbl"));
   REQUIRE(loaded.ok());
   TableSlot slot(*loaded);
   Metrics metrics;
@@ -301,7 +300,7 @@ TEST_CASE("metrics count requests by route and status and fill the latency histo
   m.record(Route::kSolve, 400, std::chrono::microseconds(10));
   m.record(Route::kOther, 404, std::chrono::microseconds(10));
   CHECK(m.requests(Route::kSolve, 200) == 2);
-  auto loaded = Loaded::open(eight::test::server_table_path());
+  auto loaded = eight::server::load_table(eight::test::server_table_path());
   REQUIRE(loaded.ok());
   const std::string text = m.render(loaded->get());
   auto has = [&text](const std::string& line) {
@@ -331,7 +330,7 @@ TEST_CASE("metrics count requests by route and status and fill the latency histo
 TEST_CASE("access log lines show method, target, status and microseconds, with bytes escaped") {
   CHECK(eight::server::access_log_line("GET", "/solve?board=1 2\n\x01", 200,
                                        std::chrono::microseconds(41)) ==
-        "GET /solve?board=1\\x202\\x0a\\x01 200 41us");
+        "GET /solve?board=1\\x202\\x0A\\x01 200 41us");
   const std::string line = eight::server::access_log_line("GET", std::string(1000, 'a'), 400,
                                                           std::chrono::microseconds(7));
   CHECK(line == "GET " + std::string(256, 'a') + "... 400 7us");

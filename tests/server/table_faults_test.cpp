@@ -35,7 +35,7 @@ using Bytes = std::vector<std::uint8_t>;
 namespace {
 
 std::string checksum_hex(const Bytes& table) {
-  auto view = eight::TableView::parse(table, "test");
+  auto view = eight::TableView::parse(table, "test", eight::Check::kChecksum);
   REQUIRE(view.ok());
   char hex[17];
   std::snprintf(hex, sizeof hex, "%016" PRIx64, view->checksum());
@@ -292,7 +292,7 @@ TEST_CASE("TableSlot::reload switches only to a sound table, and old snapshots s
   eight::test::write_file(dir.file("old.tbl"), table);
   eight::test::write_file(dir.file("bad.tbl"), corrupted(table));
   eight::test::write_file(dir.file("new.tbl"), centre_table());
-  auto first = eight::server::Loaded::open(dir.file("old.tbl"));
+  auto first = eight::server::load_table(dir.file("old.tbl"));
   REQUIRE(first.ok());
   eight::server::TableSlot slot(*first);
   const auto before = slot.get();

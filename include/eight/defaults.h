@@ -1,0 +1,16 @@
+// Where the programs look for the table when not told, in one place.
+//
+// Thread safety: default_table_path() reads the environment.
+#pragma once
+
+#include <string>
+
+namespace eight {
+
+inline constexpr const char* kTableEnvironment = "EIGHT_TABLE";
+inline constexpr const char* kDefaultTablePath = "data/eight.tbl";
+
+// $EIGHT_TABLE when set and not empty, else data/eight.tbl.
+std::string default_table_path();
+
+}  // namespace eight

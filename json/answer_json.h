@@ -1,0 +1,54 @@
+// The JSON shape of every answer, shared by the HTTP server and `eight
+// ... --format json` so both always say the same thing. A small library
+// above the core (which knows nothing of JSON or HTTP).
+//
+// A solve answer:
+//   {"board": "...", "goal": "...", "solvable": bool, "distance": n|null,
+//    "moves": ["up", ...], "path": "ul...", "tiles": [5, ...],
+//    "boards": ["...", ...]}
+// moves, path and tiles when the path was asked for; boards (the board
+// after each move) when those were asked for too. Keys in that order, no
+// spaces: exactly what nlohmann::json would dump for those keys
+// (tests/answer_json_test.cpp checks that for every position).
+//
+// Thread safety: pure functions.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+
+#include "eight/solver.h"
+
+namespace eight {
+
+struct SolveFields {
+  bool path = true;     // moves, path, tiles
+  bool boards = false;  // the board after each move (REQUIRES: path)
+};
+
+// The answer as JSON text. Written directly rather than through a JSON
+// value: every field is a number, a literal or a canonical board, so nothing
+// needs escaping, and the server writes this on every request (building a
+// DOM of ~70 values and dumping it cost more than the table lookup and the
+// HTTP framing together).
+std::string solution_json(const Solution& s, SolveFields fields = {});
+// The same, appended to `out`.
+void append_solution_json(const Solution& s, SolveFields fields, std::string& out);
+
+// The answer to "what does each move do from here?", shared by GET /hint and
+// `eight hint --format json`:
+//   {"board", "goal", "solvable", "distance",
+//    "hints": [{"move": "up", "letter": "u", "tile": 6, "board": "...", "distance": n}, ...],
+//    "moves": [{"move", "letter", "tile", "board", "distance": n|null, "optimal": bool}, ...]}
+// hints: the optimal moves (the field every version had); moves: every legal
+// move, best first (MoveOptions).
+std::string hints_json(const Board& board, const Board& goal, const MoveOptions& options);
+
+// What stands in an answer list for an input that could not be answered:
+// {"input": <the input as sent>, "error": "<why>"}. Never throws, whatever
+// the bytes: invalid UTF-8 becomes U+FFFD.
+std::string input_error_json(const nlohmann::json& input, std::string_view error);
+
+}  // namespace eight
