@@ -61,7 +61,17 @@ void IoThread::accept() {
 }
 
 void IoThread::on_accept(const boost::system::error_code& ec, tcp::socket socket) {
-  if (stopping_) return;
+  if (stopping_) {
+    // The accept finished before the stop but its handler runs after it:
+    // the socket is ours and may hold a request, so it is served like the
+    // backlog begin_stop() took, and the session stops with the rest.
+    if (ec || !socket.is_open()) return;
+    state_.connections.fetch_add(1, std::memory_order_relaxed);
+    auto session = std::make_shared<Session>(*this, std::move(socket));
+    session->start();
+    session->stop();
+    return;
+  }
   if (ec) {
     if (ec == asio::error::operation_aborted) return;
     if (ec == asio::error::no_descriptors || ec.value() == ENFILE ||

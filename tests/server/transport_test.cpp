@@ -426,7 +426,13 @@ TEST_CASE("SIGTERM with 64 connections busy answers every request in flight, the
     auto& conn = conns[static_cast<std::size_t>(i)];
     for (int k = 0; k < (i % 2 ? 1 : 2); ++k) {
       RawResponse r;
-      if (conn.read_response(r, 5s) == ResponseEnd::kComplete && r.status == 200) ++complete;
+      const ResponseEnd end = conn.read_response(r, 5s);
+      if (end == ResponseEnd::kComplete && r.status == 200) {
+        ++complete;
+      } else {
+        MESSAGE("connection " << i << ", answer " << k << ": end " << static_cast<int>(end)
+                              << ", status " << r.status);
+      }
     }
   }
   const auto exit = server.wait_exit(3s);
