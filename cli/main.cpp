@@ -114,29 +114,40 @@ std::variant<Asked, int> ask(const Options& opt) {
   return a;
 }
 
+// Where an input came from, for error messages: "line 3", "argument 2".
+struct Origin {
+  const char* kind;
+  long number;
+};
+
 // Answers one line (or argument) of `eight solve`, appending exactly one
-// output line; `where` names it in error messages.
+// output line. Cheap per line: bulk input is 10,000 lines in a few
+// milliseconds, so nothing is allocated for a line that is answered.
 class SolveCommand {
  public:
   SolveCommand(const Asked& asked, Format format, bool boards)
       : asked_(asked), format_(format), fields_{format != Format::kDistance, boards} {}
 
-  void answer(std::string_view text, const std::string& where, std::string& out) {
+  void answer(std::string_view text, Origin origin, std::string& out) {
     auto line = eight::parse_board_line(text);
-    if (!line.ok()) return refuse(text, where, line.error().message, out);
+    if (!line.ok()) return refuse(text, origin, line.error().message, out);
     const eight::GoalFrame* frame = &*asked_.frame;
     std::optional<eight::GoalFrame> own;
     if (line->goal) {  // a board and its goal on one line
       auto f = asked_.table->frame(*line->goal);
-      if (!f.ok()) return refuse(text, where, "goal: " + f.error().message, out);
+      if (!f.ok()) return refuse(text, origin, "goal: " + f.error().message, out);
       own = *f;
       frame = &*own;
     }
     const auto s = asked_.table->solver().solve(line->board, *frame, fields_.path);
-    if (!s.ok()) return refuse(text, where, s.error().message, out);
+    if (!s.ok()) return refuse(text, origin, s.error().message, out);
     switch (format_) {
       case Format::kMoves:
-        out += s->solvable ? eight::path_letters(s->path()) : "unsolvable";
+        if (s->solvable) {
+          for (eight::Move m : s->path()) out += eight::move_letter(m);
+        } else {
+          out += "unsolvable";
+        }
         break;
       case Format::kDistance:
         out += std::to_string(s->distance);
@@ -155,9 +166,9 @@ class SolveCommand {
  private:
   // The line printed in place of an answer, so output lines stay aligned
   // with input lines; the reason goes to standard error.
-  void refuse(std::string_view text, const std::string& where, const std::string& message,
+  void refuse(std::string_view text, Origin origin, const std::string& message,
               std::string& out) {
-    std::fprintf(stderr, "eight: %s: %s\n", where.c_str(), message.c_str());
+    std::fprintf(stderr, "eight: %s %ld: %s\n", origin.kind, origin.number, message.c_str());
     failed_ = true;
     out += format_ == Format::kJson ? eight::input_error_json(std::string(text), message) : "error";
     out += '\n';
@@ -187,7 +198,7 @@ void solve_stdin(SolveCommand& cmd) {
     for (std::size_t nl; (nl = pending.find('\n', start)) != std::string::npos; start = nl + 1) {
       std::string_view line(pending.data() + start, nl - start);
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      cmd.answer(line, "line " + std::to_string(++n), out);
+      cmd.answer(line, {"line", ++n}, out);
     }
     pending.erase(0, start);
     emit(out);
@@ -195,7 +206,7 @@ void solve_stdin(SolveCommand& cmd) {
   }
   if (!pending.empty()) {  // a last line without its newline
     if (pending.back() == '\r') pending.pop_back();
-    cmd.answer(pending, "line " + std::to_string(++n), out);
+    cmd.answer(pending, {"line", ++n}, out);
   }
   emit(out);
 }
@@ -210,7 +221,7 @@ int run_solve(const Options& opt) {
   if (!opt.args.empty()) {
     std::string out;
     for (std::size_t i = 0; i < opt.args.size(); ++i) {
-      cmd.answer(opt.args[i], "argument " + std::to_string(i + 1), out);
+      cmd.answer(opt.args[i], {"argument", static_cast<long>(i + 1)}, out);
     }
     emit(out);
   } else {

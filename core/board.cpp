@@ -6,24 +6,6 @@
 namespace eight {
 namespace {
 
-// Row and column deltas per Move, in enum order.
-constexpr int kDeltaRow[4] = {-1, 1, 0, 0};
-constexpr int kDeltaCol[4] = {0, 0, -1, 1};
-
-constexpr std::array<std::array<std::int8_t, 4>, kCells> make_neighbors() {
-  std::array<std::array<std::int8_t, 4>, kCells> table{};
-  for (int cell = 0; cell < kCells; ++cell) {
-    for (int m = 0; m < 4; ++m) {
-      const int r = cell / kCols + kDeltaRow[m];
-      const int c = cell % kCols + kDeltaCol[m];
-      const bool inside = r >= 0 && r < kRows && c >= 0 && c < kCols;
-      table[cell][m] = static_cast<std::int8_t>(inside ? r * kCols + c : -1);
-    }
-  }
-  return table;
-}
-constexpr auto kNeighbors = make_neighbors();
-
 bool is_separator(char c) {
   return c == ' ' || c == '\t' || c == ',' || c == '/' || c == '\n' || c == '\r';
 }
@@ -60,8 +42,6 @@ std::optional<Move> move_from_letter(char c) {
     default: return std::nullopt;
   }
 }
-
-int neighbor(int cell, Move m) { return kNeighbors[cell][static_cast<int>(m)]; }
 
 int blank_cell(const Board& b) {
   for (int i = 0; i < kCells; ++i) {

@@ -1,37 +1,78 @@
 #include "eight/rank.h"
 
-#include <bit>
+#include <array>
+#include <cassert>
 
 namespace eight {
 namespace {
 
-// (7-i)! / 2 for the first six Lehmer digits; the seventh is fixed by the
-// class parity and the eighth is always 0.
-constexpr std::uint32_t kHalfFactorial[6] = {2520, 360, 60, 12, 3, 1};
+// The two halves of the Lehmer rank of a packed order (rank.h): for each
+// 12-bit key (four tiles, three bits each, as tile - 1), the first four
+// digits' share (prefix) or the last four's (suffix), with the parity of
+// those digits' sum in bit 31, so that adding the halves adds the ranks and
+// XORs the parities. Built at compile time.
+struct HalfTables {
+  std::array<std::uint32_t, 4096> prefix{};
+  std::array<std::uint32_t, 4096> suffix{};
+};
 
-}  // namespace
+constexpr HalfTables make_half_tables() {
+  constexpr std::uint32_t kFactorial[8] = {5040, 720, 120, 24, 6, 2, 1, 1};  // (7-i)!
+  HalfTables t;
+  for (std::uint32_t key = 0; key < 4096; ++key) {
+    std::uint32_t tiles[4] = {};
+    for (std::uint32_t i = 0; i < 4; ++i) tiles[i] = (key >> (3 * i)) & 7;
+    std::uint32_t p = 0, p_sum = 0, q = 0, q_sum = 0;
+    for (std::uint32_t i = 0; i < 4; ++i) {
+      std::uint32_t before = 0, after = 0;
+      for (std::uint32_t j = 0; j < i; ++j) before += tiles[j] < tiles[i] ? 1 : 0;
+      for (std::uint32_t j = i + 1; j < 4; ++j) after += tiles[j] < tiles[i] ? 1 : 0;
+      // (a key with a tile twice is no order; the guard keeps it harmless)
+      const std::uint32_t first = tiles[i] >= before ? tiles[i] - before : 0;
+      p += first * kFactorial[i];
+      p_sum += first;
+      q += after * kFactorial[4 + i];
+      q_sum += after;
+    }
+    t.prefix[key] = p | (p_sum & 1) << 31;
+    t.suffix[key] = q | (q_sum & 1) << 31;
+  }
+  return t;
+}
 
-std::uint32_t rank(const Board& b) {
-  std::uint32_t r = 0;
-  std::uint32_t seen = 0;  // bit t set once tile t has been read
-  int blank = 0;
-  int i = 0;
+constexpr HalfTables kHalves = make_half_tables();
+
+// The packed order of a board's tiles and its blank's cell.
+std::uint32_t pack(const Board& b, int& blank) {
+  std::uint32_t order = 0;
+  std::uint32_t shift = 0;
   for (int cell = 0; cell < kCells; ++cell) {
-    const std::uint32_t t = b.cells[cell];
+    const std::uint32_t t = b.cells[static_cast<std::size_t>(cell)];
     if (t == 0) {
       blank = cell;
       continue;
     }
-    if (i < 6) {
-      // Tiles after this one that are smaller = smaller tiles not yet seen.
-      const std::uint32_t smaller_seen = std::popcount(seen & ((1u << t) - 1));
-      r += (t - 1 - smaller_seen) * kHalfFactorial[i];
-      seen |= 1u << t;
-    }
-    ++i;
+    order |= (t - 1) << shift;
+    shift += 3;
   }
-  return static_cast<std::uint32_t>(blank) * kTileOrders + r;
+  return order;
 }
+
+}  // namespace
+
+std::uint32_t detail::packed_order_lehmer(std::uint32_t order) {
+  return kHalves.prefix[order & 0xFFF] + kHalves.suffix[(order >> 12) & 0xFFF];
+}
+
+Ranked rank_with_parity(const Board& b) {
+  assert(is_valid(b));
+  int blank = 0;
+  const std::uint32_t lehmer = detail::packed_order_lehmer(pack(b, blank));
+  return {static_cast<std::uint32_t>(blank) * kTileOrders + ((lehmer & 0x7FFFFFFF) >> 1),
+          static_cast<int>(lehmer >> 31)};
+}
+
+std::uint32_t rank(const Board& b) { return rank_with_parity(b).rank; }
 
 Board unrank(std::uint32_t r, int parity) {
   const int blank = static_cast<int>(r / kTileOrders);

@@ -1,18 +1,20 @@
-// The breadth-first search over one section, shared by the generator (which
-// writes what it finds) and the verifier (which checks a file against it):
-// private to the core.
+// The moves between a section's positions as rank-to-rank maps, and the
+// breadth-first search over a section built on them: shared by the
+// generator (which writes what the search finds) and the verifier (which
+// checks a file's entries with the same maps). Private to the core.
 //
-// A position is searched as a packed state, not a Board: the eight tiles in
-// reading order (the blank skipped), three bits each (tile - 1) in bits
-// 0..23, and the blank's cell in bits 24..27. A sideways move of the blank
-// keeps the reading order, so its neighbour's rank is the rank plus or minus
-// kTileOrders; a vertical move carries one tile over the two between, a
-// rotation of three adjacent fields. Ranking the new order goes through two
-// 4096-entry tables (OrderRanker), the whole search stays in the L1 and L2
-// caches, and one section takes about two milliseconds.
+// A section holds the positions of one class (tile parity 0) by dense rank,
+// blank cell first (rank.h): rank = blank * kTileOrders + index of the tile
+// order. A sideways move of the blank keeps the tile order, so it is the
+// rank plus or minus kTileOrders; a vertical move carries one tile over the
+// two between it and the blank, which maps the order index through a table:
+// Transitions holds those for every blank cell and order (two 363 KB tables
+// of 16-bit indices), built once per process in well under a millisecond.
+// The search then works on ranks alone, with no board and no ranking in
+// its loop.
 //
-// Thread safety: section_search() may run on several threads at once; the
-// ranker's tables are built once, before first use, thread-safely.
+// Thread safety: Transitions::get() builds its tables once, thread-safely;
+// everything else is pure.
 #pragma once
 
 #include <array>
@@ -26,125 +28,123 @@
 
 namespace eight::detail {
 
-// Lehmer rank of a packed 8-tile order in two lookups. A tile's Lehmer digit
-// counts the smaller tiles after it; for each of the first four tiles that
-// is (tile - 1) minus the smaller tiles before it, so those four digits
-// depend on the first four tiles alone, and the last four digits on the last
-// four alone: the rank is prefix[low 12 bits] + suffix[high 12 bits].
-class OrderRanker {
- public:
-  static const OrderRanker& get();
-  std::uint32_t lehmer(std::uint32_t order) const {
-    return prefix_[order & 0xFFF] + suffix_[(order >> 12) & 0xFFF];
-  }
-  // The dense rank (rank.h) of a packed state.
-  std::uint32_t rank(std::uint32_t state) const {
-    return (state >> 24) * kTileOrders + (lehmer(state & 0xFFFFFF) >> 1);
-  }
-
- private:
-  OrderRanker();
-  std::array<std::uint32_t, 4096> prefix_{};
-  std::array<std::uint32_t, 4096> suffix_{};
+// The four moves of the blank from a position, in move order (up, down,
+// left, right). A move that would leave the board is the position itself,
+// with its bit clear in `legal`: callers may treat all four alike.
+struct Moves {
+  std::array<std::uint32_t, 4> rank;
+  unsigned legal;  // bit m: move m stays on the board
 };
 
-// The packed state of a valid board. REQUIRES: is_valid(b).
-std::uint32_t pack_state(const Board& b);
+// Bit m set when the blank on cell c may move by m (up, down, left, right).
+inline constexpr std::array<std::uint8_t, kCells> kLegalMoves = {
+    0b1010, 0b1110, 0b0110, 0b1011, 0b1111, 0b0111, 0b1001, 0b1101, 0b0101};
 
-// One neighbour of a state: the state after the blank's move `move`, and its
-// rank.
-struct Step {
-  std::uint32_t state;
-  std::uint32_t rank;
-  Move move;
-};
-
-// The neighbours of `state` (rank `rank`), in move order (up, down, left,
-// right); returns how many were written (2 to 4).
-inline int neighbours(const OrderRanker& ranker, std::uint32_t state, std::uint32_t rank,
-                      std::array<Step, 4>& out) {
-  const std::uint32_t blank = state >> 24;
-  const std::uint32_t order = state & 0xFFFFFF;
-  int n = 0;
-  if (blank >= 3) {  // up: the tile above (order index blank-3) drops to index blank-1
-    const std::uint32_t at = 3 * (blank - 3);
-    const std::uint32_t w = (order >> at) & 0x1FF;
-    const std::uint32_t moved = (order & ~(0x1FFu << at)) | (((w >> 3) | ((w & 7) << 6)) << at);
-    const std::uint32_t s = moved | (blank - 3) << 24;
-    out[n++] = {s, ranker.rank(s), Move::kUp};
-  }
-  if (blank <= 5) {  // down: the tile below (order index blank+2) rises to index blank
-    const std::uint32_t at = 3 * blank;
-    const std::uint32_t w = (order >> at) & 0x1FF;
-    const std::uint32_t moved = (order & ~(0x1FFu << at)) | ((((w << 3) & 0x1F8) | (w >> 6)) << at);
-    const std::uint32_t s = moved | (blank + 3) << 24;
-    out[n++] = {s, ranker.rank(s), Move::kDown};
-  }
-  if (blank % 3 != 0) out[n++] = {state - (1u << 24), rank - kTileOrders, Move::kLeft};
-  if (blank % 3 != 2) out[n++] = {state + (1u << 24), rank + kTileOrders, Move::kRight};
-  return n;
+// `a` if c else `b`, with arithmetic rather than a branch: in the search's
+// loop the condition is as good as random, and a compiler left to itself
+// turns a ?: into a branch it then mispredicts half the time.
+inline std::uint32_t choose(bool c, std::uint32_t a, std::uint32_t b) {
+  return b ^ ((a ^ b) & (0u - static_cast<std::uint32_t>(c)));
 }
 
-// A position as the search reaches it.
-struct Reached {
-  std::uint32_t state;
-  std::uint32_t rank;
-  std::uint8_t distance;
+// The moves from rank r of a section, given the tables below.
+inline void moves_of(const std::uint16_t* up_table, const std::uint16_t* down_table,
+                     std::uint32_t r, Moves& out) {
+  const std::uint32_t blank = r / kTileOrders;  // a multiply by a constant
+  const std::uint32_t order = r - blank * kTileOrders;
+  const unsigned legal = kLegalMoves[blank];
+  out.legal = legal;
+  // The tables have rows for every blank cell; the rows of cells a move
+  // cannot leave from hold zeros, whose result is then not taken.
+  const std::uint32_t up = (blank - 3) * kTileOrders + up_table[blank * kTileOrders + order];
+  const std::uint32_t down = (blank + 3) * kTileOrders + down_table[blank * kTileOrders + order];
+  out.rank[0] = choose((legal & 1) != 0, up, r);
+  out.rank[1] = choose((legal & 2) != 0, down, r);
+  out.rank[2] = choose((legal & 4) != 0, r - kTileOrders, r);
+  out.rank[3] = choose((legal & 8) != 0, r + kTileOrders, r);
+}
+
+class Transitions {
+ public:
+  static const Transitions& get();
+
+  // The moves from rank r of a section. REQUIRES: r < kPositions.
+  void moves(std::uint32_t r, Moves& out) const {
+    assert(r < kPositions);
+    moves_of(up_.data(), down_.data(), r, out);
+  }
+  // The tables themselves, for loops that keep them in registers:
+  // [blank * kTileOrders + order index] is the order index after the blank
+  // moves up (down) from that cell.
+  const std::uint16_t* up() const { return up_.data(); }
+  const std::uint16_t* down() const { return down_.data(); }
+
+ private:
+  Transitions();
+  std::vector<std::uint16_t> up_;
+  std::vector<std::uint16_t> down_;
+};
+
+inline constexpr std::uint8_t kUnseen = 0xFF;
+
+// What a search works in, kept between searches on one thread so a second
+// section reuses the first one's memory instead of faulting in its own.
+struct SearchSpace {
+  std::vector<std::uint64_t> seen;   // a visited bit per rank
+  std::vector<std::uint32_t> queue;  // ranks in the order found
 };
 
 // Searches the section of canonical_goal(blank) breadth-first from its goal,
-// reaching every position of the class exactly once, level by level, in a
-// fixed order, so that the order, and whatever depends on it, is the same
-// every run. Two callbacks:
-//   discover(step, parent_rank, distance)  when a position is first found,
-//       as the neighbour `step` of the position of rank `parent_rank`, at
-//       `distance` (the goal is not discovered: it is where the search
-//       starts, its own parent);
-//   visit(reached, steps, count, distances)  when a position is expanded,
-//       with its neighbours steps[0..count) and distances[r] = the distance
-//       of every rank r found so far (every level before this one, some of
-//       the next; kUnseen for the rest). visit returns false to stop.
-// Returns false if visit stopped the search. Memory: a byte and a queued
-// state per position, 0.9 MB. REQUIRES: 0 <= blank < kCells.
-inline constexpr std::uint8_t kUnseen = 0xFF;
-
-template <typename Discover, typename Visit>
-bool section_search(int blank, Discover&& discover, Visit&& visit) {
+// reaching every position of the class exactly once, level by level, trying
+// moves in move order, so that the order of discovery, and whatever depends
+// on it, is the same every run. For each move m of each position it expands
+// (rank `parent`, at distance - 1) it calls
+//   discover(rank, parent, m, distance, found)
+// where `found` says whether `rank` was first found now; when not (a
+// position seen before, or the parent itself for an illegal move),
+// discover must change nothing. The inner loop has no branch on the
+// positions: callers do the same work either way and keep it only when
+// found. The goal is where the search starts, never discovered. Returns the
+// largest distance. Memory: a visited bit and a queued rank per position,
+// in `space`. REQUIRES: 0 <= blank < kCells.
+template <typename Discover>
+int section_search(int blank, SearchSpace& space, Discover&& discover) {
   assert(blank >= 0 && blank < kCells);
-  const OrderRanker& ranker = OrderRanker::get();
-  std::vector<std::uint8_t> distances(kPositions, kUnseen);
-  std::vector<std::uint32_t> queue;  // states, in the order found
-  queue.reserve(kPositions);
-  const std::uint32_t goal = pack_state(canonical_goal(blank));
-  distances[ranker.rank(goal)] = 0;
-  queue.push_back(goal);
-  std::array<Step, 4> steps;
-  std::size_t head = 0;
-  for (std::uint8_t d = 0; head < queue.size(); ++d) {
+  const Transitions& transitions = Transitions::get();
+  const std::uint16_t* const up = transitions.up();
+  const std::uint16_t* const down = transitions.down();
+  space.seen.assign((kPositions + 63) / 64, 0);
+  // Four slots of slack, written and not kept when a move finds nothing new.
+  space.queue.resize(kPositions + 4);
+  std::uint64_t* const seen = space.seen.data();
+  std::uint32_t* const queue = space.queue.data();
+  const std::uint32_t goal = rank(canonical_goal(blank));
+  seen[goal / 64] |= std::uint64_t{1} << (goal % 64);
+  queue[0] = goal;
+  std::size_t head = 0, tail = 1;
+  int max = 0;
+  Moves moves;
+  for (std::uint8_t d = 0; head < tail; ++d) {
+    max = d;
     const auto next = static_cast<std::uint8_t>(d + 1);
-    for (const std::size_t level_end = queue.size(); head < level_end; ++head) {
-      const std::uint32_t state = queue[head];
-      const std::uint32_t rank = ranker.rank(state);
-      const int count = neighbours(ranker, state, rank, steps);
-      if (!visit(Reached{state, rank, d}, steps, count, distances)) return false;
-      for (int i = 0; i < count; ++i) {
-        const Step& step = steps[static_cast<std::size_t>(i)];
-        if (distances[step.rank] != kUnseen) continue;
-        distances[step.rank] = next;
-        discover(step, rank, next);
-        queue.push_back(step.state);
+    for (const std::size_t level_end = tail; head < level_end; ++head) {
+      const std::uint32_t r = queue[head];
+      moves_of(up, down, r, moves);
+#pragma GCC unroll 4
+      for (std::size_t m = 0; m < 4; ++m) {
+        const std::uint32_t n = moves.rank[m];
+        const std::uint64_t bit = std::uint64_t{1} << (n % 64);
+        const std::uint64_t word = seen[n / 64];
+        const bool found = (word & bit) == 0;
+        seen[n / 64] = word | bit;
+        queue[tail] = n;
+        tail += static_cast<std::size_t>(found);
+        discover(n, r, static_cast<Move>(m), next, found);
       }
     }
   }
-  return true;
+  assert(tail == kPositions);
+  return max;
 }
-
-// Ignores what it is given: for a search that needs only one of its callbacks.
-struct Ignore {
-  template <typename... Args>
-  bool operator()(const Args&...) const {
-    return true;
-  }
-};
 
 }  // namespace eight::detail

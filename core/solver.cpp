@@ -18,9 +18,9 @@ Error inconsistent(const GoalFrame& goal, std::uint32_t r, const char* what) {
 
 int Solver::distance(const Board& board, const GoalFrame& goal) const {
   assert(is_valid(board));
-  const Board seen = goal.to_section(board);
-  if (tile_parity(seen) != 0) return -1;
-  return table_->entry(goal.section(), rank(seen)).distance;
+  const Ranked seen = rank_with_parity(goal.to_section(board));
+  if (seen.parity != 0) return -1;
+  return table_->entry(goal.section(), seen.rank).distance;
 }
 
 Result<Solution> Solver::solve(const Board& board, const GoalFrame& goal, bool with_path) const {
@@ -28,10 +28,10 @@ Result<Solution> Solver::solve(const Board& board, const GoalFrame& goal, bool w
   Solution s;
   s.board = board;
   s.goal = goal.goal();
-  const Board seen = goal.to_section(board);
-  if (tile_parity(seen) != 0) return s;
+  const Ranked seen = rank_with_parity(goal.to_section(board));
+  if (seen.parity != 0) return s;
   s.solvable = true;
-  std::uint32_t r = rank(seen);
+  std::uint32_t r = seen.rank;
   auto e = table_->entry(goal.section(), r);
   s.distance = e.distance;
   if (!with_path) return s;

@@ -34,57 +34,62 @@ std::string hex64(std::uint64_t v) {
   return buf;
 }
 
-// The structural proof of one section: its entries against a fresh
-// breadth-first search of it (section_search.h), which reaches every
-// position of the class exactly once with its true distance. Each entry must
-// have that distance, and (but for the goal's) a parent in range, one move
-// closer, that its move leads to. Order of the checks: the cheap ones on the
-// entry's own fields first, so the message names the first thing wrong.
+// The structural proof of one section, over its entries in rank order,
+// with the moves between ranks from detail::Transitions:
+//  1. the goal's entry has distance 0 and is its own parent, and no other
+//     entry has distance 0;
+//  2. every other entry's parent is in range, one move closer, and the
+//     position its move leads to;
+//  3. every move's two ends differ in distance by at most one (each move
+//     checked once, from the end it goes down or right from).
+// Following parents (2) from a position reaches the goal in exactly its
+// distance, so no distance is too short; and along a shortest path a
+// distance can fall by at most one a move (3) to the goal's 0, so none is
+// too long: every distance is exact. The checks on an entry's own fields
+// come first, so the message names the first thing wrong.
 std::optional<Error> verify_entries(const SectionInfo& s, std::size_t index,
                                     std::string_view name) {
   const auto at = [&](std::uint32_t r) { return format::get_u32(s.entries + 4 * r); };
   const auto where = [&](std::uint32_t r) {
     return "section " + std::to_string(index) + ", entry " + std::to_string(r) + ": ";
   };
-  std::optional<Error> error;
+  const auto& transitions = detail::Transitions::get();
   int max_distance = 0;
-  detail::section_search(
-      s.blank, detail::Ignore{},
-      [&](const detail::Reached& node, const std::array<detail::Step, 4>& steps, int count,
-          const std::vector<std::uint8_t>&) {
-        const std::uint32_t r = node.rank;
-        const std::uint32_t raw = at(r);
-        const auto refuse = [&](const std::string& what) {
-          error = fail(ErrorCode::kBadEntry, name, where(r) + what);
-          return false;
-        };
-        if ((raw & format::kReservedEntryMask) != 0) return refuse("reserved bits are set");
-        const Entry e = format::unpack_entry(raw);
-        max_distance = std::max<int>(max_distance, e.distance);
-        if (e.parent >= kPositions) {
-          return refuse("parent " + std::to_string(e.parent) + " is out of range");
-        }
-        if (node.distance == 0) {
-          if (e.distance != 0 || e.parent != r)
-            return refuse("the goal's entry is not distance 0 to itself");
-          return true;
-        }
-        if (e.distance == 0) return refuse("distance 0 but not the goal");
-        if (format::unpack_entry(at(e.parent)).distance + 1 != e.distance) {
-          return refuse("parent is not one move closer to the goal");
-        }
-        bool leads = false;
-        for (int i = 0; i < count; ++i)
-          leads |= steps[static_cast<std::size_t>(i)].move == e.move &&
-                   steps[static_cast<std::size_t>(i)].rank == e.parent;
-        if (!leads) return refuse("move does not lead to the parent");
-        if (e.distance != node.distance) {
-          return refuse("distance " + std::to_string(e.distance) + ", but the position is " +
-                        std::to_string(node.distance) + " moves from the goal");
-        }
-        return true;
-      });
-  if (error) return error;
+  detail::Moves moves;
+  for (std::uint32_t r = 0; r < kPositions; ++r) {
+    const std::uint32_t raw = at(r);
+    const auto refuse = [&](const std::string& what) {
+      return fail(ErrorCode::kBadEntry, name, where(r) + what);
+    };
+    if ((raw & format::kReservedEntryMask) != 0) return refuse("reserved bits are set");
+    const Entry e = format::unpack_entry(raw);
+    max_distance = std::max<int>(max_distance, e.distance);
+    if (e.parent >= kPositions) {
+      return refuse("parent " + std::to_string(e.parent) + " is out of range");
+    }
+    if (r == s.goal_rank || e.distance == 0) {
+      if (r != s.goal_rank || e.distance != 0 || e.parent != r) {
+        return refuse("distance 0 but not the goal, or the goal not at distance 0");
+      }
+      continue;
+    }
+    if (format::unpack_entry(at(e.parent)).distance + 1 != e.distance) {
+      return refuse("parent is not one move closer to the goal");
+    }
+    transitions.moves(r, moves);
+    const auto m = static_cast<std::size_t>(e.move);
+    if ((moves.legal >> m & 1) == 0 || moves.rank[m] != e.parent) {
+      return refuse("move does not lead to the parent");
+    }
+    for (Move forward : {Move::kDown, Move::kRight}) {
+      const auto f = static_cast<std::size_t>(forward);
+      if ((moves.legal >> f & 1) == 0) continue;
+      const int d = format::unpack_entry(at(moves.rank[f])).distance;
+      if (d + 1 < e.distance || d > e.distance + 1) {
+        return refuse("distance differs from a neighbour's by more than one");
+      }
+    }
+  }
   if (max_distance != s.max_distance) {
     return fail(ErrorCode::kBadHeader, name,
                 "section " + std::to_string(index) + ": records max distance " +

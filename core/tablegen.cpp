@@ -3,6 +3,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cerrno>
 #include <cstring>
@@ -24,33 +26,68 @@ Error io_error(const std::string& path, const std::string& step, int err) {
 
 }  // namespace
 
-std::vector<std::uint32_t> generate_section(int blank) {
-  assert(blank >= 0 && blank < kCells);
-  std::vector<std::uint32_t> entries(kPositions, 0);
+namespace {
+
+// Writes the section of canonical_goal(blank) as little-endian entries into
+// `out` (kPositions * kEntrySize bytes), straight from the search; returns
+// its max distance.
+int write_section(int blank, detail::SearchSpace& space, std::uint8_t* out) {
   const std::uint32_t goal_rank = rank(canonical_goal(blank));
-  entries[goal_rank] = format::pack_entry({goal_rank, Move::kUp, 0});
+  format::put_u32(out + format::kEntrySize * goal_rank,
+                  format::pack_entry({goal_rank, Move::kUp, 0}));
+  // A move that finds nothing writes its entry here instead, so the
+  // search's loop writes without a branch.
+  std::uint8_t sink[format::kEntrySize];
+  const auto base = reinterpret_cast<std::uintptr_t>(out);
+  const auto drop = reinterpret_cast<std::uintptr_t>(sink);
   // Each position's parent is the one it was first found from; the search
   // tries moves in a fixed order, so the bytes are the same every run.
-  detail::section_search(
-      blank,
-      [&entries](const detail::Step& step, std::uint32_t parent, std::uint8_t distance) {
-        entries[step.rank] = format::pack_entry({parent, opposite(step.move), distance});
-        return true;
-      },
-      detail::Ignore{});
+  return detail::section_search(
+      blank, space,
+      [base, drop](std::uint32_t r, std::uint32_t parent, Move m, std::uint8_t distance, bool found) {
+        const std::uintptr_t at = base + format::kEntrySize * r;
+        const std::uintptr_t to = drop ^ ((at ^ drop) & (0 - static_cast<std::uintptr_t>(found)));
+        format::put_u32(reinterpret_cast<std::uint8_t*>(to),
+                        format::pack_entry({parent, opposite(m), distance}));
+      });
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> generate_section(int blank) {
+  assert(blank >= 0 && blank < kCells);
+  std::vector<std::uint8_t> bytes(kPositions * format::kEntrySize, 0);
+  detail::SearchSpace space;
+  write_section(blank, space, bytes.data());
+  std::vector<std::uint32_t> entries(kPositions);
+  for (std::uint32_t r = 0; r < kPositions; ++r) {
+    entries[r] = format::get_u32(bytes.data() + format::kEntrySize * r);
+  }
   return entries;
 }
 
 std::vector<std::uint8_t> build_table(std::span<const int> blanks) {
   const std::size_t n = blanks.size();
-  std::vector<std::vector<std::uint32_t>> sections(n);
+  assert(n >= 1 && n <= format::kMaxSections);
+  std::vector<std::uint8_t> file(format::file_size_for(n), 0);
+  // The sections are searched straight into their places in the file by
+  // one worker per core, each taking the next section left and reusing its
+  // memory for it; the bytes do not depend on who searched what.
+  std::vector<int> max_distance(n);
+  std::atomic<std::size_t> next{0};
   {
+    const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
     std::vector<std::jthread> workers;
-    for (std::size_t i = 0; i < n; ++i) {
-      workers.emplace_back([&sections, &blanks, i] { sections[i] = generate_section(blanks[i]); });
+    for (std::size_t w = 0; w < std::min(n, cores); ++w) {
+      workers.emplace_back([&] {
+        detail::SearchSpace space;
+        for (std::size_t i; (i = next.fetch_add(1)) < n;) {
+          max_distance[i] =
+              write_section(blanks[i], space, file.data() + format::section_offset(n, i));
+        }
+      });
     }
   }
-  std::vector<std::uint8_t> file(format::file_size_for(n), 0);
   format::Header header;
   header.section_count = static_cast<std::uint16_t>(n);
   header.file_size = file.size();
@@ -59,12 +96,7 @@ std::vector<std::uint8_t> build_table(std::span<const int> blanks) {
     rec.goal = canonical_goal(blanks[i]);
     rec.offset = format::section_offset(n, i);
     rec.count = kPositions;
-    std::uint8_t* out = file.data() + rec.offset;
-    for (std::uint32_t v : sections[i]) {
-      rec.max_distance = std::max(rec.max_distance, format::unpack_entry(v).distance);
-      format::put_u32(out, v);
-      out += format::kEntrySize;
-    }
+    rec.max_distance = static_cast<std::uint8_t>(max_distance[i]);
     format::encode_section_record(
         rec, file.data() + format::kHeaderSize + i * format::kSectionRecordSize);
   }

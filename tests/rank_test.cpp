@@ -45,29 +45,47 @@ TEST_CASE("rank leads with the blank cell") {
   CHECK(rank(test::board("087654321")) / kTileOrders == 0);
 }
 
-TEST_CASE("the search's packed states rank and move exactly as boards do, everywhere") {
-  // The generator and the verifier search packed states (core/section_search.h);
-  // their ranks and neighbours must be rank() and apply_move() for every
-  // position of both classes and every move.
-  const auto& ranker = detail::OrderRanker::get();
-  std::array<detail::Step, 4> steps;
-  for (int parity = 0; parity < 2; ++parity) {
-    for (std::uint32_t r = 0; r < kPositions; ++r) {
-      const Board b = unrank(r, parity);
-      const std::uint32_t state = detail::pack_state(b);
-      REQUIRE(ranker.rank(state) == r);
-      const int count = detail::neighbours(ranker, state, r, steps);
-      int expected = 0;
-      for (Move m : kAllMoves) {
-        const auto n = apply_move(b, m);
-        if (!n) continue;
-        REQUIRE(expected < count);
-        const detail::Step& step = steps[static_cast<std::size_t>(expected++)];
-        REQUIRE(step.move == m);
-        REQUIRE(step.rank == rank(*n));
-        REQUIRE(step.state == detail::pack_state(*n));
-      }
-      REQUIRE(count == expected);
+TEST_CASE("the transition tables move between ranks exactly as boards move, everywhere") {
+  // The generator and the verifier move between ranks through tables
+  // (core/section_search.h); every move of every position of the class
+  // must be apply_move() and rank().
+  const auto& transitions = detail::Transitions::get();
+  detail::Moves moves;
+  for (std::uint32_t r = 0; r < kPositions; ++r) {
+    const Board b = unrank(r, 0);
+    transitions.moves(r, moves);
+    for (Move m : kAllMoves) {
+      const auto i = static_cast<std::size_t>(m);
+      const auto n = apply_move(b, m);
+      REQUIRE(((moves.legal >> i) & 1) == (n ? 1u : 0u));
+      REQUIRE(moves.rank[i] == (n ? rank(*n) : r));  // an illegal move stays put
     }
   }
+}
+
+TEST_CASE("the packed-order Lehmer rank and parity are those of every order") {
+  std::array<std::uint32_t, 8> p{0, 1, 2, 3, 4, 5, 6, 7};
+  std::uint32_t lehmer = 0;
+  do {  // lexicographic order is Lehmer order
+    std::uint32_t packed = 0;
+    int inversions = 0;
+    for (int i = 0; i < 8; ++i) {
+      packed |= p[static_cast<std::size_t>(i)] << (3 * i);
+      for (int j = i + 1; j < 8; ++j) inversions += p[static_cast<std::size_t>(j)] < p[static_cast<std::size_t>(i)];
+    }
+    const std::uint32_t got = detail::packed_order_lehmer(packed);
+    REQUIRE((got & 0x7FFFFFFF) == lehmer++);
+    REQUIRE(static_cast<int>(got >> 31) == inversions % 2);
+  } while (std::next_permutation(p.begin(), p.end()));
+  CHECK(lehmer == 40320);
+}
+
+TEST_CASE("rank_with_parity is rank and tile_parity together, on all 9! permutations") {
+  std::array<std::uint8_t, 9> p{0, 1, 2, 3, 4, 5, 6, 7, 8};
+  do {
+    const Board b{p};
+    const Ranked r = rank_with_parity(b);
+    REQUIRE(r.rank == rank(b));
+    REQUIRE(r.parity == tile_parity(b));
+  } while (std::next_permutation(p.begin(), p.end()));
 }

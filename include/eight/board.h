@@ -45,9 +45,32 @@ std::string_view move_name(Move m);   // "up", "down", "left", "right"
 Move opposite(Move m);
 std::optional<Move> move_from_letter(char c);  // accepts u d l r, either case
 
+namespace detail {
+// Row and column deltas per Move, in enum order.
+inline constexpr int kDeltaRow[4] = {-1, 1, 0, 0};
+inline constexpr int kDeltaCol[4] = {0, 0, -1, 1};
+constexpr std::array<std::array<std::int8_t, 4>, kCells> make_neighbors() {
+  std::array<std::array<std::int8_t, 4>, kCells> table{};
+  for (int cell = 0; cell < kCells; ++cell) {
+    for (int m = 0; m < 4; ++m) {
+      const int r = cell / kCols + kDeltaRow[m];
+      const int c = cell % kCols + kDeltaCol[m];
+      const bool inside = r >= 0 && r < kRows && c >= 0 && c < kCols;
+      table[static_cast<std::size_t>(cell)][static_cast<std::size_t>(m)] =
+          static_cast<std::int8_t>(inside ? r * kCols + c : -1);
+    }
+  }
+  return table;
+}
+inline constexpr auto kNeighbors = make_neighbors();
+}  // namespace detail
+
 // The one move table: the cell the blank reaches from `cell` by `m`, or -1
-// when that would leave the board.
-int neighbor(int cell, Move m);
+// when that would leave the board. Inline: the solver asks it every step.
+// REQUIRES: 0 <= cell < kCells.
+inline int neighbor(int cell, Move m) {
+  return detail::kNeighbors[static_cast<std::size_t>(cell)][static_cast<std::size_t>(m)];
+}
 
 // Requires a valid board. Position of the blank.
 int blank_cell(const Board& b);

@@ -28,6 +28,27 @@ inline constexpr std::uint32_t kPositions = kCells * kTileOrders;  // 181,440
 // Works for either class: each maps onto 0..181,439. REQUIRES: is_valid(b).
 std::uint32_t rank(const Board& b);
 
+// The rank and the tile parity (tile_parity()) of a board at once, for the
+// price of the rank: what the solver needs of every board it is asked
+// about. REQUIRES: is_valid(b).
+struct Ranked {
+  std::uint32_t rank;
+  int parity;
+};
+Ranked rank_with_parity(const Board& b);
+
+namespace detail {
+// How rank() computes a Lehmer rank, for the core's table builders: the
+// order of the eight tiles packed three bits each (tile t at bits 3i..3i+2
+// as t - 1, for its index i in reading order, the blank skipped), in two
+// lookups. A tile's Lehmer digit counts the smaller tiles after it; for each
+// of the first four tiles that is (tile - 1) minus the smaller tiles before
+// it, so those four digits depend on the first four tiles alone, and the
+// last four digits on the last four alone. Bit 31 of the result is the
+// order's parity, bits 0..30 its Lehmer rank.
+std::uint32_t packed_order_lehmer(std::uint32_t order);
+}  // namespace detail
+
 // Inverse of rank() within the class of the given tile parity.
 // REQUIRES: r < kPositions, parity is 0 or 1.
 Board unrank(std::uint32_t r, int parity);
