@@ -329,7 +329,7 @@ int run_info(const std::string& path) {
     std::printf("\nsection %zu: goal %s, blank on cell %d, %u positions, max distance %d\n", i,
                 eight::to_string(s.goal).c_str(), s.blank, eight::kPositions, s.max_distance);
     std::printf("  distance  positions\n");
-    const auto& histogram = table->index().histogram(i);
+    const auto histogram = v.histogram(i);
     for (int d = 0; d <= s.max_distance; ++d) std::printf("  %8d  %9u\n", d, histogram[d]);
     const auto boards = eight::hardest_boards(table->index(), *table->frame(s.goal));
     std::printf("  hardest (%d moves, %zu in all):", s.max_distance, boards.size());

@@ -24,14 +24,10 @@ std::string describe_byte(unsigned char c) {
 
 }  // namespace
 
-char move_letter(Move m) { return "udlr"[static_cast<int>(m)]; }
-
 std::string_view move_name(Move m) {
   constexpr std::string_view kNames[4] = {"up", "down", "left", "right"};
   return kNames[static_cast<int>(m)];
 }
-
-Move opposite(Move m) { return static_cast<Move>(static_cast<int>(m) ^ 1); }
 
 std::optional<Move> move_from_letter(char c) {
   switch (c) {

@@ -29,8 +29,7 @@ DistanceIndex::DistanceIndex(const TableView& table)
       histograms_(table.section_count()) {
   for (std::size_t i = 0; i < table.section_count(); ++i) {
     auto& hist = histograms_[i];
-    hist.fill(0);
-    for (std::uint32_t r = 0; r < kPositions; ++r) ++hist[table.entry(i, r).distance];
+    hist = table.histogram(i);
     auto& starts = starts_[i];
     starts[0] = 0;
     for (int d = 0; d <= format::kMaxDistance; ++d) starts[d + 1] = starts[d] + hist[d];
@@ -49,8 +48,7 @@ std::span<const std::uint32_t> DistanceIndex::at(std::size_t section, int distan
       .subspan(s[distance], s[distance + 1] - s[distance]);
 }
 
-const std::array<std::uint32_t, format::kMaxDistance + 1>& DistanceIndex::histogram(
-    std::size_t section) const {
+const DistanceHistogram& DistanceIndex::histogram(std::size_t section) const {
   assert(section < histograms_.size());
   return histograms_[section];
 }

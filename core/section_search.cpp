@@ -1,42 +1,72 @@
 #include "section_search.h"
 
 #include <algorithm>
+#include <cassert>
+#include <thread>
 
 namespace eight::detail {
 
 Transitions::Transitions()
-    : up_(static_cast<std::size_t>(kCells) * kTileOrders, 0),
-      down_(static_cast<std::size_t>(kCells) * kTileOrders, 0) {
-  // The packed order (rank.h's layout) of every order index of the
-  // class: the even permutations of the eight tiles, in Lehmer order.
+    // Not zeroed here: every row is written once below, on the core that
+    // writes it.
+    : up_(new std::uint16_t[static_cast<std::size_t>(kCells) * kTileOrders]),
+      down_(new std::uint16_t[static_cast<std::size_t>(kCells) * kTileOrders]) {
+  // The packed order (rank.h's layout) of every order index of the class:
+  // the even permutations of the eight tiles, in Lehmer order. Visiting the
+  // permutations depth-first, smallest tile first, meets them in
+  // lexicographic order, which is Lehmer order, so the k-th one met has
+  // Lehmer rank k; taking the j-th smallest tile left adds j inversions,
+  // which gives its parity on the way. Order index k / 2 is the even one of
+  // the pair 2i, 2i + 1 (they differ by swapping the last two tiles).
   std::vector<std::uint32_t> order_of(kTileOrders);
-  std::array<std::uint32_t, 8> p{0, 1, 2, 3, 4, 5, 6, 7};
-  do {
-    int inversions = 0;
-    for (int i = 0; i < 8; ++i) {
-      for (int j = i + 1; j < 8; ++j) inversions += p[j] < p[i];
+  std::uint32_t k = 0;
+  const auto visit = [&](auto&& self, int depth, unsigned left, std::uint32_t order,
+                         unsigned inversions) -> void {
+    if (depth == kTiles) {
+      if ((inversions & 1) == 0) order_of[k >> 1] = order;
+      ++k;
+      return;
     }
-    if (inversions % 2 != 0) continue;
-    std::uint32_t order = 0;
-    for (int i = 0; i < 8; ++i) order |= p[i] << (3 * i);
-    order_of[(packed_order_lehmer(order) & 0x7FFFFFFF) >> 1] = order;
-  } while (std::next_permutation(p.begin(), p.end()));
+    unsigned j = 0;
+    for (unsigned t = 0; t < kTiles; ++t) {
+      if ((left >> t & 1) == 0) continue;
+      self(self, depth + 1, left & ~(1u << t), order | t << (3 * depth), inversions + j);
+      ++j;
+    }
+  };
+  visit(visit, 0, (1u << kTiles) - 1, 0, 0);
+  assert(k == 2 * kTileOrders);
   // Down from cell b (rows 0 and 1): the tile below, at order index b + 2,
   // rises to index b, the three fields from b rotating up; up from cell
   // b + 3 undoes it. A vertical move keeps the tiles' parity on a board
   // three wide, so the result is an order index of the same class.
-  for (std::uint32_t b = 0; b + 3 < kCells; ++b) {
-    const std::uint32_t at = 3 * b;
-    for (std::uint32_t i = 0; i < kTileOrders; ++i) {
-      const std::uint32_t order = order_of[i];
-      const std::uint32_t w = (order >> at) & 0x1FF;
-      const std::uint32_t moved =
-          (order & ~(0x1FFu << at)) | ((((w << 3) & 0x1F8) | (w >> 6)) << at);
-      const auto j = static_cast<std::uint16_t>((packed_order_lehmer(moved) & 0x7FFFFFFF) >> 1);
-      down_[b * kTileOrders + i] = j;
-      up_[(b + 3) * kTileOrders + j] = static_cast<std::uint16_t>(i);
+  // Rows of cells a move cannot leave from hold zeros.
+  constexpr std::size_t kThreeRows = 3 * std::size_t{kTileOrders};
+  const auto fill_rows = [&](std::uint32_t first, std::uint32_t last) {
+    for (std::uint32_t b = first; b < last; ++b) {
+      const std::uint32_t at = 3 * b;
+      for (std::uint32_t i = 0; i < kTileOrders; ++i) {
+        const std::uint32_t order = order_of[i];
+        const std::uint32_t w = (order >> at) & 0x1FF;
+        const std::uint32_t moved =
+            (order & ~(0x1FFu << at)) | ((((w << 3) & 0x1F8) | (w >> 6)) << at);
+        const auto j = static_cast<std::uint16_t>((packed_order_lehmer(moved) & 0x7FFFFFFF) >> 1);
+        down_[b * kTileOrders + i] = j;
+        up_[(b + 3) * kTileOrders + j] = static_cast<std::uint16_t>(i);
+      }
     }
-  }
+  };
+  // On two cores, as this is half of a generator's start-up. The halves
+  // write rows of their own, so they share nothing but order_of: cells 0-2
+  // write down rows 0-2 and up rows 3-5, and zero up rows 0-2; cells 3-5
+  // write down rows 3-5 and up rows 6-8, and zero down rows 6-8.
+  static_assert(kCells == 9);
+  std::jthread other([&] {
+    fill_rows(3, 6);
+    std::fill_n(down_.get() + 2 * kThreeRows, kThreeRows, 0);
+  });
+  fill_rows(0, 3);
+  std::fill_n(up_.get(), kThreeRows, 0);
 }
 
 const Transitions& Transitions::get() {

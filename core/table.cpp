@@ -215,6 +215,16 @@ std::optional<std::size_t> TableView::section_for_blank(int cell) const {
   return std::nullopt;
 }
 
+DistanceHistogram TableView::histogram(std::size_t section) const {
+  assert(section < sections_.size());
+  DistanceHistogram hist{};
+  const std::uint8_t* p = sections_[section].entries;
+  for (std::uint32_t r = 0; r < kPositions; ++r, p += format::kEntrySize) {
+    ++hist[format::unpack_entry(format::get_u32(p)).distance];
+  }
+  return hist;
+}
+
 // What a Table's bytes live in: a read-only mapping of its file, unmapped on
 // destruction, or a buffer it owns.
 struct Table::Bytes {

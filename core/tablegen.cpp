@@ -8,6 +8,7 @@
 #include <cassert>
 #include <cerrno>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <thread>
 
@@ -66,10 +67,17 @@ std::vector<std::uint32_t> generate_section(int blank) {
   return entries;
 }
 
-std::vector<std::uint8_t> build_table(std::span<const int> blanks) {
+namespace {
+
+// Writes every byte of the file for `blanks` into `file`, which need not be
+// zeroed: each byte is written once, the entries by the search that finds
+// them, so the pages of a fresh buffer are first touched on the cores
+// searching into them. REQUIRES: file.size() == file_size_for(blanks.size()).
+void build_table_into(std::span<const int> blanks, std::span<std::uint8_t> file) {
   const std::size_t n = blanks.size();
   assert(n >= 1 && n <= format::kMaxSections);
-  std::vector<std::uint8_t> file(format::file_size_for(n), 0);
+  assert(file.size() == format::file_size_for(n));
+  detail::Transitions::get();  // before the workers, which all need it
   // The sections are searched straight into their places in the file by
   // one worker per core, each taking the next section left and reusing its
   // memory for it; the bytes do not depend on who searched what.
@@ -103,6 +111,13 @@ std::vector<std::uint8_t> build_table(std::span<const int> blanks) {
   format::encode_header(header, file.data());
   header.checksum = format::compute_checksum(file);
   format::encode_header(header, file.data());
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> build_table(std::span<const int> blanks) {
+  std::vector<std::uint8_t> file(format::file_size_for(blanks.size()));
+  build_table_into(blanks, file);
   return file;
 }
 
@@ -163,7 +178,12 @@ Status write_file_atomically(const std::string& path, std::span<const std::uint8
 }
 
 Status write_table(const std::string& path, std::span<const int> blanks) {
-  const auto bytes = build_table(blanks);
+  assert(blanks.size() >= 1 && blanks.size() <= format::kMaxSections);
+  const std::size_t size = format::file_size_for(blanks.size());
+  // Default-initialised: build_table_into writes every byte.
+  const std::unique_ptr<std::uint8_t[]> buffer(new std::uint8_t[size]);
+  const std::span<std::uint8_t> bytes(buffer.get(), size);
+  build_table_into(blanks, bytes);
   return write_file_atomically(path, bytes, [&path](const std::string& tmp) -> Status {
     auto table = Table::open(tmp, Check::kFull);
     if (!table.ok()) {

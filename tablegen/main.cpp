@@ -29,7 +29,7 @@ void print_summary(const eight::Table& t, double total_ms) {
     const auto& s = view.section(i);
     std::printf("section %zu  goal %s  max distance %d\n", i, eight::to_string(s.goal).c_str(),
                 s.max_distance);
-    const auto& histogram = t.index().histogram(i);
+    const auto histogram = view.histogram(i);
     for (int d = 0; d <= s.max_distance; ++d) std::printf("  %2d %6u\n", d, histogram[d]);
   }
   std::printf("checksum %s\n", t.checksum_hex().c_str());

@@ -40,9 +40,10 @@ enum class Move : std::uint8_t { kUp = 0, kDown = 1, kLeft = 2, kRight = 3 };
 inline constexpr std::array<Move, 4> kAllMoves = {Move::kUp, Move::kDown, Move::kLeft,
                                                   Move::kRight};
 
-char move_letter(Move m);             // 'u', 'd', 'l', 'r'
+inline char move_letter(Move m) { return "udlr"[static_cast<int>(m)]; }  // u d l r
 std::string_view move_name(Move m);   // "up", "down", "left", "right"
-Move opposite(Move m);
+// The move that undoes m.
+inline Move opposite(Move m) { return static_cast<Move>(static_cast<int>(m) ^ 1); }
 std::optional<Move> move_from_letter(char c);  // accepts u d l r, either case
 
 namespace detail {

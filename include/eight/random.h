@@ -46,12 +46,12 @@ class DistanceIndex {
   // the table's.
   std::span<const std::uint32_t> at(std::size_t section, int distance) const;
   // How many positions of a section are at each distance, 0..kMaxDistance.
-  const std::array<std::uint32_t, format::kMaxDistance + 1>& histogram(std::size_t section) const;
+  const DistanceHistogram& histogram(std::size_t section) const;
 
  private:
   std::vector<std::vector<std::uint32_t>> ranks_;  // per section, grouped by distance
   std::vector<std::array<std::uint32_t, format::kMaxDistance + 2>> starts_;
-  std::vector<std::array<std::uint32_t, format::kMaxDistance + 1>> histograms_;
+  std::vector<DistanceHistogram> histograms_;
 };
 
 // A board exactly `distance` moves from the frame's goal, uniformly among all

@@ -59,6 +59,9 @@ struct SectionInfo {
 // A checked, read-only view of table bytes. Does not own them: a view (and
 // every Solver built on it) must not outlive the bytes it was parsed from.
 // Immutable after parse, so any number of threads may read it at once.
+// Positions per distance, 0..kMaxDistance.
+using DistanceHistogram = std::array<std::uint32_t, format::kMaxDistance + 1>;
+
 class TableView {
  public:
   // `name` (usually the file's path) starts every error message.
@@ -83,6 +86,10 @@ class TableView {
     assert(section < sections_.size() && r < kPositions);
     return format::unpack_entry(format::get_u32(sections_[section].entries + 4 * r));
   }
+  // How many of a section's positions its entries put at each distance,
+  // 0..kMaxDistance: one pass over the entries, no more.
+  // REQUIRES: section < section_count().
+  DistanceHistogram histogram(std::size_t section) const;
 
  private:
   std::span<const std::uint8_t> bytes_;
