@@ -1,19 +1,37 @@
 #!/usr/bin/env bash
 # Runs the Python reader printed in docs/table-format.md against a freshly
-# generated table: the spec's own example must read the real file.
+# generated table: the spec's own example must read the real file, agree with
+# every test vector in tests/data/table_vectors.txt, and refuse a wrong one.
 set -euo pipefail
 bin_dir=$1
 spec=$2
+vectors=$3
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$bin_dir/eight-tablegen" --quiet --out "$work/eight.tbl"
 awk '/^```python$/ {on=1; next} /^```$/ {on=0} on' "$spec" > "$work/reader.py"
 [ -s "$work/reader.py" ] || { echo "no python block in $spec"; exit 1; }
 # Debian's interpreter, where python3-xxhash installs (not a pyenv one on PATH).
-out=$(cd "$work" && /usr/bin/python3 reader.py)
+py=/usr/bin/python3
+out=$(cd "$work" && $py reader.py)
 expected="31 ruulddruuldldrrullurrdlldruurdd"
 if [ "$out" != "$expected" ]; then
   echo "reader printed '$out', expected '$expected'"
   exit 1
 fi
 echo "the spec's Python reader solved 867254301 in 31 moves"
+count=$(grep -cv '^#' "$vectors")
+out=$(cd "$work" && $py reader.py eight.tbl "$vectors")
+if [ "$out" != "$count vectors agree" ]; then
+  echo "reader printed '$out' over the $count vectors"
+  exit 1
+fi
+echo "and agrees with all $count test vectors"
+# A vector with one move changed must be refused: the check can fail.
+sed '0,/^867254301 123456780 31 r/s//867254301 123456780 31 l/' "$vectors" > "$work/wrong.txt"
+if cmp -s "$vectors" "$work/wrong.txt"; then echo "could not make a wrong vector"; exit 1; fi
+if (cd "$work" && $py reader.py eight.tbl wrong.txt >/dev/null 2>&1); then
+  echo "reader accepted a wrong vector"
+  exit 1
+fi
+echo "and refuses a wrong one"

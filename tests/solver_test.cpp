@@ -1,5 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "eight/rank.h"
 #include "eight/solver.h"
 #include "eight/tablegen.h"
@@ -41,6 +44,31 @@ TEST_CASE("known puzzles take their known number of moves") {
   CHECK(solve("123456708").distance == 1);
   check_path(solve("8 6 7 2 5 4 3 x 1"));
   check_path(solve("2 3 4 1 5 x 7 6 8"));
+}
+
+TEST_CASE("the format spec's test vectors are the solver's answers, path for path") {
+  std::ifstream in(std::string(EIGHT_SOURCE_DIR) + "/tests/data/table_vectors.txt");
+  REQUIRE(in.good());
+  int checked = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    std::string board, goal, distance, path;
+    REQUIRE((fields >> board >> goal >> distance >> path));
+    CAPTURE(line);
+    const Solution s = solve(board, goal);
+    if (distance == "unsolvable") {
+      CHECK_FALSE(s.solvable);
+    } else {
+      check_path(s);
+      CHECK(s.distance == std::stoi(distance));
+      std::string letters;
+      for (Move m : s.path()) letters += move_letter(m);
+      CHECK(letters == (path == "-" ? "" : path));
+    }
+    ++checked;
+  }
+  CHECK(checked >= 40);
 }
 
 TEST_CASE("a solved board has an empty path") {

@@ -312,7 +312,7 @@ void Service::answer(const Request& req, Response& res, bool with_path) const {
     const auto flag = parse_flag(*boards);
     if (!flag) {
       return set_problem(
-          res, {400, "bad-request", "Bad request",
+          res, {400, "bad-boards", "Bad boards flag",
                 "boards must be 1 (the board after every move) or 0; got " + quote(*boards, 32),
                 "boards"});
     }

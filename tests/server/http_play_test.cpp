@@ -3,6 +3,7 @@
 // eight-server over HTTP.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -63,6 +64,84 @@ TEST_CASE("/hint lists every optimal next move with the board it leads to") {
   CHECK(u["solvable"] == false);
   CHECK(u["distance"].is_null());
   CHECK(u["hints"].empty());
+}
+
+TEST_CASE("/hint lists every legal move best first, each with its distance and whether it is optimal") {
+  ServerProcess server;
+  auto cli = server.client();
+  for (const std::string board : {"867254301", "123456708", "123456780", "413726580"}) {
+    CAPTURE(board);
+    const json j = get_json(cli, "/hint?board=" + board);
+    const int here = j["distance"];
+    std::vector<std::string> letters;
+    bool seen_worse = false;
+    for (const auto& m : j["moves"]) {
+      const std::string next = m["board"];
+      CHECK(m["distance"] == distance_of(next, "123456780"));
+      // Every move is one closer or one farther: there is no third kind.
+      CHECK(std::abs(m["distance"].get<int>() - here) == 1);
+      CHECK(m["optimal"] == (m["distance"].get<int>() == here - 1));
+      if (!m["optimal"].get<bool>()) seen_worse = true;
+      CHECK_FALSE((m["optimal"].get<bool>() && seen_worse));  // best first
+      letters.push_back(m["letter"]);
+    }
+    // All the legal moves, no more.
+    std::size_t legal = 0;
+    for (eight::Move m : eight::kAllMoves) {
+      legal += eight::apply_move(eight::test::board(board), m).has_value() ? 1 : 0;
+    }
+    CHECK(letters.size() == legal);
+    // hints is the optimal ones, in the same order.
+    std::size_t optimal = 0;
+    for (const auto& m : j["moves"]) optimal += m["optimal"].get<bool>() ? 1 : 0;
+    REQUIRE(j["hints"].size() == optimal);
+    for (std::size_t i = 0; i < optimal; ++i) CHECK(j["hints"][i]["board"] == j["moves"][i]["board"]);
+  }
+  const json u = get_json(cli, "/hint?board=213456780");
+  REQUIRE(u["moves"].size() == 2);
+  for (const auto& m : u["moves"]) {
+    CHECK(m["distance"].is_null());
+    CHECK(m["optimal"] == false);
+  }
+}
+
+TEST_CASE("/solve with boards=1 adds the board after every move, ending on the goal") {
+  ServerProcess server;
+  auto cli = server.client();
+  const json j = get_json(cli, "/solve?board=283164705&goal=123804765&boards=1");
+  REQUIRE(j["boards"].size() == j["distance"].get<std::size_t>());
+  eight::Board cur = eight::test::board("283164705");
+  for (std::size_t i = 0; i < j["boards"].size(); ++i) {
+    const auto m = eight::move_from_letter(j["path"].get<std::string>()[i]);
+    REQUIRE(m);
+    cur = *eight::apply_move(cur, *m);
+    CHECK(j["boards"][i] == eight::to_string(cur));
+  }
+  CHECK(j["boards"].back() == "123804765");
+  CHECK_FALSE(get_json(cli, "/solve?board=283164705&boards=0").contains("boards"));
+  CHECK(get_json(cli, "/solve?board=123456780&boards=1")["boards"].empty());
+  CHECK(check_problem(cli.Get("/solve?board=123456780&boards=yes"), 400, "bad-boards")["detail"] ==
+        "boards must be 1 (the board after every move) or 0; got 'yes'");
+  check_problem(cli.Get("/distance?board=123456780&boards=1"), 400, "unknown-parameter");
+}
+
+TEST_CASE("a batch item may carry its own goal, answered as GET /solve answers it") {
+  ServerProcess server;
+  auto cli = server.client();
+  auto r = post_json(cli, R"({"goal": "123804765", "boards": [
+      {"board": "867254301", "goal": "123456708"}, "123084765", {"board": "123084765"},
+      {"board": "123456780", "goal": "1"}, {"goal": "123456780"}, {"board": "1", "goal": "2"}]})");
+  REQUIRE(r);
+  REQUIRE(r->status == 200);
+  const json a = json::parse(r->body)["answers"];
+  REQUIRE(a.size() == 6);
+  CHECK(a[0] == get_json(cli, "/solve?board=867254301&goal=123456708"));
+  CHECK(a[1] == get_json(cli, "/solve?board=123084765&goal=123804765"));
+  CHECK(a[2] == a[1]);  // no goal of its own: the batch's
+  CHECK(a[3]["error"] == "goal: expected 9 cells, got 1");
+  CHECK(a[3]["input"] == json{{"board", "123456780"}, {"goal", "1"}});
+  CHECK(a[4]["error"].get<std::string>().find("an item is a board") == 0);
+  CHECK(a[5]["error"] == "expected 9 cells, got 1");
 }
 
 TEST_CASE("/hint refuses bad boards, goals and parameters with problems") {
