@@ -43,6 +43,33 @@ void append(std::string& out, const char* format, auto... args) {
   if (n > 0) out.append(buf, std::min<std::size_t>(static_cast<std::size_t>(n), sizeof buf - 1));
 }
 
+// HELP and TYPE lines, the two lines every metric starts with.
+void append_family(std::string& out, const char* name, const char* type, const char* help) {
+  out += "# HELP ";
+  out += name;
+  out += ' ';
+  out += help;
+  out += "\n# TYPE ";
+  out += name;
+  out += ' ';
+  out += type;
+  out += '\n';
+}
+
+// A metric with one unlabelled value.
+void append_single(std::string& out, const char* name, const char* type, const char* help,
+                   std::uint64_t value) {
+  append_family(out, name, type, help);
+  append(out, "%s %" PRIu64 "\n", name, value);
+}
+
+std::uint64_t load(const std::atomic<std::int64_t>& v) {
+  return static_cast<std::uint64_t>(std::max<std::int64_t>(0, v.load(std::memory_order_relaxed)));
+}
+std::uint64_t load(const std::atomic<std::uint64_t>& v) {
+  return v.load(std::memory_order_relaxed);
+}
+
 }  // namespace
 
 Metrics::Metrics() : started_(std::chrono::system_clock::now()) {}
@@ -68,9 +95,8 @@ std::uint64_t Metrics::requests(Route route, int status) const {
 std::string Metrics::render(const Table* table) const {
   std::string out;
   out.reserve(8192);
-  out +=
-      "# HELP eight_http_requests_total HTTP requests answered, by route and status.\n"
-      "# TYPE eight_http_requests_total counter\n";
+  append_family(out, "eight_http_requests_total", "counter",
+                "HTTP requests answered, by route and status.");
   for (std::size_t r = 0; r < kRouteCount; ++r) {
     const std::string route(route_label(static_cast<Route>(r)));
     for (std::size_t s = 0; s < kStatuses; ++s) {
@@ -80,10 +106,8 @@ std::string Metrics::render(const Table* table) const {
              route.c_str(), static_cast<int>(s) + kMinStatus, n);
     }
   }
-  out +=
-      "# HELP eight_http_request_duration_seconds Time from routing a request to handing its "
-      "response to the kernel.\n"
-      "# TYPE eight_http_request_duration_seconds histogram\n";
+  append_family(out, "eight_http_request_duration_seconds", "histogram",
+                "Time from routing a request to handing its response to the kernel.");
   for (std::size_t r = 0; r < kRouteCount; ++r) {
     std::array<std::uint64_t, kBuckets> counts{};
     std::uint64_t total = 0;
@@ -113,64 +137,38 @@ std::string Metrics::render(const Table* table) const {
   }
   if (table != nullptr) {
     const TableView& v = table->view();
-    out +=
-        "# HELP eight_table_info The table being served: its file and XXH3-64 checksum.\n"
-        "# TYPE eight_table_info gauge\n";
+    append_family(out, "eight_table_info", "gauge",
+                  "The table being served: its file and XXH3-64 checksum.");
     out += "eight_table_info{path=\"" + escape_label(table->path()) + "\",checksum=\"" +
            table->checksum_hex() + "\"} 1\n";
-    out +=
-        "# HELP eight_table_bytes Size of the table file.\n"
-        "# TYPE eight_table_bytes gauge\n";
-    append(out, "eight_table_bytes %zu\n", v.bytes().size());
-    out +=
-        "# HELP eight_table_sections Sections in the table (goals answered directly).\n"
-        "# TYPE eight_table_sections gauge\n";
-    append(out, "eight_table_sections %zu\n", v.section_count());
-    out +=
-        "# HELP eight_table_section_max_distance Longest optimal solution in a section.\n"
-        "# TYPE eight_table_section_max_distance gauge\n";
+    append_single(out, "eight_table_bytes", "gauge", "Size of the table file.", v.bytes().size());
+    append_single(out, "eight_table_sections", "gauge",
+                  "Sections in the table (goals answered directly).", v.section_count());
+    append_family(out, "eight_table_section_max_distance", "gauge",
+                  "Longest optimal solution in a section.");
     for (std::size_t i = 0; i < v.section_count(); ++i) {
       append(out, "eight_table_section_max_distance{goal=\"%s\"} %d\n",
              to_string(v.section(i).goal).c_str(), v.section(i).max_distance);
     }
   }
-  out +=
-      "# HELP eight_access_log_dropped_total Access log lines dropped because stderr's reader "
-      "fell behind.\n"
-      "# TYPE eight_access_log_dropped_total counter\n";
-  append(out, "eight_access_log_dropped_total %" PRIu64 "\n",
-         access_log_dropped_.load(std::memory_order_relaxed));
-  out +=
-      "# HELP eight_connections_open Client connections open now.\n"
-      "# TYPE eight_connections_open gauge\n";
-  append(out, "eight_connections_open %" PRId64 "\n",
-         open_connections_.load(std::memory_order_relaxed));
-  out +=
-      "# HELP eight_connections_limit Connections the server holds at most (from its file "
-      "descriptor limit).\n"
-      "# TYPE eight_connections_limit gauge\n";
-  append(out, "eight_connections_limit %" PRId64 "\n",
-         max_connections_.load(std::memory_order_relaxed));
-  out +=
-      "# HELP eight_compute_queue_depth Requests waiting for a compute-pool thread now.\n"
-      "# TYPE eight_compute_queue_depth gauge\n";
-  append(out, "eight_compute_queue_depth %" PRId64 "\n",
-         compute_queue_depth_.load(std::memory_order_relaxed));
-  out +=
-      "# HELP eight_compute_queue_capacity Requests the compute pool's queue holds before "
-      "answering 503.\n"
-      "# TYPE eight_compute_queue_capacity gauge\n";
-  append(out, "eight_compute_queue_capacity %" PRId64 "\n",
-         compute_queue_capacity_.load(std::memory_order_relaxed));
-  out +=
-      "# HELP eight_compute_cancelled_total Long requests dropped or stopped early because their "
-      "client left.\n"
-      "# TYPE eight_compute_cancelled_total counter\n";
-  append(out, "eight_compute_cancelled_total %" PRIu64 "\n",
-         compute_cancelled_.load(std::memory_order_relaxed));
-  out +=
-      "# HELP eight_process_start_time_seconds Start time of the process since the Unix epoch.\n"
-      "# TYPE eight_process_start_time_seconds gauge\n";
+  append_single(out, "eight_access_log_dropped_total", "counter",
+                "Access log lines dropped because stderr's reader fell behind.",
+                load(access_log_dropped_));
+  append_single(out, "eight_connections_open", "gauge", "Client connections open now.",
+                load(open_connections_));
+  append_single(out, "eight_connections_limit", "gauge",
+                "Connections the server holds at most (from its file descriptor limit).",
+                load(max_connections_));
+  append_single(out, "eight_compute_queue_depth", "gauge",
+                "Requests waiting for a compute-pool thread now.", load(compute_queue_depth_));
+  append_single(out, "eight_compute_queue_capacity", "gauge",
+                "Requests the compute pool's queue holds before answering 503.",
+                load(compute_queue_capacity_));
+  append_single(out, "eight_compute_cancelled_total", "counter",
+                "Long requests dropped or stopped early because their client left.",
+                load(compute_cancelled_));
+  append_family(out, "eight_process_start_time_seconds", "gauge",
+                "Start time of the process since the Unix epoch.");
   append(out, "eight_process_start_time_seconds %.3f\n",
          std::chrono::duration<double>(started_.time_since_epoch()).count());
   return out;
