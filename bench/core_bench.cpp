@@ -10,8 +10,8 @@
 #include <random>
 #include <vector>
 
-#include "eight/rank.h"
 #include "eight/random.h"
+#include "eight/rank.h"
 #include "eight/solver.h"
 #include "eight/table.h"
 #include "eight/tablegen.h"
@@ -95,7 +95,8 @@ void BM_Solve(benchmark::State& state, const char* goal_text) {
     benchmark::DoNotOptimize(s);
   }
   state.SetItemsProcessed(state.iterations());
-  state.counters["moves/solve"] = static_cast<double>(moves) / static_cast<double>(state.iterations());
+  state.counters["moves/solve"] =
+      static_cast<double>(moves) / static_cast<double>(state.iterations());
 }
 BENCHMARK_CAPTURE(BM_Solve, standard_goal, "123456780");
 BENCHMARK_CAPTURE(BM_Solve, snail_goal, "123804765");

@@ -25,14 +25,15 @@ std::string batch_body(int n) {
   std::uniform_int_distribution<std::uint32_t> pick(0, eight::kPositions - 1);
   nlohmann::json body;
   body["boards"] = nlohmann::json::array();
-  for (int i = 0; i < n; ++i) body["boards"].push_back(eight::to_string(eight::unrank(pick(rng), 0)));
+  for (int i = 0; i < n; ++i)
+    body["boards"].push_back(eight::to_string(eight::unrank(pick(rng), 0)));
   return body.dump();
 }
 
 void BM_SolveBatch10k(benchmark::State& state) {
   auto& w = world();
-  const auto req = eight::server::make_request(boost::beast::http::verb::post, "/solve", {},
-                                               batch_body(10000));
+  const auto req =
+      eight::server::make_request(boost::beast::http::verb::post, "/solve", {}, batch_body(10000));
   const std::atomic<bool> cancelled{false};
   std::size_t bytes_out = 0;
   for (auto _ : state) {

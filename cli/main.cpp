@@ -166,8 +166,7 @@ class SolveCommand {
  private:
   // The line printed in place of an answer, so output lines stay aligned
   // with input lines; the reason goes to standard error.
-  void refuse(std::string_view text, Origin origin, const std::string& message,
-              std::string& out) {
+  void refuse(std::string_view text, Origin origin, const std::string& message, std::string& out) {
     std::fprintf(stderr, "eight: %s %ld: %s\n", origin.kind, origin.number, message.c_str());
     failed_ = true;
     out += format_ == Format::kJson ? eight::input_error_json(std::string(text), message) : "error";

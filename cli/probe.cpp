@@ -14,12 +14,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <fcntl.h>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <string>
 #include <string_view>
 
@@ -54,7 +54,8 @@ int probe_usage(const std::string& what) {
 
 bool parse_int(std::string_view s, int lo, int hi, int& out) {
   const auto v = parse_decimal(s);
-  if (!v || *v < static_cast<std::uint64_t>(lo) || *v > static_cast<std::uint64_t>(hi)) return false;
+  if (!v || *v < static_cast<std::uint64_t>(lo) || *v > static_cast<std::uint64_t>(hi))
+    return false;
   out = static_cast<int>(*v);
   return true;
 }
@@ -101,8 +102,8 @@ int connect_to(const ProbeOptions& opt, Clock::time_point deadline, std::string&
   error = "no address";
   int result = -1;
   for (addrinfo* ai = list; ai != nullptr && result < 0; ai = ai->ai_next) {
-    const int fd = ::socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC,
-                            ai->ai_protocol);
+    const int fd =
+        ::socket(ai->ai_family, ai->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, ai->ai_protocol);
     if (fd < 0) {
       error = std::strerror(errno);
       continue;
@@ -152,8 +153,9 @@ int run(const ProbeOptions& opt) {
   if (fd.get() < 0) return fail(error);
 
   const bool v6 = opt.host.find(':') != std::string::npos;
-  const std::string request = "GET " + opt.path + " HTTP/1.1\r\nHost: " +
-                              (v6 ? "[" + opt.host + "]" : opt.host) + ":" + opt.port +
+  const std::string request = "GET " + opt.path +
+                              " HTTP/1.1\r\nHost: " + (v6 ? "[" + opt.host + "]" : opt.host) + ":" +
+                              opt.port +
                               "\r\nUser-Agent: eight-probe\r\nAccept: */*\r\n"
                               "Connection: close\r\n\r\n";
   std::size_t sent = 0;

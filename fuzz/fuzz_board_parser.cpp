@@ -20,6 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto again = eight::parse_board(eight::to_string(*board));
   if (!again.ok() || !(*again == *board)) std::abort();
   const std::uint32_t r = eight::rank(*board);
-  if (r >= eight::kPositions || !(eight::unrank(r, eight::tile_parity(*board)) == *board)) std::abort();
+  if (r >= eight::kPositions || !(eight::unrank(r, eight::tile_parity(*board)) == *board))
+    std::abort();
   return 0;
 }

@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "api/metrics.h"
-#include "eight/exit_codes.h"
 #include "api/service.h"
 #include "api/table_slot.h"
+#include "eight/exit_codes.h"
 #include "options.h"
 #include "transport/access_log.h"
 #include "transport/listener.h"

@@ -80,7 +80,8 @@ unsigned cpu_quota() {
     std::ifstream max("/sys/fs/cgroup" + (path == "/" ? std::string() : path) + "/cpu.max");
     std::string quota;
     long long period = 0;
-    if (max >> quota >> period && quota != "max") take(quota_cpus(std::atoll(quota.c_str()), period));
+    if (max >> quota >> period && quota != "max")
+      take(quota_cpus(std::atoll(quota.c_str()), period));
     if (path == "/") break;
     const auto slash = path.find_last_of('/');
     path = slash == 0 || slash == std::string::npos ? "/" : path.substr(0, slash);

@@ -25,10 +25,10 @@ ErrorCode parse_code(const std::string& text) {
 
 TEST_CASE("parses every notation users bring to the same board") {
   const Board expected{{1, 2, 3, 4, 5, 6, 7, 8, 0}};
-  for (const char* text :
-       {"123456780", "12345678x", "12345678X", "12345678_", "1 2 3 4 5 6 7 8 x",
-        "1,2,3,4,5,6,7,8,0", "123/456/780", "1, 2, 3, 4, 5, 6, 7, 8, 0", "123\n456\n780",
-        "123\r\n456\r\n780\r\n", "1\t2\t3\t4\t5\t6\t7\t8\t_", "  123456780  ", "1 2 3/4 5 6/7 8 x"}) {
+  for (const char* text : {"123456780", "12345678x", "12345678X", "12345678_", "1 2 3 4 5 6 7 8 x",
+                           "1,2,3,4,5,6,7,8,0", "123/456/780", "1, 2, 3, 4, 5, 6, 7, 8, 0",
+                           "123\n456\n780", "123\r\n456\r\n780\r\n", "1\t2\t3\t4\t5\t6\t7\t8\t_",
+                           "  123456780  ", "1 2 3/4 5 6/7 8 x"}) {
     auto b = parse_board(text);
     REQUIRE_MESSAGE(b.ok(), text << ": " << (b.ok() ? "" : b.error().message));
     CHECK(*b == expected);
@@ -69,7 +69,10 @@ TEST_CASE("rejects a character that is not allowed and names it and its position
   CHECK(parse_code("1234a6780") == ErrorCode::kBadCharacter);
   CHECK(parse_error("1234a6780").rfind("'a' at position 5 is not allowed", 0) == 0);
   CHECK(parse_error("12345678-").rfind("'-' at position 9", 0) == 0);
-  CHECK(parse_error(std::string("1234\0" "5678", 9)).rfind("byte 0x00 at position 5", 0) == 0);
+  CHECK(parse_error(std::string("1234\0"
+                                "5678",
+                                9))
+            .rfind("byte 0x00 at position 5", 0) == 0);
   CHECK(parse_error("12345678\xc3\xa9").rfind("byte 0xC3 at position 9", 0) == 0);
 }
 

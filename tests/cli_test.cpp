@@ -20,16 +20,17 @@ const std::string& table_path() {
 }  // namespace
 
 TEST_CASE("eight solve answers boards given as arguments in the moves format") {
-  const auto r = run_program("eight", {"solve", "--table", table_path(), "2 3 4 1 5 x 7 6 8",
-                                       "123456780", "213456780"});
+  const auto r = run_program(
+      "eight", {"solve", "--table", table_path(), "2 3 4 1 5 x 7 6 8", "123456780", "213456780"});
   CHECK(r.status == 0);
   CHECK(r.out == "ullddrurdllurrdlurd\n\nunsolvable\n");
   CHECK(r.err.empty());
 }
 
 TEST_CASE("eight solve reads stdin and writes exactly one line per input line") {
-  const auto r = run_program("eight", {"solve", "--table", table_path(), "--format", "distance"},
-                             "8 6 7 2 5 4 3 x 1\n123456780\r\n\n1234a6780\n213456780\n6,4,7,8,5,x,3,2,1");
+  const auto r =
+      run_program("eight", {"solve", "--table", table_path(), "--format", "distance"},
+                  "8 6 7 2 5 4 3 x 1\n123456780\r\n\n1234a6780\n213456780\n6,4,7,8,5,x,3,2,1");
   CHECK(r.status == 1);
   CHECK(r.out == "31\n0\nerror\nerror\n-1\n31\n");
   CHECK(r.err.find("line 3: board is empty") != std::string::npos);
@@ -40,11 +41,12 @@ TEST_CASE("eight solve --format json prints the HTTP answer's fields, one object
   const auto r = run_program("eight", {"solve", "--table", table_path(), "--format", "json"},
                              "123456708\n12\n");
   CHECK(r.status == 1);
-  CHECK(r.out ==
-        R"({"board":"123456708","goal":"123456780","solvable":true,"distance":1,"moves":["right"],"path":"r","tiles":[8]})"
-        "\n"
-        R"({"input":"12","error":"expected 9 cells, got 2"})"
-        "\n");
+  CHECK(
+      r.out ==
+      R"({"board":"123456708","goal":"123456780","solvable":true,"distance":1,"moves":["right"],"path":"r","tiles":[8]})"
+      "\n"
+      R"({"input":"12","error":"expected 9 cells, got 2"})"
+      "\n");
 }
 
 TEST_CASE("eight solve takes a board and its goal on one line, as judges' inputs write them") {
@@ -57,7 +59,8 @@ TEST_CASE("eight solve takes a board and its goal on one line, as judges' inputs
   for (const char* format : {"moves", "distance", "json"}) {
     CAPTURE(format);
     const auto with_goal = run_program(
-        "eight", {"solve", "--table", table_path(), "--goal", "123804765", "--format", format}, boards);
+        "eight", {"solve", "--table", table_path(), "--goal", "123804765", "--format", format},
+        boards);
     const auto in_pairs =
         run_program("eight", {"solve", "--table", table_path(), "--format", format}, pairs);
     CHECK(with_goal.status == 0);
@@ -75,22 +78,23 @@ TEST_CASE("eight solve takes a board and its goal on one line, as judges' inputs
 }
 
 TEST_CASE("eight solve --boards adds the board after every move to the json format") {
-  auto r = run_program("eight", {"solve", "--table", table_path(), "--format", "json", "--boards",
-                                 "123405786"});
+  auto r = run_program(
+      "eight", {"solve", "--table", table_path(), "--format", "json", "--boards", "123405786"});
   CHECK(r.status == 0);
-  CHECK(r.out ==
-        R"({"board":"123405786","goal":"123456780","solvable":true,"distance":2,"moves":["right","down"],)"
-        R"("path":"rd","tiles":[5,6],"boards":["123450786","123456780"]})"
-        "\n");
+  CHECK(
+      r.out ==
+      R"({"board":"123405786","goal":"123456780","solvable":true,"distance":2,"moves":["right","down"],)"
+      R"("path":"rd","tiles":[5,6],"boards":["123450786","123456780"]})"
+      "\n");
   r = run_program("eight", {"solve", "--table", table_path(), "--boards", "123450786"});
   CHECK(r.status == 2);
   CHECK(r.err.find("--boards needs --format json") != std::string::npos);
 }
 
 TEST_CASE("eight solve answers for another goal") {
-  const auto r = run_program("eight", {"solve", "--table", table_path(), "--goal", "123804765",
-                                       "--format", "distance", "123804765", "123084765",
-                                       "123456780"});
+  const auto r =
+      run_program("eight", {"solve", "--table", table_path(), "--goal", "123804765", "--format",
+                            "distance", "123804765", "123084765", "123456780"});
   CHECK(r.status == 0);
   CHECK(r.out == "0\n1\n-1\n");
 }
@@ -149,13 +153,14 @@ TEST_CASE("eight hint lists every optimal first move") {
   r = run_program("eight", {"hint", "--table", table_path(), "213456780"});
   CHECK(r.out == "unsolvable\n");
   r = run_program("eight", {"hint", "--table", table_path(), "--format", "json", "123456708"});
-  CHECK(r.out ==
-        R"({"board":"123456708","goal":"123456780","solvable":true,"distance":1,)"
-        R"("hints":[{"move":"right","letter":"r","tile":8,"board":"123456780","distance":0}],)"
-        R"("moves":[{"move":"right","letter":"r","tile":8,"board":"123456780","distance":0,"optimal":true},)"
-        R"({"move":"up","letter":"u","tile":5,"board":"123406758","distance":2,"optimal":false},)"
-        R"({"move":"left","letter":"l","tile":7,"board":"123456078","distance":2,"optimal":false}]})"
-        "\n");
+  CHECK(
+      r.out ==
+      R"({"board":"123456708","goal":"123456780","solvable":true,"distance":1,)"
+      R"("hints":[{"move":"right","letter":"r","tile":8,"board":"123456780","distance":0}],)"
+      R"("moves":[{"move":"right","letter":"r","tile":8,"board":"123456780","distance":0,"optimal":true},)"
+      R"({"move":"up","letter":"u","tile":5,"board":"123406758","distance":2,"optimal":false},)"
+      R"({"move":"left","letter":"l","tile":7,"board":"123456078","distance":2,"optimal":false}]})"
+      "\n");
   r = run_program("eight", {"hint", "--table", table_path(), "12345"});
   CHECK(r.status == 1);
   CHECK(r.err.find("expected 9 cells, got 5") != std::string::npos);
@@ -163,19 +168,21 @@ TEST_CASE("eight hint lists every optimal first move") {
 
 TEST_CASE("eight random draws boards at the asked distance, the same ones for the same seed") {
   const std::vector<std::string> args = {"random", "--table", table_path(), "--distance", "20",
-                                         "--seed", "12345", "--count", "5"};
+                                         "--seed", "12345",   "--count",    "5"};
   const auto a = run_program("eight", args);
   const auto b = run_program("eight", args);
   REQUIRE(a.status == 0);
   CHECK(a.out == b.out);
   CHECK(a.out.rfind("436875021\n", 0) == 0);
   // Each drawn board really is 20 moves away.
-  const auto d = run_program("eight", {"solve", "--table", table_path(), "--format", "distance"}, a.out);
+  const auto d =
+      run_program("eight", {"solve", "--table", table_path(), "--format", "distance"}, a.out);
   CHECK(d.out == "20\n20\n20\n20\n20\n");
   const auto snail = run_program("eight", {"random", "--table", table_path(), "--goal", "123804765",
                                            "--distance", "30", "--count", "3"});
-  const auto sd = run_program("eight", {"solve", "--table", table_path(), "--goal", "123804765",
-                                        "--format", "distance"}, snail.out);
+  const auto sd = run_program(
+      "eight", {"solve", "--table", table_path(), "--goal", "123804765", "--format", "distance"},
+      snail.out);
   CHECK(sd.out == "30\n30\n30\n");
 }
 
@@ -184,7 +191,8 @@ TEST_CASE("eight random names the valid range for a distance no board has") {
   CHECK(r.status == 2);
   CHECK(r.err.find("--distance must be a whole number from 0 to 31 for goal 123456780") !=
         std::string::npos);
-  r = run_program("eight", {"random", "--table", table_path(), "--goal", "123804765", "--distance", "31"});
+  r = run_program("eight",
+                  {"random", "--table", table_path(), "--goal", "123804765", "--distance", "31"});
   CHECK(r.err.find("from 0 to 30 for goal 123804765") != std::string::npos);
   r = run_program("eight", {"random", "--table", table_path(), "--distance", "-1"});
   CHECK(r.status == 2);

@@ -71,7 +71,8 @@ TEST_CASE("the packed-order Lehmer rank and parity are those of every order") {
     int inversions = 0;
     for (int i = 0; i < 8; ++i) {
       packed |= p[static_cast<std::size_t>(i)] << (3 * i);
-      for (int j = i + 1; j < 8; ++j) inversions += p[static_cast<std::size_t>(j)] < p[static_cast<std::size_t>(i)];
+      for (int j = i + 1; j < 8; ++j)
+        inversions += p[static_cast<std::size_t>(j)] < p[static_cast<std::size_t>(i)];
     }
     const std::uint32_t got = detail::packed_order_lehmer(packed);
     REQUIRE((got & 0x7FFFFFFF) == lehmer++);

@@ -34,9 +34,13 @@ const Table& table() {
   return *t;
 }
 
-const TableView& view() { return table().view(); }
+const TableView& view() {
+  return table().view();
+}
 
-const Solver& solver() { return table().solver(); }
+const Solver& solver() {
+  return table().solver();
+}
 
 GoalFrame frame(const Board& goal) {
   auto f = table().frame(goal);
@@ -68,7 +72,8 @@ std::vector<std::uint8_t> read_file(const std::string& path) {
 
 void write_file(const std::string& path, const std::vector<std::uint8_t>& bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
   REQUIRE(out.good());
 }
 

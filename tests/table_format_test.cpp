@@ -48,10 +48,10 @@ TEST_CASE("a section record encodes to the documented bytes and decodes back") {
   std::uint8_t out[kSectionRecordSize];
   encode_section_record(s, out);
   const std::vector<std::uint8_t> expected = {
-      1, 2, 3, 4, 5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 0,  // goal, padded to 16
-      0x80, 0, 0, 0, 0, 0, 0, 0,                       // offset 128
-      0xC0, 0xC4, 0x02, 0x00,                          // count 181440
-      31, 0, 0, 0,                                     // max distance, reserved
+      1,    2,    3,    4,    5, 6, 7, 8, 0, 0, 0, 0, 0, 0, 0, 0,  // goal, padded to 16
+      0x80, 0,    0,    0,    0, 0, 0, 0,                          // offset 128
+      0xC0, 0xC4, 0x02, 0x00,                                      // count 181440
+      31,   0,    0,    0,                                         // max distance, reserved
   };
   CHECK(std::vector<std::uint8_t>(out, out + kSectionRecordSize) == expected);
   CHECK(decode_section_record(out) == s);

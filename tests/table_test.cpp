@@ -103,7 +103,10 @@ TEST_CASE("rejects a table with an unknown version") {
 }
 
 TEST_CASE("rejects a table for another board shape") {
-  const auto bytes = resealed([](auto& b) { b[18] = 4; b[19] = 4; });
+  const auto bytes = resealed([](auto& b) {
+    b[18] = 4;
+    b[19] = 4;
+  });
   CHECK(contains(refusal(bytes).message, "board shape 4x4 is not supported"));
 }
 
@@ -113,9 +116,8 @@ TEST_CASE("rejects a section whose goal is not canonical") {
 }
 
 TEST_CASE("rejects two sections for the same blank cell") {
-  const auto bytes = resealed([](auto& b) {
-    std::copy(b.begin() + 32, b.begin() + 41, b.begin() + 64);
-  });
+  const auto bytes =
+      resealed([](auto& b) { std::copy(b.begin() + 32, b.begin() + 41, b.begin() + 64); });
   CHECK(contains(refusal(bytes).message, "a second section for blank cell 8"));
 }
 
@@ -178,7 +180,8 @@ TEST_CASE("maps a table file read-only and names the file in every refusal") {
 
   auto missing = Table::open(dir.file("missing.tbl"), Check::kChecksum);
   REQUIRE_FALSE(missing.ok());
-  CHECK(missing.error().message == dir.file("missing.tbl") + ": cannot open: No such file or directory");
+  CHECK(missing.error().message ==
+        dir.file("missing.tbl") + ": cannot open: No such file or directory");
 
   test::write_file(dir.file("empty.tbl"), {});
   auto empty = Table::open(dir.file("empty.tbl"), Check::kChecksum);

@@ -20,13 +20,18 @@ using namespace eight;
 namespace {
 
 // A valid table that differs from the default: only the centre section.
-std::vector<std::uint8_t> other_table() { return build_table(std::vector<int>{4}); }
+std::vector<std::uint8_t> other_table() {
+  return build_table(std::vector<int>{4});
+}
 
-std::string tablegen() { return std::string(EIGHT_BIN_DIR) + "/eight-tablegen"; }
+std::string tablegen() {
+  return std::string(EIGHT_BIN_DIR) + "/eight-tablegen";
+}
 
 }  // namespace
 
-TEST_CASE("eight-tablegen killed at any moment leaves the old table or the new one, never a broken one") {
+TEST_CASE(
+    "eight-tablegen killed at any moment leaves the old table or the new one, never a broken one") {
   test::TempDir dir;
   const std::string out = dir.file("eight.tbl");
   const auto old_bytes = other_table();
@@ -41,7 +46,8 @@ TEST_CASE("eight-tablegen killed at any moment leaves the old table or the new o
     ::kill(pid, SIGKILL);
     test::wait_program(pid);
     auto t = Table::open(out, Check::kFull);
-    REQUIRE_MESSAGE(t.ok(), "after a kill in run " << i << ": " << (t.ok() ? "" : t.error().message));
+    REQUIRE_MESSAGE(t.ok(),
+                    "after a kill in run " << i << ": " << (t.ok() ? "" : t.error().message));
     const auto bytes = test::read_file(out);
     if (bytes == old_bytes) {
       ++saw_old;
@@ -79,11 +85,10 @@ TEST_CASE("eight-tablegen in a folder it may not write fails with the reason") {
   test::write_file(out, other_table());
   ::chmod(folder.c_str(), 0555);
   // Root ignores permission bits, so as root run the generator as nobody.
-  const auto r = ::geteuid() == 0
-                     ? test::run_program("/usr/bin/setpriv",
-                                         {"--reuid=65534", "--regid=65534", "--clear-groups",
-                                          tablegen(), "--out", out})
-                     : test::run_program("eight-tablegen", {"--out", out});
+  const auto r = ::geteuid() == 0 ? test::run_program("/usr/bin/setpriv",
+                                                      {"--reuid=65534", "--regid=65534",
+                                                       "--clear-groups", tablegen(), "--out", out})
+                                  : test::run_program("eight-tablegen", {"--out", out});
   ::chmod(folder.c_str(), 0755);
   CHECK(r.status == 1);
   CHECK(r.err.find(out + ".tmp: cannot create: Permission denied") != std::string::npos);

@@ -1,8 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <xxhash.h>
 #include <algorithm>
 #include <filesystem>
-#include <xxhash.h>
 
 #include "eight/random.h"
 #include "eight/tablegen.h"
@@ -34,25 +34,25 @@ std::vector<std::uint32_t> histogram_of(std::size_t section) {
 
 TEST_CASE("the standard goal's histogram is OEIS A089473") {
   const std::vector<std::uint32_t> expected = {
-      1,    2,    4,     8,     16,    20,    39,    62,    116,   152,   286,
-      396,  748,  1024,  1893,  2512,  4485,  5638,  9529,  10878, 16993, 17110,
-      23952, 20224, 24047, 15578, 14560, 6274, 3910, 760, 221,   2};
+      1,     2,     4,     8,     16,    20,   39,   62,   116,   152,   286,
+      396,   748,   1024,  1893,  2512,  4485, 5638, 9529, 10878, 16993, 17110,
+      23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,  221,   2};
   CHECK(histogram_of(0) == expected);
 }
 
 TEST_CASE("the centre-blank goal's histogram is OEIS A089474") {
   const std::vector<std::uint32_t> expected = {
-      1,     4,     8,     8,     16,    32,    60,    72,    136,   200,  376,
-      512,   964,   1296,  2368,  3084,  5482,  6736,  11132, 12208, 18612, 18444,
-      24968, 19632, 22289, 13600, 11842, 4340,  2398,  472,   148};
+      1,     4,     8,     8,     16,    32,   60,   72,    136,   200,   376,
+      512,   964,   1296,  2368,  3084,  5482, 6736, 11132, 12208, 18612, 18444,
+      24968, 19632, 22289, 13600, 11842, 4340, 2398, 472,   148};
   CHECK(histogram_of(2) == expected);
 }
 
 TEST_CASE("the edge-blank goal's histogram is OEIS A089483") {
   const std::vector<std::uint32_t> expected = {
-      1,     3,     5,     10,    14,    28,    42,    80,    108,   202,  278,
-      524,   726,   1348,  1804,  3283,  4193,  7322,  8596,  13930, 14713, 21721,
-      19827, 25132, 18197, 18978, 9929,  7359,  2081,  878,   126,   2};
+      1,     3,     5,     10,    14,   28,   42,   80,   108,   202,   278,
+      524,   726,   1348,  1804,  3283, 4193, 7322, 8596, 13930, 14713, 21721,
+      19827, 25132, 18197, 18978, 9929, 7359, 2081, 878,  126,   2};
   CHECK(histogram_of(1) == expected);
 }
 
@@ -63,7 +63,8 @@ TEST_CASE("every section's histogram matches a naive breadth-first search") {
     REQUIRE(static_cast<int>(bfs.size()) == s.max_distance + 1);
     const auto& h = test::table().index().histogram(i);
     for (int d = 0; d <= s.max_distance; ++d) {
-      CHECK(static_cast<std::uint32_t>(bfs[static_cast<std::size_t>(d)]) == h[static_cast<std::size_t>(d)]);
+      CHECK(static_cast<std::uint32_t>(bfs[static_cast<std::size_t>(d)]) ==
+            h[static_cast<std::size_t>(d)]);
     }
   }
 }
@@ -97,16 +98,18 @@ TEST_CASE("eight-tablegen fails clearly when it cannot write and leaves nothing 
   CHECK(std::filesystem::is_empty(dir.path()));
 }
 
-TEST_CASE("write_table leaves a table that does not prove sound out, under its temporary name too") {
+TEST_CASE(
+    "write_table leaves a table that does not prove sound out, under its temporary name too") {
   test::TempDir dir;
   const std::string path = dir.file("t.tbl");
   test::write_file(path, {1, 2, 3});
   // The check sees the temporary file, fully written, before it takes the name.
   std::vector<std::uint8_t> seen;
-  const auto st = write_file_atomically(path, test::table_bytes(), [&](const std::string& tmp) -> Status {
-    seen = test::read_file(tmp);
-    return make_error(ErrorCode::kBadEntry, "refused on purpose");
-  });
+  const auto st =
+      write_file_atomically(path, test::table_bytes(), [&](const std::string& tmp) -> Status {
+        seen = test::read_file(tmp);
+        return make_error(ErrorCode::kBadEntry, "refused on purpose");
+      });
   REQUIRE_FALSE(st.ok());
   CHECK(st.error().message == "refused on purpose");
   CHECK(seen == test::table_bytes());

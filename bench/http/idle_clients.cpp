@@ -144,7 +144,9 @@ int main(int argc, char** argv) {
   }
   std::sort(waits.begin(), waits.end());
   const auto at = [&waits](double q) {
-    return waits.empty() ? 0L : waits[static_cast<std::size_t>(q * static_cast<double>(waits.size() - 1))];
+    return waits.empty()
+               ? 0L
+               : waits[static_cast<std::size_t>(q * static_cast<double>(waits.size() - 1))];
   };
   std::printf(
       "RESULT idle=%zu still_open=%zu probes=%zu probe_p50_us=%ld probe_p99_us=%ld "

@@ -3,6 +3,8 @@
 namespace eight::server {
 
 const std::array<RouteInfo, kRouteCount - 1>& routes() {
+  // One route to a row.
+  // clang-format off
   static constexpr std::array<RouteInfo, kRouteCount - 1> kRoutes = {{
       {Route::kIndex, "/", "", "this index of the endpoints"},
       {Route::kSolve, "/solve", "board=B[&goal=G][&boards=1]",
@@ -28,6 +30,7 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
        "goal G's distance histogram, maximum distance and hardest boards", false, {"goal"}},
       {Route::kOpenapi, "/openapi.yaml", "", "OpenAPI 3 description of this API"},
   }};
+  // clang-format on
   return kRoutes;
 }
 

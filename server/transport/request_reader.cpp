@@ -25,7 +25,9 @@ bool all_digits(std::string_view s) {
 }
 
 // A header value as shown in a detail.
-std::string shown(std::string_view v) { return "'" + escape_bytes(v, 40) + "'"; }
+std::string shown(std::string_view v) {
+  return "'" + escape_bytes(v, 40) + "'";
+}
 
 ReadStep step(ReadStep::Kind kind, std::size_t consumed) {
   ReadStep s;

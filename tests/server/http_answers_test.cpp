@@ -6,8 +6,8 @@
 #include <random>
 #include <thread>
 
-#include "json/answer_json.h"
 #include "api/routes.h"
+#include "json/answer_json.h"
 #include "server_fixture.h"
 #include "support.h"
 

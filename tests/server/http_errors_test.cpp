@@ -93,7 +93,8 @@ TEST_CASE("a missing, repeated or unknown parameter is a 400 problem") {
   REQUIRE(r);
   CHECK(r->status == 200);
   j = check_problem(cli.Get("/solve?board=123456780&gaol=123456780"), 400, "unknown-parameter");
-  CHECK(j["detail"] == "unknown query parameter 'gaol'; this endpoint takes board, goal and boards");
+  CHECK(j["detail"] ==
+        "unknown query parameter 'gaol'; this endpoint takes board, goal and boards");
   j = check_problem(cli.Get("/distance?board=123456780&gaol=123456780"), 400, "unknown-parameter");
   CHECK(j["detail"] == "unknown query parameter 'gaol'; this endpoint takes board and goal");
 }
@@ -145,12 +146,14 @@ TEST_CASE("raw malformed requests get 400 problems and never a 5xx") {
   ServerProcess server;
   for (const std::string& request :
        {std::string("GARBAGE\r\n\r\n"), std::string("GET\r\n\r\n"),
-        std::string("GET /solve?board=1") + '\0' + "23 HTTP/1.1\r\nHost: eight\r\nConnection: close\r\n\r\n",
-        std::string("GET /solve?board=\xff\xfe HTTP/1.1\r\nHost: eight\r\nConnection: close\r\n\r\n"),
+        std::string("GET /solve?board=1") + '\0' +
+            "23 HTTP/1.1\r\nHost: eight\r\nConnection: close\r\n\r\n",
+        std::string(
+            "GET /solve?board=\xff\xfe HTTP/1.1\r\nHost: eight\r\nConnection: close\r\n\r\n"),
         std::string("GET /solve?board=%zz HTTP/1.1\r\nHost: eight\r\nConnection: close\r\n\r\n"),
         std::string("GET /solve?board=% HTTP/1.1\r\nHost: eight\r\nConnection: close\r\n\r\n"),
-        std::string("GET /solve?board=123456780 HTTP/1.1\r\nHost: eight\r\nX: ") + std::string(9000, 'h') +
-            "\r\n\r\n"}) {
+        std::string("GET /solve?board=123456780 HTTP/1.1\r\nHost: eight\r\nX: ") +
+            std::string(9000, 'h') + "\r\n\r\n"}) {
     CAPTURE(request.substr(0, 60));
     auto r = eight::test::raw_exchange(server.port(), request);
     CHECK(r.status >= 400);
@@ -159,7 +162,8 @@ TEST_CASE("raw malformed requests get 400 problems and never a 5xx") {
   }
   // Empty query pairs carry nothing and are skipped.
   auto raw = eight::test::raw_exchange(
-      server.port(), "GET /solve?&&&=&board=123456780&= HTTP/1.1\r\nHost: eight\r\nConnection: close\r\n\r\n");
+      server.port(),
+      "GET /solve?&&&=&board=123456780&= HTTP/1.1\r\nHost: eight\r\nConnection: close\r\n\r\n");
   CHECK(raw.status == 200);
   auto r = server.client().Get("/healthz");
   REQUIRE(r);

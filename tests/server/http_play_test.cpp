@@ -52,7 +52,8 @@ TEST_CASE("/hint lists every optimal next move with the board it leads to") {
     REQUIRE(m);
     CHECK(h["move"] == std::string(eight::move_name(*m)));
     std::uint8_t tile = 0;
-    CHECK(eight::to_string(*eight::apply_move(eight::test::board("867254301"), *m, &tile)) == h["board"]);
+    CHECK(eight::to_string(*eight::apply_move(eight::test::board("867254301"), *m, &tile)) ==
+          h["board"]);
     CHECK(h["tile"] == tile);
   }
   // Another goal, a solved board, an unsolvable one.
@@ -66,7 +67,8 @@ TEST_CASE("/hint lists every optimal next move with the board it leads to") {
   CHECK(u["hints"].empty());
 }
 
-TEST_CASE("/hint lists every legal move best first, each with its distance and whether it is optimal") {
+TEST_CASE(
+    "/hint lists every legal move best first, each with its distance and whether it is optimal") {
   ServerProcess server;
   auto cli = server.client();
   for (const std::string board : {"867254301", "123456708", "123456780", "413726580"}) {
@@ -95,7 +97,8 @@ TEST_CASE("/hint lists every legal move best first, each with its distance and w
     std::size_t optimal = 0;
     for (const auto& m : j["moves"]) optimal += m["optimal"].get<bool>() ? 1 : 0;
     REQUIRE(j["hints"].size() == optimal);
-    for (std::size_t i = 0; i < optimal; ++i) CHECK(j["hints"][i]["board"] == j["moves"][i]["board"]);
+    for (std::size_t i = 0; i < optimal; ++i)
+      CHECK(j["hints"][i]["board"] == j["moves"][i]["board"]);
   }
   const json u = get_json(cli, "/hint?board=213456780");
   REQUIRE(u["moves"].size() == 2);
@@ -221,7 +224,8 @@ TEST_CASE("/stats gives the goal's histogram, maximum and hardest boards") {
 TEST_CASE("POST /solve answers a batch in order, bad boards in place") {
   ServerProcess server;
   auto cli = server.client();
-  auto r = post_json(cli, R"({"boards": ["867254301", "12", 5, "213456780", "1 2 3 4 5 6 7 x 8"]})");
+  auto r =
+      post_json(cli, R"({"boards": ["867254301", "12", 5, "213456780", "1 2 3 4 5 6 7 x 8"]})");
   REQUIRE(r);
   CHECK(r->status == 200);
   const json j = json::parse(r->body);
@@ -231,8 +235,8 @@ TEST_CASE("POST /solve answers a batch in order, bad boards in place") {
   REQUIRE(a.size() == 5);
   const auto& solver = eight::test::solver();
   const auto frame = eight::test::frame(eight::kStandardGoal);
-  CHECK(a[0] == json::parse(
-                    eight::solution_json(*solver.solve(eight::test::board("867254301"), frame))));
+  CHECK(a[0] ==
+        json::parse(eight::solution_json(*solver.solve(eight::test::board("867254301"), frame))));
   CHECK(a[1] == json{{"input", "12"}, {"error", "expected 9 cells, got 2"}});
   CHECK(a[2] == json{{"input", 5}, {"error", "expected a board as a string"}});
   CHECK(a[3]["solvable"] == false);
@@ -269,8 +273,9 @@ TEST_CASE("POST /solve takes 10,000 boards and refuses more, or a malformed body
   // A body labelled form-encoded (curl -d's default type) is read as JSON
   // like any other, however large: a JSON one is answered, anything else is
   // a bad body.
-  p = check_problem(cli.Post("/solve", std::string(20000, 'x'), "application/x-www-form-urlencoded"),
-                    400, "bad-body");
+  p = check_problem(
+      cli.Post("/solve", std::string(20000, 'x'), "application/x-www-form-urlencoded"), 400,
+      "bad-body");
   CHECK(p["detail"].get<std::string>().find("not valid JSON") != std::string::npos);
   body["boards"] = std::vector<std::string>(1000, "8 6 7 2 5 4 3 x 1");
   r = cli.Post("/solve", body.dump(), "application/x-www-form-urlencoded");
@@ -296,7 +301,8 @@ TEST_CASE("GET answers carry CORS headers and preflights are answered") {
   CHECK(pre->status == 204);
   CHECK(pre->get_header_value("Access-Control-Allow-Origin") == "*");
   CHECK(pre->get_header_value("Access-Control-Allow-Methods") == "GET, HEAD, POST, OPTIONS");
-  CHECK(pre->get_header_value("Access-Control-Allow-Headers").find("Content-Type") != std::string::npos);
+  CHECK(pre->get_header_value("Access-Control-Allow-Headers").find("Content-Type") !=
+        std::string::npos);
   CHECK(pre->get_header_value("Access-Control-Max-Age") == "86400");
   pre = cli.Options("/metrics");
   CHECK(pre->status == 204);
@@ -306,7 +312,8 @@ TEST_CASE("GET answers carry CORS headers and preflights are answered") {
 TEST_CASE("GET / serves the playground to a browser and the JSON index to everyone else") {
   ServerProcess server;
   auto cli = server.client();
-  auto r = cli.Get("/", {{"Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}});
+  auto r =
+      cli.Get("/", {{"Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}});
   REQUIRE(r);
   CHECK(r->status == 200);
   CHECK(r->get_header_value("Content-Type") == "text/html; charset=utf-8");
@@ -315,7 +322,8 @@ TEST_CASE("GET / serves the playground to a browser and the JSON index to everyo
   // Self-contained: no script, style or font from anywhere else.
   CHECK(r->body.find("src=\"http") == std::string::npos);
   CHECK(r->body.find("href=\"http") == std::string::npos);
-  CHECK(r->get_header_value("Content-Security-Policy").find("default-src 'self'") != std::string::npos);
+  CHECK(r->get_header_value("Content-Security-Policy").find("default-src 'self'") !=
+        std::string::npos);
   for (const char* accept : {"application/json", "*/*", "", "text/html;q=0.5, application/json"}) {
     r = cli.Get("/", {{"Accept", accept}});
     REQUIRE(r);

@@ -9,8 +9,8 @@
 #pragma once
 
 #include <httplib.h>
-#include <nlohmann/json.hpp>
 #include <sys/types.h>
+#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <condition_variable>

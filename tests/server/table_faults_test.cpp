@@ -17,10 +17,10 @@
 #include <thread>
 #include <vector>
 
+#include "api/table_slot.h"
 #include "eight/tablegen.h"
 #include "server_fixture.h"
 #include "support.h"
-#include "api/table_slot.h"
 
 using eight::test::ExitInfo;
 using eight::test::RawConnection;

@@ -379,7 +379,7 @@ TEST_CASE("a full compute queue answers 503 with Retry-After at once") {
 TEST_CASE("a client that leaves while its batch waits has the batch dropped") {
   ServerProcess server({.args = {"--compute-threads", "1", "--compute-queue", "16"}});
   const std::string body = batch(10000);  // ~20 ms each on the one compute thread
-  std::vector<RawConnection> stayers;  // hold the thread for ~60 ms, queued first
+  std::vector<RawConnection> stayers;     // hold the thread for ~60 ms, queued first
   for (int i = 0; i < 3; ++i) {
     stayers.emplace_back(server.port());
     REQUIRE(stayers.back().send(post(body)));
