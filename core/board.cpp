@@ -1,6 +1,7 @@
 #include "eight/board.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 
 namespace eight {
@@ -25,6 +26,7 @@ std::string describe_byte(unsigned char c) {
 }  // namespace
 
 std::string_view move_name(Move m) {
+  assert(static_cast<unsigned>(m) < 4);
   constexpr std::string_view kNames[4] = {"up", "down", "left", "right"};
   return kNames[static_cast<int>(m)];
 }
@@ -40,6 +42,7 @@ std::optional<Move> move_from_letter(char c) {
 }
 
 int blank_cell(const Board& b) {
+  assert(is_valid(b));
   for (int i = 0; i < kCells; ++i) {
     if (b.cells[i] == 0) return i;
   }
@@ -47,6 +50,7 @@ int blank_cell(const Board& b) {
 }
 
 std::optional<Board> apply_move(const Board& b, Move m, std::uint8_t* slid_tile) {
+  assert(is_valid(b) && static_cast<unsigned>(m) < 4);
   const int from = blank_cell(b);
   const int to = neighbor(from, m);
   if (to < 0) return std::nullopt;

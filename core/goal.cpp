@@ -57,13 +57,31 @@ const std::array<Symmetry, 8>& symmetries() {
   return kAll;
 }
 
+namespace {
+
+// For the asserts: a hand-built Symmetry could map two cells onto one, or
+// off the board.
+[[maybe_unused]] bool is_symmetry(const Symmetry& s) {
+  for (const Symmetry& t : symmetries()) {
+    if (s.cell_map == t.cell_map && s.move_map == t.move_map &&
+        s.inverse_move_map == t.inverse_move_map) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
 Board transform(const Board& b, const Symmetry& s) {
+  assert(is_symmetry(s));
   Board out;
   for (int i = 0; i < kCells; ++i) out.cells[s.cell_map[i]] = b.cells[i];
   return out;
 }
 
 Board canonical_goal(int blank) {
+  assert(blank >= 0 && blank < kCells);
   Board g;
   std::uint8_t tile = 1;
   for (int i = 0; i < kCells; ++i) g.cells[i] = i == blank ? 0 : tile++;
@@ -71,13 +89,13 @@ Board canonical_goal(int blank) {
 }
 
 bool is_canonical_goal(const Board& b) {
-  const int blank = blank_cell(b);
-  return blank >= 0 && b == canonical_goal(blank);
+  // Only a valid board has a blank_cell() to ask canonical_goal() about.
+  return is_valid(b) && b == canonical_goal(blank_cell(b));
 }
 
 GoalFrame::GoalFrame(const Board& goal, std::size_t section, const Symmetry& symmetry)
     : goal_(goal), section_(section), parity_(tile_parity(goal)), symmetry_(symmetry) {
-  assert(is_valid(goal));
+  assert(is_valid(goal) && is_symmetry(symmetry));
   const Board seen = transform(goal, symmetry);
   std::uint8_t next = 1;
   for (std::uint8_t t : seen.cells) {
@@ -98,6 +116,7 @@ Board GoalFrame::to_section(const Board& b) const {
 }
 
 Board GoalFrame::from_section(const Board& b) const {
+  assert(is_valid(b));
   Board out;
   for (int i = 0; i < kCells; ++i) {
     out.cells[i] = unlabel_[b.cells[symmetry_.cell_map[i]]];

@@ -14,6 +14,7 @@ std::uint64_t Rng::next() {
 }
 
 std::uint64_t Rng::below(std::uint64_t n) {
+  assert(n > 0);
   // Reject the top partial block of 2^64 so every residue is equally likely.
   const std::uint64_t limit = ~std::uint64_t{0} - (~std::uint64_t{0} % n);
   std::uint64_t x;
@@ -55,6 +56,7 @@ const DistanceHistogram& DistanceIndex::histogram(std::size_t section) const {
 
 Result<Board> random_board(const DistanceIndex& index, const GoalFrame& goal, int distance,
                            Rng& rng) {
+  // (index.at() asserts that the frame's section is one of the index's.)
   const auto group = index.at(goal.section(), distance);
   if (group.empty()) {
     return make_error(ErrorCode::kBadArgument, "no board is " + std::to_string(distance) +

@@ -58,9 +58,17 @@ std::uint32_t pack(const Board& b, int& blank) {
   return order;
 }
 
+// For the asserts: eight 3-bit fields holding 0..7 once each, nothing above.
+[[maybe_unused]] bool is_packed_order(std::uint32_t order) {
+  unsigned seen = 0;
+  for (int i = 0; i < kTiles; ++i) seen |= 1u << (order >> (3 * i) & 7);
+  return seen == 0xFF && order >> (3 * kTiles) == 0;
+}
+
 }  // namespace
 
 std::uint32_t detail::packed_order_lehmer(std::uint32_t order) {
+  assert(is_packed_order(order));
   return kHalves.prefix[order & 0xFFF] + kHalves.suffix[(order >> 12) & 0xFFF];
 }
 
@@ -75,10 +83,12 @@ Ranked rank_with_parity(const Board& b) {
 std::uint32_t rank(const Board& b) { return rank_with_parity(b).rank; }
 
 Board unrank(std::uint32_t r, int parity) {
+  assert(r < kPositions && (parity == 0 || parity == 1));
   const int blank = static_cast<int>(r / kTileOrders);
   const std::uint32_t rest = r % kTileOrders;
   // Lehmer digits by constant divisors (the compiler turns each into a
-  // multiply; a loop over kHalfFactorial would divide for real, 6x slower).
+  // multiply; a loop over an array of the divisors would divide for real,
+  // 6x slower).
   int digits[kTiles] = {static_cast<int>(rest / 2520),      static_cast<int>(rest % 2520 / 360),
                         static_cast<int>(rest % 360 / 60),  static_cast<int>(rest % 60 / 12),
                         static_cast<int>(rest % 12 / 3),    static_cast<int>(rest % 3),

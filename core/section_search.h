@@ -50,8 +50,10 @@ inline std::uint32_t choose(bool c, std::uint32_t a, std::uint32_t b) {
 }
 
 // The moves from rank r of a section, given the tables below.
+// REQUIRES: r < kPositions; the tables are Transitions' up() and down().
 inline void moves_of(const std::uint16_t* up_table, const std::uint16_t* down_table,
                      std::uint32_t r, Moves& out) {
+  assert(r < kPositions);
   const std::uint32_t blank = r / kTileOrders;  // a multiply by a constant
   const std::uint32_t order = r - blank * kTileOrders;
   const unsigned legal = kLegalMoves[blank];

@@ -3,6 +3,7 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <cassert>
 
 namespace eight::format {
 
@@ -50,6 +51,7 @@ SectionRecord decode_section_record(const std::uint8_t* in) {
 }
 
 std::uint64_t compute_checksum(std::span<const std::uint8_t> file) {
+  assert(file.size() >= kChecksummedFrom);
   const auto covered = file.subspan(kChecksummedFrom);
   return XXH3_64bits(covered.data(), covered.size());
 }

@@ -25,6 +25,17 @@ Error io_error(const std::string& path, const std::string& step, int err) {
   return make_error(ErrorCode::kIo, path + ": " + step + ": " + std::strerror(err));
 }
 
+// For the asserts: build_table's REQUIRES, 1..9 distinct cells on the board.
+[[maybe_unused]] bool are_section_blanks(std::span<const int> blanks) {
+  if (blanks.empty() || blanks.size() > format::kMaxSections) return false;
+  unsigned seen = 0;
+  for (int b : blanks) {
+    if (b < 0 || b >= kCells || (seen >> b & 1) != 0) return false;
+    seen |= 1u << b;
+  }
+  return true;
+}
+
 }  // namespace
 
 namespace {
@@ -37,7 +48,10 @@ int write_section(int blank, detail::SearchSpace& space, std::uint8_t* out) {
   format::put_u32(out + format::kEntrySize * goal_rank,
                   format::pack_entry({goal_rank, Move::kUp, 0}));
   // A move that finds nothing writes its entry here instead, so the
-  // search's loop writes without a branch.
+  // search's loop writes without a branch. The moves out of the last level
+  // find nothing and come with distance 32 in the 31-move section: masked,
+  // so pack_entry's fields stay in range (no entry found is that far, and
+  // the mask is constant over a level).
   std::uint8_t sink[format::kEntrySize];
   const auto base = reinterpret_cast<std::uintptr_t>(out);
   const auto drop = reinterpret_cast<std::uintptr_t>(sink);
@@ -48,8 +62,9 @@ int write_section(int blank, detail::SearchSpace& space, std::uint8_t* out) {
       [base, drop](std::uint32_t r, std::uint32_t parent, Move m, std::uint8_t distance, bool found) {
         const std::uintptr_t at = base + format::kEntrySize * r;
         const std::uintptr_t to = drop ^ ((at ^ drop) & (0 - static_cast<std::uintptr_t>(found)));
-        format::put_u32(reinterpret_cast<std::uint8_t*>(to),
-                        format::pack_entry({parent, opposite(m), distance}));
+        format::put_u32(
+            reinterpret_cast<std::uint8_t*>(to),
+            format::pack_entry({parent, opposite(m), static_cast<std::uint8_t>(distance & 31)}));
       });
 }
 
@@ -72,10 +87,11 @@ namespace {
 // Writes every byte of the file for `blanks` into `file`, which need not be
 // zeroed: each byte is written once, the entries by the search that finds
 // them, so the pages of a fresh buffer are first touched on the cores
-// searching into them. REQUIRES: file.size() == file_size_for(blanks.size()).
+// searching into them. REQUIRES: blanks as for build_table, and
+// file.size() == file_size_for(blanks.size()).
 void build_table_into(std::span<const int> blanks, std::span<std::uint8_t> file) {
   const std::size_t n = blanks.size();
-  assert(n >= 1 && n <= format::kMaxSections);
+  assert(are_section_blanks(blanks));
   assert(file.size() == format::file_size_for(n));
   detail::Transitions::get();  // before the workers, which all need it
   // The sections are searched straight into their places in the file by
@@ -116,6 +132,7 @@ void build_table_into(std::span<const int> blanks, std::span<std::uint8_t> file)
 }  // namespace
 
 std::vector<std::uint8_t> build_table(std::span<const int> blanks) {
+  assert(are_section_blanks(blanks));
   std::vector<std::uint8_t> file(format::file_size_for(blanks.size()));
   build_table_into(blanks, file);
   return file;
@@ -178,7 +195,7 @@ Status write_file_atomically(const std::string& path, std::span<const std::uint8
 }
 
 Status write_table(const std::string& path, std::span<const int> blanks) {
-  assert(blanks.size() >= 1 && blanks.size() <= format::kMaxSections);
+  assert(are_section_blanks(blanks));
   const std::size_t size = format::file_size_for(blanks.size());
   // Default-initialised: build_table_into writes every byte.
   const std::unique_ptr<std::uint8_t[]> buffer(new std::uint8_t[size]);

@@ -33,7 +33,9 @@ void append_solution_json(const Solution& s, SolveFields fields, std::string& ou
     out += R"(,"boards":[)";
     Board b = s.board;
     for (std::size_t i = 0; i < s.path().size(); ++i) {
-      b = *apply_move(b, s.path()[i]);  // a solution's moves are legal
+      const auto next = apply_move(b, s.path()[i]);
+      assert(next.has_value());  // a solution's moves are legal
+      b = *next;
       out += i > 0 ? ",\"" : "\"";
       out += to_string(b);
       out += '"';

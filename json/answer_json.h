@@ -25,7 +25,7 @@ namespace eight {
 
 struct SolveFields {
   bool path = true;     // moves, path, tiles
-  bool boards = false;  // the board after each move (REQUIRES: path)
+  bool boards = false;  // the board after each move; only with path
 };
 
 // The answer as JSON text. Written directly rather than through a JSON
@@ -33,8 +33,10 @@ struct SolveFields {
 // needs escaping, and the server writes this on every request (building a
 // DOM of ~70 values and dumping it cost more than the table lookup and the
 // HTTP framing together).
+// REQUIRES: fields.path || !fields.boards; with fields.boards, s.path() is
+// legal from s.board, as in every Solution Solver::solve returns.
 std::string solution_json(const Solution& s, SolveFields fields = {});
-// The same, appended to `out`.
+// The same, appended to `out`. REQUIRES: as solution_json.
 void append_solution_json(const Solution& s, SolveFields fields, std::string& out);
 
 // The answer to "what does each move do from here?", shared by GET /hint and

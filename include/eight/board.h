@@ -2,13 +2,15 @@
 //
 // Cells are numbered 0..8 in reading order (row-major, top-left first).
 // A Board stores the tile on each cell, 0 for the blank. Every Board value
-// produced by this library is a permutation of 0..8; functions below state
-// when they require that.
+// produced by this library is a permutation of 0..8; a Board is a plain
+// value, so one built by hand may not be, and the functions below that need
+// one say REQUIRES: is_valid(b). parse_board() is the way in from text.
 //
 // Thread safety: everything here is a pure function or a constant.
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -36,12 +38,19 @@ struct Board {
 
 // Moves are named by the direction the *blank* moves (the convention of the
 // POJ 1077 judge): kUp slides the tile above the blank down into it.
+// Functions taking a Move index tables by it, hence their "REQUIRES: m is one
+// of kAllMoves" (every Move this library makes is one; only a cast is not).
 enum class Move : std::uint8_t { kUp = 0, kDown = 1, kLeft = 2, kRight = 3 };
 inline constexpr std::array<Move, 4> kAllMoves = {Move::kUp, Move::kDown, Move::kLeft,
                                                   Move::kRight};
 
-inline char move_letter(Move m) { return "udlr"[static_cast<int>(m)]; }  // u d l r
-std::string_view move_name(Move m);   // "up", "down", "left", "right"
+// u d l r. REQUIRES: m is one of kAllMoves.
+inline char move_letter(Move m) {
+  assert(static_cast<unsigned>(m) < 4);
+  return "udlr"[static_cast<int>(m)];
+}
+// "up", "down", "left", "right". REQUIRES: m is one of kAllMoves.
+std::string_view move_name(Move m);
 // The move that undoes m.
 inline Move opposite(Move m) { return static_cast<Move>(static_cast<int>(m) ^ 1); }
 std::optional<Move> move_from_letter(char c);  // accepts u d l r, either case
@@ -68,17 +77,18 @@ inline constexpr auto kNeighbors = make_neighbors();
 
 // The one move table: the cell the blank reaches from `cell` by `m`, or -1
 // when that would leave the board. Inline: the solver asks it every step.
-// REQUIRES: 0 <= cell < kCells.
+// REQUIRES: 0 <= cell < kCells; m is one of kAllMoves.
 inline int neighbor(int cell, Move m) {
+  assert(cell >= 0 && cell < kCells && static_cast<unsigned>(m) < 4);
   return detail::kNeighbors[static_cast<std::size_t>(cell)][static_cast<std::size_t>(m)];
 }
 
-// Requires a valid board. Position of the blank.
+// Position of the blank. REQUIRES: is_valid(b).
 int blank_cell(const Board& b);
 
-// Requires a valid board. Returns the board after the blank moves by `m`, or
-// nullopt if the move leaves the board. `slid_tile`, when given, receives the
-// tile that slid.
+// The board after the blank moves by `m`, or nullopt if the move leaves the
+// board. `slid_tile`, when given, receives the tile that slid (and is left
+// alone when nothing did). REQUIRES: is_valid(b); m is one of kAllMoves.
 std::optional<Board> apply_move(const Board& b, Move m, std::uint8_t* slid_tile = nullptr);
 
 // Parity (0 even, 1 odd) of the tiles 1..8 read in reading order, skipping
@@ -110,7 +120,8 @@ Result<BoardLine> parse_board_line(std::string_view text);
 // Canonical form: nine digits in reading order, 0 for the blank.
 std::string to_string(const Board& b);
 
-// The blank's moves as letters, e.g. "dlur".
+// The blank's moves as letters, e.g. "dlur". REQUIRES: each is one of
+// kAllMoves.
 std::string path_letters(std::span<const Move> moves);
 
 // The standard goal, 123456780.

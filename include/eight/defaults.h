@@ -1,6 +1,7 @@
 // Where the programs look for the table when not told, in one place.
 //
-// Thread safety: default_table_path() reads the environment.
+// Thread safety: default_table_path() reads the environment (getenv), so it
+// is safe from any thread as long as nothing changes the environment meanwhile.
 #pragma once
 
 #include <string>

@@ -10,10 +10,16 @@
 // found in the section maps back to a path for the original question by
 // mapping each move through the inverse symmetry.
 //
+// A GoalFrame is a small value that owns copies of its goal and symmetry and
+// borrows nothing, so it may outlive the table it came from; but the section
+// index it holds means something only to that table (Solver checks it in
+// debug builds).
+//
 // Thread safety: pure functions and immutable values.
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 
 #include "eight/board.h"
@@ -44,12 +50,15 @@ const std::array<Symmetry, 8>& symmetries();
 //   6 transpose         0 3 6 1 4 7 2 5 8
 //   7 anti-transpose    8 5 2 7 4 1 6 3 0
 // (row k lists cell_map[0..8]: where each cell goes; tests/goal_test.cpp
-// checks these against symmetries()).
+// checks these against symmetries()). REQUIRES: s is one of symmetries().
 Board transform(const Board& b, const Symmetry& s);
 
 // Tiles 1..8 in reading order around a blank at `blank`; e.g. blank 8 gives
 // the standard goal 123456780, blank 4 gives 123405678.
+// REQUIRES: 0 <= blank < kCells.
 Board canonical_goal(int blank);
+// True when `b` is the canonical goal of its own blank; false for any other
+// board, valid or not.
 bool is_canonical_goal(const Board& b);
 
 // How one goal maps onto one section: built once per goal, then applied to
@@ -58,7 +67,8 @@ bool is_canonical_goal(const Board& b);
 class GoalFrame {
  public:
   // `section` is the index of the section whose goal's blank `symmetry`
-  // takes the goal's blank onto. REQUIRES: is_valid(goal).
+  // takes the goal's blank onto. REQUIRES: is_valid(goal); symmetry is one
+  // of symmetries().
   GoalFrame(const Board& goal, std::size_t section, const Symmetry& symmetry);
 
   const Board& goal() const { return goal_; }
@@ -69,9 +79,14 @@ class GoalFrame {
   // The board as the section sees it. REQUIRES: is_valid(b).
   Board to_section(const Board& b) const;
   // Inverse of to_section: a board the section sees, as an original board.
+  // REQUIRES: is_valid(b).
   Board from_section(const Board& b) const;
   // A move made in the section, as a move on the original board.
-  Move from_section(Move m) const { return symmetry_.inverse_move_map[static_cast<int>(m)]; }
+  // REQUIRES: m is one of kAllMoves.
+  Move from_section(Move m) const {
+    assert(static_cast<unsigned>(m) < 4);
+    return symmetry_.inverse_move_map[static_cast<int>(m)];
+  }
 
  private:
   Board goal_;

@@ -1,7 +1,7 @@
 // Waiting on a file descriptor: the one poll(2) loop of the programs (the
 // probe's socket, the access log's pipe).
 //
-// Thread safety: a pure function of its arguments.
+// Thread safety: keeps no state, so any thread may wait on its own fd.
 #pragma once
 
 #include <chrono>

@@ -5,6 +5,9 @@
 // and with every standard library, so the generator (SplitMix64) and the
 // range reduction (rejection sampling) are spelled out here rather than left
 // to std::uniform_int_distribution, whose algorithm is implementation-defined.
+//
+// Thread safety: an Rng is mutable state, one per thread (or per request);
+// a DistanceIndex is immutable once built and shared by every thread.
 #pragma once
 
 #include <cstdint>
@@ -42,10 +45,11 @@ class DistanceIndex {
   explicit DistanceIndex(const TableView& table);
 
   // Ranks of a section's positions at distance d, ascending; empty when no
-  // position is that far (or d is out of range). REQUIRES: section is one of
-  // the table's.
+  // position is that far (or d is out of range). The span lives as long as
+  // the index. REQUIRES: section < the table's section_count().
   std::span<const std::uint32_t> at(std::size_t section, int distance) const;
   // How many positions of a section are at each distance, 0..kMaxDistance.
+  // REQUIRES: section < the table's section_count().
   const DistanceHistogram& histogram(std::size_t section) const;
 
  private:
@@ -57,11 +61,13 @@ class DistanceIndex {
 // A board exactly `distance` moves from the frame's goal, uniformly among all
 // such boards. Fails (kBadArgument) when no board is that far: check the
 // distance against the section's max_distance first to tell users the range.
+// REQUIRES: `goal` is a frame of the table `index` was built from.
 Result<Board> random_board(const DistanceIndex& index, const GoalFrame& goal, int distance,
                            Rng& rng);
 
 // The boards at the section's max distance (as its entries say), as boards
-// for the frame's goal.
+// for the frame's goal. REQUIRES: `goal` is a frame of the table `index` was
+// built from.
 std::vector<Board> hardest_boards(const DistanceIndex& index, const GoalFrame& goal);
 
 }  // namespace eight

@@ -45,7 +45,9 @@ namespace detail {
 // of the first four tiles that is (tile - 1) minus the smaller tiles before
 // it, so those four digits depend on the first four tiles alone, and the
 // last four digits on the last four alone. Bit 31 of the result is the
-// order's parity, bits 0..30 its Lehmer rank.
+// order's parity, bits 0..30 its Lehmer rank. REQUIRES: `order` packs each
+// of the tile values 0..7 once, bits 24..31 zero (anything else ranks as
+// garbage).
 std::uint32_t packed_order_lehmer(std::uint32_t order);
 }  // namespace detail
 

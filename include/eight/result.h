@@ -4,8 +4,11 @@
 // shown; the programs (server, CLI) map ErrorCode to an HTTP status or an
 // exit status. `message` is written for a person and says exactly what was
 // wrong ("tile 3 appears twice"), so callers can pass it on verbatim.
+//
+// Thread safety: plain values, as safe as the T they hold.
 #pragma once
 
+#include <cassert>
 #include <string>
 #include <utility>
 #include <variant>
@@ -40,8 +43,9 @@ struct Error {
   std::string message;
 };
 
-// Either a T or an Error. Cheap to move; accessing the wrong alternative is
-// a programming error (std::get throws std::bad_variant_access).
+// Either a T or an Error. Cheap to move. Asking for the alternative it does
+// not hold is a programming error: asserted in debug builds; in release
+// builds std::get throws std::bad_variant_access.
 template <typename T>
 class [[nodiscard]] Result {
  public:
@@ -51,15 +55,29 @@ class [[nodiscard]] Result {
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }
 
-  T& value() & { return std::get<0>(v_); }
-  const T& value() const& { return std::get<0>(v_); }
-  T&& value() && { return std::get<0>(std::move(v_)); }
+  // REQUIRES: ok().
+  T& value() & {
+    assert(ok());
+    return std::get<0>(v_);
+  }
+  const T& value() const& {
+    assert(ok());
+    return std::get<0>(v_);
+  }
+  T&& value() && {
+    assert(ok());
+    return std::get<0>(std::move(v_));
+  }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
 
-  const Error& error() const { return std::get<1>(v_); }
+  // REQUIRES: !ok().
+  const Error& error() const {
+    assert(!ok());
+    return std::get<1>(v_);
+  }
 
  private:
   std::variant<T, Error> v_;

@@ -69,18 +69,19 @@ class Solver {
   const TableView& table() const { return *table_; }
 
   // Distance from `board` to the frame's goal, or -1 if the board is in the
-  // other class. REQUIRES: is_valid(board); `goal` from this table.
+  // other class. REQUIRES: is_valid(board); `goal` is a frame of this
+  // table (Table::frame()).
   int distance(const Board& board, const GoalFrame& goal) const;
 
   // Distance and, if `with_path`, an optimal path with the tiles it slides.
   // Fails (kBadEntry) only on a table whose entries contradict each other
   // along the path (one that did not pass Check::kFull). REQUIRES:
-  // is_valid(board); `goal` from this table.
+  // is_valid(board); `goal` is a frame of this table.
   Result<Solution> solve(const Board& board, const GoalFrame& goal, bool with_path = true) const;
 
   // Every legal move from `board`, with its next board's distance. For a
   // solved or unsolvable board every move is listed, none optimal.
-  // REQUIRES: is_valid(board); `goal` from this table.
+  // REQUIRES: is_valid(board); `goal` is a frame of this table.
   MoveOptions moves(const Board& board, const GoalFrame& goal) const;
 
  private:

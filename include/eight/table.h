@@ -9,6 +9,10 @@
 // bounds-checked and every walk bounded (solver.h), so a file that passes
 // the checksum but was built wrong (resealed) gives wrong answers or
 // refusals, never a crash, a hang or a read outside its bytes.
+//
+// Ownership: a TableView borrows its bytes; a Table owns its bytes and
+// everything over them, and is shared by shared_ptr. Each class below says
+// its own lifetime and thread-safety rules.
 #pragma once
 
 #include <array>
@@ -42,9 +46,9 @@ enum class Check {
   // checked against a fresh breadth-first search of that section (its
   // distance is the true one; its parent is in range, one move closer, and
   // reached by its move). A table that passes is an exact optimal-distance
-  // table. About two milliseconds a section, sections on all cores. For
-  // `eight verify`, the generator's read-back and the server's start and
-  // reloads.
+  // table. About two milliseconds a section, the sections at once, one
+  // thread each. For `eight verify`, the generator's read-back and the
+  // server's start and reloads.
   kFull,
 };
 
@@ -56,15 +60,16 @@ struct SectionInfo {
   const std::uint8_t* entries = nullptr;  // kPositions little-endian u32s
 };
 
-// A checked, read-only view of table bytes. Does not own them: a view (and
-// every Solver built on it) must not outlive the bytes it was parsed from.
-// Immutable after parse, so any number of threads may read it at once.
 // Positions per distance, 0..kMaxDistance.
 using DistanceHistogram = std::array<std::uint32_t, format::kMaxDistance + 1>;
 
+// A checked, read-only view of table bytes. Does not own them: a view (and
+// every Solver built on it) must not outlive the bytes it was parsed from.
+// Immutable after parse, so any number of threads may read it at once.
 class TableView {
  public:
-  // `name` (usually the file's path) starts every error message.
+  // `name` (usually the file's path) starts every error message. Any bytes
+  // at all: whatever is wrong with them is an error, not a precondition.
   static Result<TableView> parse(std::span<const std::uint8_t> bytes, std::string_view name,
                                  Check check);
 
@@ -77,7 +82,8 @@ class TableView {
     assert(i < sections_.size());
     return sections_[i];
   }
-  // The section whose goal has its blank on `cell`, if any.
+  // The section whose goal has its blank on `cell`, if any (none for a
+  // cell off the board).
   std::optional<std::size_t> section_for_blank(int cell) const;
 
   // The entry of rank r in a section. REQUIRES: section < section_count()

@@ -21,6 +21,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -41,7 +42,8 @@ inline constexpr std::size_t kChecksummedFrom = 16;  // the checksum covers [16,
 // Largest distance an entry can hold (5 bits). The 3x3 diameter is 31.
 inline constexpr int kMaxDistance = 31;
 
-// Little-endian fixed-width helpers. REQUIRES: `p` points at enough bytes.
+// Little-endian fixed-width helpers. REQUIRES: `p` points at 2, 4 or 8
+// bytes, as the width says (a bare pointer: nothing here can check it).
 // Inline: the solver reads an entry through get_u32 on every step of a path,
 // and the compiler turns these byte loops into single loads and stores.
 inline void put_u16(std::uint8_t* p, std::uint16_t v) {
@@ -78,7 +80,8 @@ struct Header {
 };
 
 // Writes/reads the 32 header bytes, magic included. decode_header does not
-// validate; TableView does (see table.h).
+// validate; TableView does (see table.h). REQUIRES: `out` / `in` points at
+// kHeaderSize bytes.
 void encode_header(const Header& h, std::uint8_t* out);
 Header decode_header(const std::uint8_t* in);
 
@@ -100,6 +103,7 @@ struct SectionRecord {
   friend bool operator==(const SectionRecord&, const SectionRecord&) = default;
 };
 
+// REQUIRES: `out` / `in` points at kSectionRecordSize bytes.
 void encode_section_record(const SectionRecord& s, std::uint8_t* out);
 SectionRecord decode_section_record(const std::uint8_t* in);
 
@@ -122,7 +126,11 @@ inline constexpr std::uint32_t kParentBits = 18;
 inline constexpr std::uint32_t kParentMask = (1u << kParentBits) - 1;
 inline constexpr std::uint32_t kReservedEntryMask = ~((1u << 25) - 1);
 
+// REQUIRES: e.parent <= kParentMask, e.distance <= kMaxDistance, e.move is
+// one of kAllMoves: a wider field would spill into its neighbour's bits.
 inline constexpr std::uint32_t pack_entry(const Entry& e) {
+  assert(e.parent <= kParentMask && e.distance <= kMaxDistance &&
+         static_cast<unsigned>(e.move) < 4);
   return e.parent | static_cast<std::uint32_t>(e.move) << 18 |
          static_cast<std::uint32_t>(e.distance) << 20;
 }
@@ -131,12 +139,14 @@ inline constexpr Entry unpack_entry(std::uint32_t v) {
                static_cast<std::uint8_t>((v >> 20) & 31)};
 }
 
-// XXH3-64 (seed 0) of bytes [kChecksummedFrom, end). Requires
-// file.size() >= kChecksummedFrom.
+// XXH3-64 (seed 0) of bytes [kChecksummedFrom, end).
+// REQUIRES: file.size() >= kChecksummedFrom.
 std::uint64_t compute_checksum(std::span<const std::uint8_t> file);
 
-// Where the v1 layout puts section i's entries, for a file of n sections.
+// Where the v1 layout puts section i's entries, for a file of n sections
+// (i == n: where the file ends). REQUIRES: i <= n.
 inline constexpr std::uint64_t section_offset(std::size_t n, std::size_t i) {
+  assert(i <= n);
   return kHeaderSize + n * kSectionRecordSize +
          static_cast<std::uint64_t>(i) * kPositions * kEntrySize;
 }

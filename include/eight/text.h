@@ -1,5 +1,8 @@
 // Small text helpers shared by the programs, so the CLI and the server read
 // numbers and show untrusted bytes the same way.
+//
+// Any input at all (that is what they are for): no preconditions.
+// Thread safety: pure functions.
 #pragma once
 
 #include <cstdint>

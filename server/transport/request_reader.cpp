@@ -29,6 +29,23 @@ std::string shown(std::string_view v) {
   return "'" + escape_bytes(v, 40) + "'";
 }
 
+// The Content-Length a head declares, read from its text: Beast stops at a
+// length over the body limit before the head is complete, when its parser
+// may not be asked for it.
+std::optional<std::uint64_t> declared_length(std::string_view head) {
+  for (std::size_t at = head.find('\n'); at != std::string_view::npos;
+       at = head.find('\n', at + 1)) {
+    std::string_view line = head.substr(at + 1);
+    line = line.substr(0, std::min(line.find('\r'), line.find('\n')));
+    const auto colon = line.find(':');
+    if (colon == std::string_view::npos) continue;
+    if (beast::iequals(line.substr(0, colon), "content-length")) {
+      return parse_decimal(trim(line.substr(colon + 1)));
+    }
+  }
+  return std::nullopt;
+}
+
 ReadStep step(ReadStep::Kind kind, std::size_t consumed) {
   ReadStep s;
   s.kind = kind;
@@ -193,7 +210,7 @@ std::optional<ReadStep> RequestReader::parse_head(std::string_view head) {
   const std::size_t n = parser_->put(boost::asio::buffer(head.data(), head.size()), ec);
   namespace e = beast::http;
   if (ec == e::error::body_limit) {
-    const auto length = parser_->content_length();
+    const auto length = declared_length(head);
     return refuse(Refusal::kBodyTooLarge,
                   "the request body is " +
                       (length ? std::to_string(*length) + " bytes" : "too long") +
