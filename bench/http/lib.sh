@@ -13,10 +13,13 @@ wait_ready() {  # url
 # Starts eight-server on 127.0.0.1 with --port 0, reads the port it chose from
 # its first stderr line (appended to LOG), and waits for /readyz. Sets
 # SERVER_PID and SERVER_PORT; exits the script, showing LOG, if it fails.
+# SERVER_WRAP, if set, is a command that execs the server (taskset -c 1), so
+# SERVER_PID is still the server's.
 start_eight_server() {  # binary table log [options...]
   local binary="$1" table="$2" log="$3"; shift 3
   : >"$log"
-  "$binary" --table "$table" --host 127.0.0.1 --port 0 "$@" 2>>"$log" &
+  # shellcheck disable=SC2086  # SERVER_WRAP is a command and its arguments
+  ${SERVER_WRAP:-} "$binary" --table "$table" --host 127.0.0.1 --port 0 "$@" 2>>"$log" &
   SERVER_PID=$!
   SERVER_PORT=""
   for _ in $(seq 400); do

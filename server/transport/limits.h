@@ -64,6 +64,16 @@ struct Limits {
   // Nothing read is kept.
   std::chrono::milliseconds linger = 1s;
   std::size_t linger_bytes = 8 * 1024 * 1024;
+  // While the server stops, lingering is cut to this: a client that read
+  // its last answer has closed by then on any network worth the name (a
+  // LAN's round trip is well under a millisecond), and a stop should not
+  // wait a second for one that keeps its end open.
+  std::chrono::milliseconds stop_linger = 100ms;
+  // At a stop, an idle keep-alive connection stays this long (plus up to a
+  // sweep) before it is closed: a busy client sends its next request within
+  // microseconds of reading an answer, and one that arrives in this window
+  // is answered with Connection: close instead of racing the close.
+  std::chrono::milliseconds stop_idle_grace = 25ms;
   // How often each I/O thread checks its connections' deadlines: the error
   // of every deadline above, and the Date header's clock.
   std::chrono::milliseconds sweep_interval = 50ms;

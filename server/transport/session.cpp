@@ -3,6 +3,7 @@
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/post.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 
@@ -68,10 +69,13 @@ void Session::close() {
 
 void Session::stop() {
   stopping_ = true;
-  // Idle, and nothing sent that is still waiting in the kernel: a request
-  // that arrived just before the stop is read and answered, not dropped.
-  boost::system::error_code ec;
-  if (idle() && socket_.available(ec) == 0) close();
+  const auto now = Clock::now();
+  if (lingering_) linger_until_ = std::min(linger_until_, now + state_.limits.stop_linger);
+  // An idle connection closes once it has stayed idle a moment longer
+  // (sweep()): a client that sends its next request just as the stop
+  // begins, as busy keep-alive clients do, gets it answered (with
+  // Connection: close) rather than lost in the close.
+  idle_until_ = now + state_.limits.stop_idle_grace;
 }
 
 void Session::read() {
@@ -356,7 +360,8 @@ void Session::finish_write() {
 void Session::linger() {
   if (lingering_ || closed_) return;
   lingering_ = true;
-  linger_until_ = Clock::now() + state_.limits.linger;
+  linger_until_ = Clock::now() + (stopping_ || io_.stopping() ? state_.limits.stop_linger
+                                                               : state_.limits.linger);
   boost::system::error_code ec;
   socket_.shutdown(tcp::socket::shutdown_send, ec);
   if (ec) {
@@ -394,6 +399,12 @@ void Session::sweep(Clock::time_point now) {
   switch (reader_.phase()) {
     case RequestReader::Phase::kIdle:
       if (now - phase_since_ > limits.idle_timeout) close();
+      // Stopping: idle past the grace, and nothing sent that still waits in
+      // the kernel to be read.
+      if (stopping_ && now > idle_until_ && idle()) {
+        boost::system::error_code ec;
+        if (socket_.available(ec) == 0) close();
+      }
       break;
     case RequestReader::Phase::kHead:
       if (now - phase_since_ > limits.head_timeout) timed_out();

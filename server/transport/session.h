@@ -121,6 +121,7 @@ class Session : public std::enable_shared_from_this<Session> {
   Clock::time_point phase_since_;  // when the reader entered phase_
   Clock::time_point progress_at_;  // the last write progress
   Clock::time_point linger_until_;
+  Clock::time_point idle_until_;  // while stopping: closed when idle past this
 };
 
 }  // namespace eight::server

@@ -401,7 +401,9 @@ TEST_CASE(
                          << exit.elapsed.count() << " ms");
   CHECK(complete_before > 0);
   CHECK(exit.status == 0);
-  CHECK(exit.elapsed < 1000ms);
+  // Well inside the drain deadline: the download's connection lingers only
+  // limits.h's stop_linger (100 ms) once its answer is out.
+  CHECK(exit.elapsed < 600ms);
   CHECK(cut == 0);
   CHECK(tally.not_ok.load() == 0);
   REQUIRE(download_end == ResponseEnd::kComplete);
