@@ -10,11 +10,17 @@
 #include <cstdlib>
 #include <numeric>
 #include <random>
+#include <unordered_map>
 #include <vector>
 
 #include "eight/any_rank.h"
+#include "eight/descent.h"
 #include "eight/rank.h"
 #include "eight/shape.h"
+#include "eight/table_format.h"
+#include "eight/tablegen.h"
+#include "full_search.h"
+#include "mod3_search.h"
 
 using namespace eight;
 
@@ -51,6 +57,118 @@ int blank_of(const Cells& cells) {
 int class_by_definition(Shape s, const Cells& cells) {
   const int row = blank_of(cells) / s.cols;
   return order_parity(cells) ^ (s.cols % 2 == 0 ? row & 1 : 0);
+}
+
+// The naive search: breadth-first over cell arrays from the canonical goal,
+// with its own move arithmetic and a hash map keyed by the cells packed a
+// nibble each (a plain encoding of the array, not a rank), sharing no code
+// with the engine.
+std::uint64_t pack_cells(const Cells& cells) {
+  std::uint64_t key = 0;
+  for (std::size_t c = 0; c < cells.size(); ++c) key |= std::uint64_t{cells[c]} << (4 * c);
+  return key;
+}
+
+Cells unpack_cells(std::uint64_t key, int n) {
+  Cells cells(static_cast<std::size_t>(n));
+  for (int c = 0; c < n; ++c) cells[c] = static_cast<std::uint8_t>((key >> (4 * c)) & 0xF);
+  return cells;
+}
+
+Cells goal_cells(Shape s, int blank) {
+  Cells goal(static_cast<std::size_t>(s.cells()));
+  std::uint8_t tile = 1;
+  for (int c = 0; c < s.cells(); ++c) goal[c] = c == blank ? 0 : tile++;
+  return goal;
+}
+
+// The cell the blank reaches by m (up, down, left, right), or -1.
+int step(Shape s, int cell, int m) {
+  const int dr[4] = {-1, 1, 0, 0}, dc[4] = {0, 0, -1, 1};
+  const int r = cell / s.cols + dr[m], c = cell % s.cols + dc[m];
+  return r >= 0 && r < s.rows && c >= 0 && c < s.cols ? r * s.cols + c : -1;
+}
+
+struct Naive {
+  std::unordered_map<std::uint64_t, int> distance;  // by pack_cells
+  std::vector<std::uint64_t> histogram;
+};
+
+Naive naive_bfs(Shape s, int blank) {
+  Naive out;
+  std::vector<std::uint64_t> level = {pack_cells(goal_cells(s, blank))};
+  out.distance.emplace(level[0], 0);
+  for (int d = 0; !level.empty(); ++d) {
+    out.histogram.push_back(level.size());
+    std::vector<std::uint64_t> next;
+    for (const std::uint64_t key : level) {
+      Cells cells = unpack_cells(key, s.cells());
+      const int from = blank_of(cells);
+      for (int m = 0; m < 4; ++m) {
+        const int to = step(s, from, m);
+        if (to < 0) continue;
+        std::swap(cells[from], cells[to]);
+        const std::uint64_t k = pack_cells(cells);
+        if (out.distance.emplace(k, d + 1).second) next.push_back(k);
+        std::swap(cells[from], cells[to]);
+      }
+    }
+    level = std::move(next);
+  }
+  return out;
+}
+
+// The corners of a shape.
+std::vector<int> corners(Shape s) {
+  return {0, s.cols - 1, s.cells() - s.cols, s.cells() - 1};
+}
+
+// Applies the blank's moves to `cells`; false when one leaves the board.
+bool apply_path(Shape s, Cells& cells, const std::vector<Move>& moves) {
+  for (const Move m : moves) {
+    const int from = blank_of(cells);
+    const int to = step(s, from, static_cast<int>(m));
+    if (to < 0) return false;
+    std::swap(cells[from], cells[to]);
+  }
+  return true;
+}
+
+// Every position of the naive search: the mod-3 table holds its distance
+// % 3, and descent walks a legal path of exactly its distance to the goal.
+void check_mod3_and_descent(Shape s, int blank, const Naive& naive) {
+  CAPTURE(to_string(s));
+  CAPTURE(blank);
+  const detail::Mod3Section section = detail::mod3_search(s, blank);
+  REQUIRE(naive.distance.size() == positions(s));
+  REQUIRE(section.table.size() == positions(s) / 4);
+  CHECK(section.histogram == naive.histogram);
+  const Cells goal = goal_cells(s, blank);
+  CHECK(section.goal_rank == rank_cells(s, goal));
+  std::vector<std::uint32_t> farthest;
+  const int max = static_cast<int>(naive.histogram.size()) - 1;
+  for (const auto& [key, d] : naive.distance) {
+    Cells cells = unpack_cells(key, s.cells());
+    const std::uint32_t r = rank_cells(s, cells);
+    REQUIRE(mod3_value(section.table, r) == static_cast<unsigned>(d % 3));
+    if (d == max) farthest.push_back(r);
+    auto path = descend(s, section.table, section.max_distance(), section.goal_rank, cells);
+    REQUIRE_MESSAGE(path.ok(), path.error().message);
+    REQUIRE(path->distance == d);
+    REQUIRE(path->moves.size() == static_cast<std::size_t>(d));
+    REQUIRE(apply_path(s, cells, path->moves));
+    REQUIRE(cells == goal);
+  }
+  std::sort(farthest.begin(), farthest.end());
+  CHECK(section.farthest == farthest);
+}
+
+std::vector<std::uint64_t> oeis(std::initializer_list<std::uint64_t> terms) {
+  return terms;
+}
+
+std::uint64_t sum(const std::vector<std::uint64_t>& v) {
+  return std::accumulate(v.begin(), v.end(), std::uint64_t{0});
 }
 
 }  // namespace
@@ -217,5 +335,244 @@ TEST_CASE("shape_neighbor steps the blank one cell and refuses to leave the boar
   CHECK(shape_neighbor(s, 5, Move::kLeft) == 4);
   for (int cell = 0; cell < kCells; ++cell) {
     for (const Move m : kAllMoves) CHECK(shape_neighbor(kShape3x3, cell, m) == neighbor(cell, m));
+  }
+}
+
+TEST_CASE(
+    "on 3x3 the full-encoding search is generate_section(), entry for entry, for blanks 8, 7 "
+    "and 4") {
+  for (const int blank : kDefaultSectionBlanks) {
+    CAPTURE(blank);
+    const std::vector<std::uint32_t> expected = generate_section(blank);
+    const std::vector<detail::FullEntry> entries = detail::full_section_search(kShape3x3, blank);
+    REQUIRE(entries.size() == expected.size());
+    for (std::uint32_t r = 0; r < kPositions; ++r) {
+      const format::Entry e = format::unpack_entry(expected[r]);
+      REQUIRE(entries[r].parent == e.parent);
+      REQUIRE(entries[r].move == e.move);
+      REQUIRE(entries[r].distance == e.distance);
+    }
+  }
+}
+
+TEST_CASE(
+    "the full-encoding search's distances are the naive search's and each parent is its "
+    "move away, on every shape up to 9 cells and blank") {
+  for (const Shape s : shapes_up_to(9)) {
+    for (int blank = 0; blank < s.cells(); ++blank) {
+      CAPTURE(to_string(s));
+      CAPTURE(blank);
+      const Naive naive = naive_bfs(s, blank);
+      const auto entries = detail::full_section_search(s, blank);
+      REQUIRE(entries.size() == naive.distance.size());
+      const int cls = goal_class(s, blank);
+      Cells parent(static_cast<std::size_t>(s.cells()));
+      for (const auto& [key, d] : naive.distance) {
+        Cells cells = unpack_cells(key, s.cells());
+        const detail::FullEntry e = entries[rank_cells(s, cells)];
+        REQUIRE(e.distance == d);
+        if (d == 0) continue;
+        REQUIRE(apply_path(s, cells, {e.move}));
+        unrank_cells(s, e.parent, cls, parent);
+        REQUIRE(cells == parent);
+      }
+    }
+  }
+}
+
+TEST_CASE("a 2x3 section's histogram, from a corner, is OEIS A090034's") {
+  // A090034: the 3 X 2 sliding puzzle from a corner (one shape is the
+  // other's transpose, which takes corners to corners).
+  const auto a090034 =
+      oeis({1, 2, 3, 5, 6, 7, 10, 12, 12, 16, 23, 25, 28, 39, 44, 40, 29, 21, 18, 12, 6, 1});
+  CHECK(a090034.size() == 22);  // max distance 21
+  for (const Shape s : {Shape{2, 3}, Shape{3, 2}}) {
+    for (const int blank : corners(s)) {
+      CAPTURE(to_string(s));
+      CAPTURE(blank);
+      CHECK(detail::mod3_search(s, blank).histogram == a090034);
+    }
+  }
+}
+
+TEST_CASE("a 2x4 section's histogram, from a corner, is OEIS A090035's") {
+  const auto a090035 =
+      oeis({1,    2,    3,    6,   10,  14,  19,  28,   42,   61,   85,   119,  161,
+            215,  293,  396,  506, 632, 788, 985, 1194, 1414, 1664, 1884, 1999, 1958,
+            1770, 1463, 1076, 667, 361, 190, 88,  39,   19,   7,    1});
+  CHECK(a090035.size() == 37);  // max distance 36
+  CHECK(sum(a090035) == 20160);
+  for (const Shape s : {Shape{2, 4}, Shape{4, 2}}) {
+    for (const int blank : corners(s)) {
+      CAPTURE(to_string(s));
+      CAPTURE(blank);
+      CHECK(detail::mod3_search(s, blank).histogram == a090035);
+    }
+  }
+}
+
+TEST_CASE(
+    "a 3x3 section's histogram is OEIS A089473's from a corner and A089474's from the "
+    "centre") {
+  const auto a089473 =
+      oeis({1,     2,     4,     8,     16,    20,   39,   62,   116,   152,   286,
+            396,   748,   1024,  1893,  2512,  4485, 5638, 9529, 10878, 16993, 17110,
+            23952, 20224, 24047, 15578, 14560, 6274, 3910, 760,  221,   2});
+  const auto a089474 =
+      oeis({1,     4,     8,     8,     16,    32,   60,   72,    136,   200,   376,
+            512,   964,   1296,  2368,  3084,  5482, 6736, 11132, 12208, 18612, 18444,
+            24968, 19632, 22289, 13600, 11842, 4340, 2398, 472,   148});
+  CHECK(sum(a089473) == kPositions);
+  CHECK(sum(a089474) == kPositions);
+  for (const int blank : corners(kShape3x3)) {
+    CAPTURE(blank);
+    CHECK(detail::mod3_search(kShape3x3, blank).histogram == a089473);
+  }
+  CHECK(detail::mod3_search(kShape3x3, 4).histogram == a089474);
+  // The edges have no sequence cited here: the naive search's.
+  for (const int blank : {1, 3, 5, 7}) {
+    CAPTURE(blank);
+    CHECK(detail::mod3_search(kShape3x3, blank).histogram == naive_bfs(kShape3x3, blank).histogram);
+  }
+}
+
+TEST_CASE("a 2x5 section's histogram, from a corner, is OEIS A090036's") {
+  const auto a090036 = oeis(
+      {1,      2,      3,      6,      11,    19,    30,    44,    68,     112,    176,    271,
+       411,    602,    851,    1232,   1783,  2530,  3567,  4996,  6838,   9279,   12463,  16597,
+       21848,  28227,  35682,  44464,  54597, 65966, 78433, 91725, 104896, 116966, 126335, 131998,
+       133107, 128720, 119332, 106335, 91545, 75742, 60119, 45840, 33422,  23223,  15140,  9094,
+       5073,   2605,   1224,   528,    225,   75,    20,    2});
+  CHECK(a090036.size() == 56);  // max distance 55
+  CHECK(sum(a090036) == 1814400);
+  for (const Shape s : {Shape{2, 5}, Shape{5, 2}}) {
+    for (const int blank : corners(s)) {
+      CAPTURE(to_string(s));
+      CAPTURE(blank);
+      const auto section = detail::mod3_search(s, blank);
+      CHECK(section.histogram == a090036);
+      CHECK(section.farthest.size() == 2);
+    }
+  }
+}
+
+TEST_CASE("every section's histogram up to 10 cells is the naive search's, whatever the blank") {
+  // The cells without a published sequence cited above: 2x2, the edges and
+  // inner cells of the 2-wide boards. (2x5's inner cells: one of them.)
+  for (const Shape s : shapes_up_to(10)) {
+    for (int blank = 0; blank < s.cells(); ++blank) {
+      if (s.cells() == 10 && blank != 1 && blank != 6) continue;
+      CAPTURE(to_string(s));
+      CAPTURE(blank);
+      const auto section = detail::mod3_search(s, blank);
+      const Naive naive = naive_bfs(s, blank);
+      CHECK(section.histogram == naive.histogram);
+      CHECK(sum(section.histogram) == positions(s));
+    }
+  }
+  // 2x2: the twelve positions of a class lie on one cycle.
+  CHECK(detail::mod3_search(Shape{2, 2}, 3).histogram == oeis({1, 2, 2, 2, 2, 2, 1}));
+}
+
+TEST_CASE(
+    "the mod-3 table holds every position's naive distance % 3 and descent walks a legal "
+    "shortest path from each: 2x3, 2x4, 3x3 (corner, edge, centre), 2x5") {
+  for (const Shape s : {Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{4, 2}}) {
+    for (int blank = 0; blank < s.cells(); ++blank)
+      check_mod3_and_descent(s, blank, naive_bfs(s, blank));
+  }
+  for (const int blank : {8, 7, 4, 0})
+    check_mod3_and_descent(kShape3x3, blank, naive_bfs(kShape3x3, blank));
+  check_mod3_and_descent(Shape{2, 5}, 9, naive_bfs(Shape{2, 5}, 9));
+  check_mod3_and_descent(Shape{5, 2}, 4, naive_bfs(Shape{5, 2}, 4));
+}
+
+TEST_CASE("the mod-3 search writes the same bytes on one, two or three workers") {
+  for (const Shape s : {Shape{3, 3}, Shape{2, 5}}) {
+    CAPTURE(to_string(s));
+    const auto one = detail::mod3_search(s, 0, {.workers = 1, .progress = {}});
+    for (const unsigned workers : {2u, 3u}) {
+      const auto many = detail::mod3_search(s, 0, {.workers = workers, .progress = {}});
+      CHECK(many.table == one.table);
+      CHECK(many.histogram == one.histogram);
+      CHECK(many.farthest == one.farthest);
+    }
+    // No value 3 is left.
+    for (std::uint32_t r = 0; r < positions(s); ++r) REQUIRE(mod3_value(one.table, r) != 3);
+  }
+}
+
+TEST_CASE("the mod-3 search reports each level's positions found so far") {
+  std::vector<std::pair<int, std::uint64_t>> calls;
+  const auto section = detail::mod3_search(
+      Shape{2, 4}, 7,
+      {.progress = [&](int level, std::uint64_t found) { calls.emplace_back(level, found); }});
+  REQUIRE(calls.size() == section.histogram.size());
+  std::uint64_t found = 0;
+  for (std::size_t d = 0; d < calls.size(); ++d) {
+    found += section.histogram[d];
+    CHECK(calls[d].first == static_cast<int>(d));
+    CHECK(calls[d].second == found);
+  }
+  CHECK(calls.back().second == 20160);
+}
+
+TEST_CASE("descent from a corrupt mod-3 table is an error, never a hang or a stray read") {
+  const Shape s{2, 4};
+  const auto section = detail::mod3_search(s, 7);
+  const Cells goal = goal_cells(s, 7);
+  Cells far(goal.size());
+  unrank_cells(s, section.farthest[0], section.cls, far);
+  REQUIRE(descend(s, section.table, section.max_distance(), section.goal_rank, far).ok());
+  const auto code = [&](std::span<const std::uint8_t> table, int max, std::uint32_t goal_rank,
+                        const Cells& cells) {
+    auto path = descend(s, table, max, goal_rank, cells);
+    REQUIRE(!path.ok());
+    return path.error().code;
+  };
+  // Every value 0: no neighbour is one closer.
+  const std::vector<std::uint8_t> zeros(section.table.size(), 0);
+  CHECK(code(zeros, section.max_distance(), section.goal_rank, far) == ErrorCode::kBadEntry);
+  // Every value 3: no distance.
+  const std::vector<std::uint8_t> threes(section.table.size(), 0xFF);
+  CHECK(code(threes, section.max_distance(), section.goal_rank, far) == ErrorCode::kBadEntry);
+  // A table cut short, or one byte too long.
+  const std::span<const std::uint8_t> all(section.table);
+  CHECK(code(all.first(all.size() - 1), section.max_distance(), section.goal_rank, far) ==
+        ErrorCode::kBadEntry);
+  CHECK(code(std::span<const std::uint8_t>(), section.max_distance(), section.goal_rank, far) ==
+        ErrorCode::kBadEntry);
+  std::vector<std::uint8_t> longer = section.table;
+  longer.push_back(0);
+  CHECK(code(longer, section.max_distance(), section.goal_rank, far) == ErrorCode::kBadEntry);
+  // A max distance that is too small, or negative.
+  CHECK(code(all, section.max_distance() - 1, section.goal_rank, far) == ErrorCode::kBadEntry);
+  CHECK(code(all, -1, section.goal_rank, far) == ErrorCode::kBadEntry);
+  // A goal rank past the end or of no canonical goal.
+  CHECK(code(all, section.max_distance(), positions(s), far) == ErrorCode::kBadEntry);
+  CHECK(code(all, section.max_distance(), section.goal_rank + 1, far) == ErrorCode::kBadEntry);
+  // The goal's value not 0.
+  std::vector<std::uint8_t> shifted = section.table;
+  shifted[section.goal_rank / 4] ^= static_cast<std::uint8_t>(1u << (2 * (section.goal_rank % 4)));
+  CHECK(code(shifted, section.max_distance(), section.goal_rank, goal) == ErrorCode::kBadEntry);
+  // A position of the other class.
+  Cells other = goal;
+  std::swap(other[0], other[1]);
+  CHECK(code(all, section.max_distance(), section.goal_rank, other) == ErrorCode::kBadArgument);
+  // Random tables: an error or a legal path to the goal, within the bound.
+  std::mt19937 rng(99);
+  std::vector<std::uint8_t> noise(section.table.size());
+  for (int trial = 0; trial < 200; ++trial) {
+    for (auto& b : noise) b = static_cast<std::uint8_t>(rng());
+    Cells cells(goal.size());
+    unrank_cells(s, static_cast<std::uint32_t>(rng() % positions(s)), section.cls, cells);
+    auto path = descend(s, noise, section.max_distance(), section.goal_rank, cells);
+    if (!path.ok()) {
+      CHECK(path.error().code == ErrorCode::kBadEntry);
+      continue;
+    }
+    CHECK(path->distance <= section.max_distance());
+    CHECK(apply_path(s, cells, path->moves));
+    CHECK(cells == goal);
   }
 }
