@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <cstdlib>
 #include <numeric>
 #include <random>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -575,4 +577,80 @@ TEST_CASE("descent from a corrupt mod-3 table is an error, never a hang or a str
     CHECK(apply_path(s, cells, path->moves));
     CHECK(cells == goal);
   }
+}
+
+namespace {
+
+// The 12-cell sections take tens of seconds and 120 MB each: run only when
+// asked, and reported as skipped otherwise.
+bool twelve_cells_asked() {
+  const char* v = std::getenv("EIGHT_TEST_12_CELLS");
+  return v != nullptr && std::string(v) == "1";
+}
+
+}  // namespace
+
+TEST_CASE(
+    "the 12-cell sections from a corner: 3x4 is OEIS A090166's (53 moves at most, 18 "
+    "positions that far), 2x6 reaches 80 as A090167 says; descent solves 10,000 random 3x4 "
+    "positions (EIGHT_TEST_12_CELLS=1)" *
+    doctest::skip(!twelve_cells_asked())) {
+  MESSAGE("generating the 3x4 and 2x6 sections (EIGHT_TEST_12_CELLS=1)");
+  // A090166, the 4 X 3 puzzle from a corner (3x4 is its transpose).
+  const auto a090166 = oeis(
+      {1,        2,        4,        9,        20,       37,       63,       122,      232,
+       431,      781,      1392,     2494,     4442,     7854,     13899,    24215,    41802,
+       71167,    119888,   198363,   323206,   515778,   811000,   1248011,  1885279,  2782396,
+       4009722,  5621354,  7647872,  10065800, 12760413, 15570786, 18171606, 20299876, 21587248,
+       21841159, 20906905, 18899357, 16058335, 12772603, 9515217,  6583181,  4242753,  2503873,
+       1350268,  643245,   270303,   92311,    27116,    5390,     1115,     86,       18});
+  CHECK(sum(a090166) == 239500800);
+  const Shape s34{3, 4};
+  const detail::Mod3Section section = detail::mod3_search(s34, 11);
+  CHECK(sum(section.histogram) == 239500800);
+  CHECK(section.max_distance() == 53);
+  CHECK(section.histogram.back() == 18);
+  CHECK(section.farthest.size() == 18);
+  CHECK(section.histogram == a090166);
+  for (std::uint32_t r = 0; r < positions(s34); ++r) REQUIRE(mod3_value(section.table, r) != 3);
+  const Cells goal = goal_cells(s34, 11);
+  Cells cells(goal.size());
+  const auto solve = [&](std::uint32_t r) {
+    unrank_cells(s34, r, section.cls, cells);
+    const unsigned value = mod3_value(section.table, r);
+    auto path = descend(s34, section.table, section.max_distance(), section.goal_rank, cells);
+    REQUIRE_MESSAGE(path.ok(), path.error().message);
+    REQUIRE(path->distance <= 53);
+    REQUIRE(static_cast<unsigned>(path->distance % 3) == value);
+    REQUIRE(apply_path(s34, cells, path->moves));
+    REQUIRE(cells == goal);
+    return path->distance;
+  };
+  for (const std::uint32_t r : section.farthest) CHECK(solve(r) == 53);
+  std::mt19937 rng(20261202);
+  std::uniform_int_distribution<std::uint32_t> pick(0, positions(s34) - 1);
+  std::vector<std::uint64_t> lengths(54);
+  for (int i = 0; i < 10000; ++i) ++lengths[static_cast<std::size_t>(solve(pick(rng)))];
+  // The lengths of random positions' paths are distributed as the
+  // distances of the whole section: each count within six standard
+  // deviations (and a little) of what the histogram predicts.
+  for (std::size_t d = 0; d < lengths.size(); ++d) {
+    const double expected = 10000.0 * static_cast<double>(a090166[d]) / 239500800.0;
+    CAPTURE(d);
+    CHECK(std::abs(static_cast<double>(lengths[d]) - expected) <= 6 * std::sqrt(expected) + 3);
+  }
+
+  // A090167, the 6 X 2 puzzle from a corner: its first 39 terms, and the
+  // b-file's length (n = 0..80) for the rest.
+  const auto a090167_start =
+      oeis({1,      2,      3,      6,       11,      20,      36,      60,      95,     155,
+            258,    426,    688,    1106,    1723,    2615,    3901,    5885,    8851,   13205,
+            19508,  28593,  41179,  58899,   83582,   118109,  165136,  228596,  312542, 423797,
+            568233, 755727, 994641, 1296097, 1667002, 2119476, 2660415, 3300586, 4038877});
+  const detail::Mod3Section wide = detail::mod3_search(Shape{2, 6}, 11);
+  CHECK(sum(wide.histogram) == 239500800);
+  CHECK(wide.max_distance() == 80);
+  REQUIRE(wide.histogram.size() > a090167_start.size());
+  CHECK(std::equal(a090167_start.begin(), a090167_start.end(), wide.histogram.begin()));
+  CHECK(wide.farthest.size() == wide.histogram.back());
 }
