@@ -315,16 +315,3 @@ TEST_CASE("a board and a goal of different shapes are refused together") {
   CHECK(m->message == "the board is 2x3 and the goal 3x3: a goal has the board's shape");
   CHECK_FALSE(shape_mismatch(kStandardGoal, test::board("123804765")).has_value());
 }
-
-TEST_CASE("shapes parse as rows x columns and only the table shapes are accepted") {
-  CHECK(*parse_shape("3x4") == (Shape{3, 4}));
-  CHECK(*parse_shape("6X2") == (Shape{6, 2}));
-  CHECK(parse_shape("4x4").error().message ==
-        "eight answers no 4x4 boards; the shapes are 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5, 5x2, 3x4, "
-        "4x3, 2x6, 6x2");
-  CHECK(parse_shape("3 x 4").error().message.rfind("shape '3 x 4' is not rows x columns", 0) == 0);
-  CHECK_FALSE(parse_shape("x4").ok());
-  CHECK_FALSE(parse_shape("3x").ok());
-  CHECK_FALSE(parse_shape("99999999999999999999x2").ok());
-  CHECK(to_string(Shape{2, 6}) == "2x6");
-}
