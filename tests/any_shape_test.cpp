@@ -16,7 +16,6 @@
 #include <vector>
 
 #include "eight/any_rank.h"
-#include "support.h"
 #include "eight/descent.h"
 #include "eight/rank.h"
 #include "eight/shape.h"
@@ -24,6 +23,7 @@
 #include "eight/tablegen.h"
 #include "full_search.h"
 #include "mod3_search.h"
+#include "support.h"
 
 using namespace eight;
 
