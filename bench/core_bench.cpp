@@ -74,7 +74,7 @@ void BM_Distance(benchmark::State& state, const char* goal_text) {
   const eight::Solver& solver = table().solver();
   const auto goal = *eight::parse_board(goal_text);
   const auto frame = *table().frame(goal);
-  const auto& b = boards(frame.parity());
+  const auto& b = boards(frame.board_class());
   std::size_t i = 0;
   for (auto _ : state) benchmark::DoNotOptimize(solver.distance(b[i++ & 4095], frame));
   state.SetItemsProcessed(state.iterations());
@@ -86,7 +86,7 @@ BENCHMARK_CAPTURE(BM_Distance, snail_goal, "123804765");
 void BM_Solve(benchmark::State& state, const char* goal_text) {
   const eight::Solver& solver = table().solver();
   const auto frame = *table().frame(*eight::parse_board(goal_text));
-  const auto& b = boards(frame.parity());
+  const auto& b = boards(frame.board_class());
   std::size_t i = 0;
   long moves = 0;
   for (auto _ : state) {

@@ -139,6 +139,9 @@ class SolveCommand {
       own = *f;
       frame = &*own;
     }
+    if (const auto mismatch = eight::shape_mismatch(line->board, frame->goal())) {
+      return refuse(text, origin, mismatch->message, out);
+    }
     const auto s = asked_.table->solver().solve(line->board, *frame, fields_.path);
     if (!s.ok()) return refuse(text, origin, s.error().message, out);
     switch (format_) {
@@ -253,6 +256,10 @@ int run_hint(const Options& opt) {
   auto asked = ask(opt);
   if (asked.index() == 1) return std::get<1>(asked);
   const Asked& a = std::get<0>(asked);
+  if (const auto mismatch = eight::shape_mismatch(*board, a.frame->goal())) {
+    std::fprintf(stderr, "eight: %s\n", mismatch->message.c_str());
+    return kExitBadInput;
+  }
   const eight::MoveOptions options = a.table->solver().moves(*board, *a.frame);
   if (format == Format::kJson) {
     std::printf("%s\n", eight::hints_json(*board, a.frame->goal(), options).c_str());

@@ -5,44 +5,51 @@
 namespace eight {
 namespace {
 
-// (row, col) -> (row', col') for each symmetry of the square, identity first.
-constexpr int kSize = kRows - 1;
+// (row, col) -> (row', col') for each symmetry, identity first, about the
+// board's middle.
 constexpr std::array<std::array<int, 4>, 8> kLinear = {{
-    // row' = a*row + b*col + .., col' = c*row + d*col + ..; entries are a b c d.
+    // row' = a*row + b*col, col' = c*row + d*col in centred coordinates;
+    // entries are a b c d.
     {1, 0, 0, 1},    // identity
-    {0, 1, -1, 0},   // rotate 90 clockwise: (r, c) -> (c, 2-r)
+    {0, 1, -1, 0},   // rotate 90 clockwise: (r, c) -> (c, R-1-r)
     {-1, 0, 0, -1},  // rotate 180
-    {0, -1, 1, 0},   // rotate 270: (r, c) -> (2-c, r)
+    {0, -1, 1, 0},   // rotate 270: (r, c) -> (C-1-c, r)
     {1, 0, 0, -1},   // mirror left-right
     {-1, 0, 0, 1},   // mirror top-bottom
     {0, 1, 1, 0},    // transpose
     {0, -1, -1, 0},  // anti-transpose
 }};
 
-int map_cell(const std::array<int, 4>& m, int cell) {
-  // Centre the coordinates so the linear part acts about the middle cell.
-  const int r = cell / kCols * 2 - kSize;
-  const int c = cell % kCols * 2 - kSize;
-  const int r2 = (m[0] * r + m[1] * c + kSize) / 2;
-  const int c2 = (m[2] * r + m[3] * c + kSize) / 2;
-  return r2 * kCols + c2;
+bool swaps_axes(const std::array<int, 4>& m) {
+  return m[0] == 0;
 }
 
-std::array<Symmetry, 8> make_symmetries() {
-  constexpr int kCentre = kCells / 2;
+std::array<Symmetry, 8> make_symmetries(Shape from) {
   std::array<Symmetry, 8> all{};
-  for (int k = 0; k < 8; ++k) {
+  const int rows = from.rows, cols = from.cols;
+  for (std::size_t k = 0; k < 8; ++k) {
+    const auto& m = kLinear[k];
     Symmetry& s = all[k];
-    for (int cell = 0; cell < kCells; ++cell) {
-      s.cell_map[cell] = static_cast<std::uint8_t>(map_cell(kLinear[k], cell));
+    s.from = from;
+    s.to = swaps_axes(m) ? from.transposed() : from;
+    for (int cell = 0; cell < from.cells(); ++cell) {
+      // Doubled coordinates centred on the middle, so the map is linear.
+      const int r = cell / cols * 2 - (rows - 1);
+      const int c = cell % cols * 2 - (cols - 1);
+      const int r2 = (m[0] * r + m[1] * c + (s.to.rows - 1)) / 2;
+      const int c2 = (m[2] * r + m[3] * c + (s.to.cols - 1)) / 2;
+      s.cell_map[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>(r2 * s.to.cols + c2);
     }
-    // A move's direction maps like the step from the centre to its neighbour.
-    for (Move m : kAllMoves) {
-      const int target = s.cell_map[neighbor(kCentre, m)];
+    // A move's step maps by the linear part alone.
+    for (Move mv : kAllMoves) {
+      const int dr = detail::kDeltaRow[static_cast<int>(mv)];
+      const int dc = detail::kDeltaCol[static_cast<int>(mv)];
+      const int dr2 = m[0] * dr + m[1] * dc, dc2 = m[2] * dr + m[3] * dc;
       for (Move m2 : kAllMoves) {
-        if (neighbor(kCentre, m2) == target) {
-          s.move_map[static_cast<int>(m)] = m2;
-          s.inverse_move_map[static_cast<int>(m2)] = m;
+        if (detail::kDeltaRow[static_cast<int>(m2)] == dr2 &&
+            detail::kDeltaCol[static_cast<int>(m2)] == dc2) {
+          s.move_map[static_cast<int>(mv)] = m2;
+          s.inverse_move_map[static_cast<int>(m2)] = mv;
         }
       }
     }
@@ -50,11 +57,25 @@ std::array<Symmetry, 8> make_symmetries() {
   return all;
 }
 
+using AllSymmetries = std::array<std::array<std::array<Symmetry, 8>, 6>, 6>;  // [rows-1][cols-1]
+
+AllSymmetries make_all_symmetries() {
+  AllSymmetries all{};
+  for (std::uint8_t rows = 2; rows <= 6; ++rows) {
+    for (std::uint8_t cols = 2; cols <= 6; ++cols) {
+      const Shape s{rows, cols};
+      if (is_board_shape(s)) all[rows - 1u][cols - 1u] = make_symmetries(s);
+    }
+  }
+  return all;
+}
+
 }  // namespace
 
-const std::array<Symmetry, 8>& symmetries() {
-  static const std::array<Symmetry, 8> kAll = make_symmetries();
-  return kAll;
+const std::array<Symmetry, 8>& symmetries(Shape s) {
+  assert(is_board_shape(s));
+  static const AllSymmetries kAll = make_all_symmetries();
+  return kAll[s.rows - 1u][s.cols - 1u];
 }
 
 namespace {
@@ -62,8 +83,9 @@ namespace {
 // For the asserts: a hand-built Symmetry could map two cells onto one, or
 // off the board.
 [[maybe_unused]] bool is_symmetry(const Symmetry& s) {
-  for (const Symmetry& t : symmetries()) {
-    if (s.cell_map == t.cell_map && s.move_map == t.move_map &&
+  if (!is_board_shape(s.from)) return false;
+  for (const Symmetry& t : symmetries(s.from)) {
+    if (s.to == t.to && s.cell_map == t.cell_map && s.move_map == t.move_map &&
         s.inverse_move_map == t.inverse_move_map) {
       return true;
     }
@@ -74,31 +96,36 @@ namespace {
 }  // namespace
 
 Board transform(const Board& b, const Symmetry& s) {
-  assert(is_symmetry(s));
+  assert(is_symmetry(s) && is_valid(b) && b.shape == s.from);
   Board out;
-  for (int i = 0; i < kCells; ++i) out.cells[s.cell_map[i]] = b.cells[i];
+  out.shape = s.to;
+  for (int i = 0; i < b.size(); ++i)
+    out.cells[s.cell_map[static_cast<std::size_t>(i)]] = b.cells[static_cast<std::size_t>(i)];
   return out;
 }
 
-Board canonical_goal(int blank) {
-  assert(blank >= 0 && blank < kCells);
+Board canonical_goal(int blank, Shape s) {
+  assert(is_board_shape(s) && blank >= 0 && blank < s.cells());
   Board g;
+  g.shape = s;
   std::uint8_t tile = 1;
-  for (int i = 0; i < kCells; ++i) g.cells[i] = i == blank ? 0 : tile++;
+  for (int i = 0; i < s.cells(); ++i)
+    g.cells[static_cast<std::size_t>(i)] = i == blank ? 0 : tile++;
   return g;
 }
 
 bool is_canonical_goal(const Board& b) {
   // Only a valid board has a blank_cell() to ask canonical_goal() about.
-  return is_valid(b) && b == canonical_goal(blank_cell(b));
+  return is_valid(b) && b == canonical_goal(blank_cell(b), b.shape);
 }
 
 GoalFrame::GoalFrame(const Board& goal, std::size_t section, const Symmetry& symmetry)
-    : goal_(goal), section_(section), parity_(tile_parity(goal)), symmetry_(symmetry) {
-  assert(is_valid(goal) && is_symmetry(symmetry));
+    : goal_(goal), section_(section), class_(eight::board_class(goal)), symmetry_(symmetry) {
+  assert(is_valid(goal) && is_symmetry(symmetry) && symmetry.from == goal.shape);
   const Board seen = transform(goal, symmetry);
   std::uint8_t next = 1;
-  for (std::uint8_t t : seen.cells) {
+  for (int i = 0; i < seen.size(); ++i) {
+    const std::uint8_t t = seen.cells[static_cast<std::size_t>(i)];
     if (t != 0) {
       unlabel_[next] = t;
       label_[t] = next++;
@@ -107,19 +134,23 @@ GoalFrame::GoalFrame(const Board& goal, std::size_t section, const Symmetry& sym
 }
 
 Board GoalFrame::to_section(const Board& b) const {
-  assert(is_valid(b));
+  assert(is_valid(b) && b.shape == goal_.shape);
   Board out;
-  for (int i = 0; i < kCells; ++i) {
-    out.cells[symmetry_.cell_map[i]] = label_[b.cells[i]];
+  out.shape = symmetry_.to;
+  for (int i = 0; i < b.size(); ++i) {
+    out.cells[symmetry_.cell_map[static_cast<std::size_t>(i)]] =
+        label_[b.cells[static_cast<std::size_t>(i)]];
   }
   return out;
 }
 
 Board GoalFrame::from_section(const Board& b) const {
-  assert(is_valid(b));
+  assert(is_valid(b) && b.shape == symmetry_.to);
   Board out;
-  for (int i = 0; i < kCells; ++i) {
-    out.cells[i] = unlabel_[b.cells[symmetry_.cell_map[i]]];
+  out.shape = goal_.shape;
+  for (int i = 0; i < out.size(); ++i) {
+    out.cells[static_cast<std::size_t>(i)] =
+        unlabel_[b.cells[symmetry_.cell_map[static_cast<std::size_t>(i)]]];
   }
   return out;
 }

@@ -73,7 +73,7 @@ std::uint32_t detail::packed_order_lehmer(std::uint32_t order) {
 }
 
 Ranked rank_with_parity(const Board& b) {
-  assert(is_valid(b));
+  assert(is_valid(b) && b.shape == kShape3x3);
   int blank = 0;
   const std::uint32_t lehmer = detail::packed_order_lehmer(pack(b, blank));
   return {static_cast<std::uint32_t>(blank) * kTileOrders + ((lehmer & 0x7FFFFFFF) >> 1),

@@ -24,7 +24,10 @@ Error inconsistent(const GoalFrame& goal, std::uint32_t r, const char* what) {
 }  // namespace
 
 int Solver::distance(const Board& board, const GoalFrame& goal) const {
-  assert(is_valid(board) && is_frame_of(*table_, goal));
+  assert(is_valid(board) && is_frame_of(*table_, goal) && board.shape == goal.goal().shape);
+  // (Checked in release builds too: a board of another shape would rank
+  // outside the section.)
+  if (board.shape != goal.goal().shape) return -1;
   const Ranked seen = rank_with_parity(goal.to_section(board));
   if (seen.parity != 0) return -1;
   return table_->entry(goal.section(), seen.rank).distance;
@@ -32,6 +35,7 @@ int Solver::distance(const Board& board, const GoalFrame& goal) const {
 
 Result<Solution> Solver::solve(const Board& board, const GoalFrame& goal, bool with_path) const {
   assert(is_valid(board) && is_frame_of(*table_, goal));
+  if (const auto mismatch = shape_mismatch(board, goal.goal())) return *mismatch;
   Solution s;
   s.board = board;
   s.goal = goal.goal();
@@ -49,7 +53,7 @@ Result<Solution> Solver::solve(const Board& board, const GoalFrame& goal, bool w
   int blank = blank_cell(board);
   for (int i = 0; i < s.distance; ++i) {
     const Move m = goal.from_section(e.move);
-    const int to = neighbor(blank, m);
+    const int to = neighbor(board.shape, blank, m);
     if (to < 0) return inconsistent(goal, r, "its move leaves the board");
     if (e.parent >= kPositions) return inconsistent(goal, r, "its parent is out of range");
     const auto next = table_->entry(goal.section(), e.parent);

@@ -306,6 +306,11 @@ Result<std::shared_ptr<const Table>> Table::adopt(std::vector<std::uint8_t> data
 Result<GoalFrame> Table::frame(const Board& goal) const {
   assert(is_valid(goal));
   if (standard_frame_ && goal == kStandardGoal) return *standard_frame_;
+  if (goal.shape != kShape3x3) {
+    return make_error(ErrorCode::kNoSection, "the table answers 3x3 boards, not " +
+                                                 to_string(goal.shape) + " ones such as goal " +
+                                                 to_string(goal));
+  }
   const int blank = blank_cell(goal);
   // In the order of symmetries(): the identity first, so a goal that has a
   // section of its own is answered from it.

@@ -31,7 +31,7 @@ Header decode_header(const std::uint8_t* in) {
 }
 
 void encode_section_record(const SectionRecord& s, std::uint8_t* out) {
-  std::copy(s.goal.cells.begin(), s.goal.cells.end(), out);
+  std::copy(s.goal.cells.begin(), s.goal.cells.begin() + kCells, out);
   std::copy(s.goal_padding.begin(), s.goal_padding.end(), out + kCells);
   put_u64(out + 16, s.offset);
   put_u32(out + 24, s.count);

@@ -1,6 +1,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <optional>
+#include <vector>
 
 #include "eight/board.h"
 #include "support.h"
@@ -9,14 +12,14 @@ using namespace eight;
 
 namespace {
 
-std::string parse_error(const std::string& text) {
-  auto b = parse_board(text);
+std::string parse_error(const std::string& text, std::optional<Shape> shape = std::nullopt) {
+  auto b = parse_board(text, shape);
   REQUIRE_FALSE(b.ok());
   return b.error().message;
 }
 
-ErrorCode parse_code(const std::string& text) {
-  auto b = parse_board(text);
+ErrorCode parse_code(const std::string& text, std::optional<Shape> shape = std::nullopt) {
+  auto b = parse_board(text, shape);
   REQUIRE_FALSE(b.ok());
   return b.error().code;
 }
@@ -44,10 +47,23 @@ TEST_CASE("round-trips all 9! permutations through the canonical form") {
   std::array<std::uint8_t, 9> p{0, 1, 2, 3, 4, 5, 6, 7, 8};
   int count = 0;
   do {
-    const Board b{p};
+    const Board b = test::board_of_cells(p);
     auto parsed = parse_board(to_string(b));
     REQUIRE(parsed.ok());
     REQUIRE(*parsed == b);
+    // The one-pass reading of plain boards and the general one agree: the
+    // spaced form takes the first, the rows (and the pair line) the second.
+    const std::string digits = to_string(b);
+    std::string spaced, rows;
+    for (std::size_t i = 0; i < 9; ++i) {
+      if (i > 0) spaced.push_back(' ');
+      if (i > 0 && i % 3 == 0) rows.push_back('/');
+      spaced.push_back(digits[i]);
+      rows.push_back(digits[i]);
+    }
+    REQUIRE(*parse_board(spaced) == b);
+    REQUIRE(*parse_board(rows) == b);
+    REQUIRE(parse_board_line(digits + " " + digits)->goal == b);
     ++count;
   } while (std::next_permutation(p.begin(), p.end()));
   CHECK(count == 362880);
@@ -123,10 +139,10 @@ TEST_CASE("the move table keeps the blank on the board") {
   for (int cell = 0; cell < kCells; ++cell) {
     int moves = 0;
     for (Move m : kAllMoves) {
-      const int to = neighbor(cell, m);
+      const int to = neighbor(kShape3x3, cell, m);
       if (to < 0) continue;
       ++moves;
-      CHECK(neighbor(to, opposite(m)) == cell);
+      CHECK(neighbor(kShape3x3, to, opposite(m)) == cell);
       CHECK(std::abs(to / 3 - cell / 3) + std::abs(to % 3 - cell % 3) == 1);
     }
     CHECK(moves == (cell == 4 ? 4 : cell % 2 == 1 ? 3 : 2));
@@ -143,4 +159,159 @@ TEST_CASE("solvability is decided by tile parity") {
   for (Move m : kAllMoves) {
     if (auto n = apply_move(b, m)) CHECK(same_class(*n, b));
   }
+}
+
+// Boards of other shapes.
+
+TEST_CASE("rows give a board its shape") {
+  CHECK(test::board("123/450").shape == (Shape{2, 3}));
+  CHECK(test::board("12/34/50").shape == (Shape{3, 2}));
+  CHECK(test::board("1 2/3 0").shape == (Shape{2, 2}));
+  CHECK(test::board("1234/5670").shape == (Shape{2, 4}));
+  CHECK(test::board("12345/6789x").shape == (Shape{2, 5}));
+  CHECK(test::board("1 2 3 4/5 6 7 8/9 10 11 0").shape == (Shape{3, 4}));
+  CHECK(test::board("1,2,3/4,5,6/7,8,9/10,11,0").shape == (Shape{4, 3}));
+  CHECK(test::board("1 2 3 4 5 6\n7 8 9 10 11 x").shape == (Shape{2, 6}));
+  const Board b = test::board("1 2 3 4/5 6 7 8/9 10 11 0");
+  CHECK(b == standard_goal(Shape{3, 4}));
+  // Rows of one cell are separators, as they always were.
+  CHECK(test::board("1/2/3/4/5/6/7/8/0") == kStandardGoal);
+}
+
+TEST_CASE("a cell count only one shape has gives the shape; the others need it named") {
+  CHECK(test::board("1230").shape == (Shape{2, 2}));
+  CHECK(test::board("123456780").shape == kShape3x3);
+  CHECK(test::board("123450", Shape{3, 2}).shape == (Shape{3, 2}));
+  CHECK(test::board("1 2 3 4 5 6 7 8 9 10 11 0", Shape{2, 6}) == standard_goal(Shape{2, 6}));
+  CHECK(parse_code("123450") == ErrorCode::kAmbiguousShape);
+  CHECK(parse_error("123450") == "6 cells fit 2x3 and 3x2: say which shape, or write the rows");
+  CHECK(parse_error("12345670") == "8 cells fit 2x4 and 4x2: say which shape, or write the rows");
+  CHECK(parse_error("1234567890") ==
+        "10 cells fit 2x5 and 5x2: say which shape, or write the rows");
+  CHECK(parse_error("1 2 3 4 5 6 7 8 9 10 11 0") ==
+        "12 cells fit 3x4, 4x3, 2x6 and 6x2: say which shape, or write the rows");
+}
+
+TEST_CASE("numbers of two digits are tiles only where separators stand between every cell") {
+  // Runs that are all numbers 0..15 are cells; otherwise each digit is one.
+  CHECK(test::board("1,2,3,4,5,6,7,8,9,10,11,0", Shape{3, 4}) == standard_goal(Shape{3, 4}));
+  CHECK(test::board("123 456 780") == kStandardGoal);
+  CHECK(test::board("12 34 56 78 0") == kStandardGoal);
+  CHECK(parse_error("1234567891011x", Shape{3, 4}) == "expected 12 cells for 3x4, got 14");
+}
+
+TEST_CASE("a named shape and the cells must agree, and rows and the shape too") {
+  CHECK(parse_code("123456780", Shape{3, 4}) == ErrorCode::kWrongCellCount);
+  CHECK(parse_error("123456780", Shape{3, 4}) == "expected 12 cells for 3x4, got 9");
+  CHECK(parse_code("123/450", Shape{3, 2}) == ErrorCode::kWrongShape);
+  CHECK(parse_error("123/450", Shape{3, 2}) == "the rows make a 2x3 board, not the 3x2 asked for");
+  CHECK(parse_error("123/45/670") == "rows of 3, 2 and 3 cells: every row needs the same number");
+  CHECK(parse_error("1234567/89abc").rfind("'a' at position 11 is not allowed", 0) == 0);
+  CHECK(parse_error("12345678/9 10 11 12 13 14 0 15").rfind("rows of 8 and", 0) == 0);
+  CHECK(parse_error("1 2 3 4 5 6 7/8 9 10 11 12 13 0") ==
+        "the rows make a 2x7 board, which eight does not answer: the shapes are 2x2 to 3x4, "
+        "4x3, 2x6 and 6x2");
+  CHECK(parse_error("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15 0") ==
+        "the rows make a 4x4 board, which eight does not answer: the shapes are 2x2 to 3x4, "
+        "4x3, 2x6 and 6x2");
+}
+
+TEST_CASE("a bad board of another shape keeps every message's precision") {
+  CHECK(parse_error("1 2 3 4 5 6 7 8 9 10 10 0", Shape{3, 4}) ==
+        "tile 10 appears twice and tile 11 is missing");
+  CHECK(parse_error("1 2 3 4 5 6 7 8 9 10 12 0", Shape{3, 4}) ==
+        "tile 12 at position 22 is out of range: tiles are 1 to 11");
+  CHECK(parse_error("1 2 3 4 5 6 7 8 9 10 13 0") ==
+        "tile 13 at position 22 is out of range: tiles are 1 to 11");
+  CHECK(parse_error("12/34/56") == "tile 6 at position 8 is out of range: tiles are 1 to 5");
+  CHECK(parse_error("1 2/3 3") == "no blank: write the blank as 0, x, X or _");
+  CHECK(parse_error("123/400") == "2 blanks: a board has exactly one blank");
+  CHECK(parse_error("1 2 3 4 5 6 7 8 9 10 11", Shape{3, 4}) == "expected 12 cells for 3x4, got 11");
+  // Eight cells whose tiles go up to 8 are a 3x3 board a cell short.
+  CHECK(parse_error("12345678") == "expected 9 cells, got 8");
+  CHECK(parse_error("1 2 3 4 5 6 7 8 9 10 11") == "expected 12 cells, got 11");
+}
+
+TEST_CASE("every board of every shape up to 8 cells round-trips through its canonical form") {
+  for (const Shape shape : kTableShapes) {
+    if (shape.cells() > 8) continue;
+    CAPTURE(to_string(shape));
+    std::vector<std::uint8_t> p(static_cast<std::size_t>(shape.cells()));
+    for (std::size_t i = 0; i < p.size(); ++i) p[i] = static_cast<std::uint8_t>(i);
+    int count = 0;
+    do {
+      const Board b = test::board_of_cells(p, shape);
+      const auto parsed = parse_board(to_string(b));
+      REQUIRE_MESSAGE(parsed.ok(), to_string(b));
+      REQUIRE(*parsed == b);
+      ++count;
+    } while (std::next_permutation(p.begin(), p.end()));
+    int factorial = 1;
+    for (int i = 2; i <= shape.cells(); ++i) factorial *= i;
+    CHECK(count == factorial);
+  }
+}
+
+TEST_CASE("the canonical form of larger boards is rows, of numbers with commas past 10 cells") {
+  CHECK(to_string(standard_goal(Shape{2, 3})) == "123/450");
+  CHECK(to_string(standard_goal(Shape{5, 2})) == "12/34/56/78/90");
+  CHECK(to_string(standard_goal(Shape{3, 4})) == "1,2,3,4/5,6,7,8/9,10,11,0");
+  CHECK(to_string(standard_goal(Shape{6, 2})) == "1,2/3,4/5,6/7,8/9,10/11,0");
+  for (const Shape shape : kTableShapes) {
+    for (int blank = 0; blank < shape.cells(); ++blank) {
+      const Board g = canonical_goal(blank, shape);
+      CHECK(test::board(to_string(g)) == g);
+    }
+  }
+}
+
+TEST_CASE("moves on every shape keep the blank on the board and are undone by their opposite") {
+  for (const Shape shape : kTableShapes) {
+    for (int cell = 0; cell < shape.cells(); ++cell) {
+      int moves = 0;
+      for (Move m : kAllMoves) {
+        const int to = neighbor(shape, cell, m);
+        if (to < 0) continue;
+        ++moves;
+        CHECK(neighbor(shape, to, opposite(m)) == cell);
+        CHECK(std::abs(to / shape.cols - cell / shape.cols) +
+                  std::abs(to % shape.cols - cell % shape.cols) ==
+              1);
+      }
+      const int r = cell / shape.cols, c = cell % shape.cols;
+      const int expected = (r > 0) + (r + 1 < shape.rows) + (c > 0) + (c + 1 < shape.cols);
+      CHECK(moves == expected);
+    }
+  }
+}
+
+TEST_CASE("the class of a board on an even-width board includes its blank's row") {
+  const Board goal = standard_goal(Shape{2, 4});  // 1234/5670
+  CHECK(board_class(goal) == 1);                  // tiles in order, blank on row 1
+  const Board up = *apply_move(goal, Move::kUp);  // 1230/5674: three tiles jumped
+  CHECK(tile_parity(up) == 1);
+  CHECK(board_class(up) == board_class(goal));
+  const Board g3 = standard_goal(Shape{3, 3});
+  CHECK(board_class(*apply_move(g3, Move::kUp)) == board_class(g3));
+}
+
+TEST_CASE("a board line is a pair when the shape named has half its cells") {
+  auto line = parse_board_line("123450 123405", Shape{2, 3});
+  REQUIRE(line.ok());
+  CHECK(line->board == test::board("123/450"));
+  REQUIRE(line->goal.has_value());
+  CHECK(*line->goal == test::board("123/405"));
+  auto three = parse_board_line("867254301 123456780");
+  REQUIRE(three.ok());
+  CHECK(three->goal.has_value());
+  CHECK(parse_board_line("123450 123405").error().message ==
+        "6 cells fit 2x3 and 3x2: say which shape, or write the rows");
+}
+
+TEST_CASE("a board and a goal of different shapes are refused together") {
+  const auto m = shape_mismatch(test::board("123/450"), kStandardGoal);
+  REQUIRE(m.has_value());
+  CHECK(m->code == ErrorCode::kWrongShape);
+  CHECK(m->message == "the board is 2x3 and the goal 3x3: a goal has the board's shape");
+  CHECK_FALSE(shape_mismatch(kStandardGoal, test::board("123804765")).has_value());
 }

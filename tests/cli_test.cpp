@@ -166,6 +166,19 @@ TEST_CASE("eight hint lists every optimal first move") {
   CHECK(r.err.find("expected 9 cells, got 5") != std::string::npos);
 }
 
+TEST_CASE("eight refuses boards of another shape than the goal's, line by line") {
+  auto r = run_program("eight", {"solve", "--table", table_path(), "--format", "distance"},
+                            "867254301\n123/450\n123450\n");
+  CHECK(r.out == "31\nerror\nerror\n");  // one line out per line in
+  CHECK(r.err.find("line 2: the board is 2x3 and the goal 3x3: a goal has the board's shape") !=
+        std::string::npos);
+  CHECK(r.err.find("line 3: 6 cells fit 2x3 and 3x2: say which shape, or write the rows") !=
+        std::string::npos);
+  r = run_program("eight", {"hint", "--table", table_path(), "12/30"});
+  CHECK(r.status == 1);
+  CHECK(r.err.find("the board is 2x2 and the goal 3x3") != std::string::npos);
+}
+
 TEST_CASE("eight random draws boards at the asked distance, the same ones for the same seed") {
   const std::vector<std::string> args = {"random", "--table", table_path(), "--distance", "20",
                                          "--seed", "12345",   "--count",    "5"};

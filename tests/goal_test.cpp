@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <set>
+#include <vector>
 
 #include "eight/goal.h"
 #include "eight/rank.h"
@@ -8,25 +9,57 @@
 
 using namespace eight;
 
-TEST_CASE("the eight symmetries are distinct and map moves consistently") {
-  std::set<std::array<std::uint8_t, 9>> maps;
-  for (const Symmetry& s : symmetries()) {
-    maps.insert(s.cell_map);
-    for (int cell = 0; cell < kCells; ++cell) {
-      for (Move m : kAllMoves) {
-        const int to = neighbor(cell, m);
-        const Move mapped = s.move_map[static_cast<int>(m)];
-        CHECK(s.inverse_move_map[static_cast<int>(mapped)] == m);
-        if (to < 0) {
-          CHECK(neighbor(s.cell_map[cell], mapped) < 0);
-        } else {
-          CHECK(neighbor(s.cell_map[cell], mapped) == s.cell_map[to]);
+TEST_CASE(
+    "on every board shape the eight symmetries are distinct bijections that map moves "
+    "consistently") {
+  std::vector<Shape> shapes(kTableShapes.begin(), kTableShapes.end());
+  shapes.push_back(Shape{4, 4});
+  for (const Shape shape : shapes) {
+    CAPTURE(to_string(shape));
+    std::set<std::array<std::uint8_t, kMaxCells>> maps;
+    int transposing = 0;
+    for (const Symmetry& s : symmetries(shape)) {
+      CHECK(s.from == shape);
+      CHECK((s.to == shape || s.to == shape.transposed()));
+      transposing += s.to != shape ? 1 : 0;
+      maps.insert(s.cell_map);
+      std::set<int> images;
+      for (int cell = 0; cell < shape.cells(); ++cell) {
+        images.insert(s.cell_map[static_cast<std::size_t>(cell)]);
+        for (Move m : kAllMoves) {
+          const int to = neighbor(shape, cell, m);
+          const Move mapped = s.move_map[static_cast<int>(m)];
+          CHECK(s.inverse_move_map[static_cast<int>(mapped)] == m);
+          const int image = s.cell_map[static_cast<std::size_t>(cell)];
+          if (to < 0) {
+            CHECK(neighbor(s.to, image, mapped) < 0);
+          } else {
+            CHECK(neighbor(s.to, image, mapped) == s.cell_map[static_cast<std::size_t>(to)]);
+          }
         }
       }
+      CHECK(images.size() == static_cast<std::size_t>(shape.cells()));
+      CHECK(*images.rbegin() == shape.cells() - 1);
+    }
+    CHECK(maps.size() == 8);
+    CHECK(transposing == (shape.square() ? 0 : 4));
+    for (int cell = 0; cell < shape.cells(); ++cell) {
+      CHECK(symmetries(shape)[0].cell_map[static_cast<std::size_t>(cell)] == cell);
     }
   }
-  CHECK(maps.size() == 8);
-  CHECK(symmetries()[0].cell_map == std::array<std::uint8_t, 9>{0, 1, 2, 3, 4, 5, 6, 7, 8});
+}
+
+TEST_CASE(
+    "a symmetry carries a board's moves: transforming then moving is moving then transforming") {
+  const Board b = test::board("1 2 3 4/5 6 0 7/8 9 10 11");  // 3x4, blank inside
+  for (const Symmetry& s : symmetries(b.shape)) {
+    for (Move m : kAllMoves) {
+      const auto moved = apply_move(b, m);
+      const auto seen_moved = apply_move(transform(b, s), s.move_map[static_cast<int>(m)]);
+      REQUIRE(moved.has_value() == seen_moved.has_value());
+      if (moved) CHECK(transform(*moved, s) == *seen_moved);
+    }
+  }
 }
 
 TEST_CASE("the symmetries are the cell maps goal.h and the format spec list, in that order") {
@@ -41,7 +74,11 @@ TEST_CASE("the symmetries are the cell maps goal.h and the format spec list, in 
       {0, 3, 6, 1, 4, 7, 2, 5, 8},  // transpose
       {8, 5, 2, 7, 4, 1, 6, 3, 0},  // anti-transpose
   }};
-  for (std::size_t k = 0; k < 8; ++k) CHECK(symmetries()[k].cell_map == documented[k]);
+  for (std::size_t k = 0; k < 8; ++k) {
+    for (std::size_t cell = 0; cell < 9; ++cell) {
+      CHECK(symmetries()[k].cell_map[cell] == documented[k][cell]);
+    }
+  }
 }
 
 TEST_CASE("canonical goals put tiles 1..8 in reading order around the blank") {
@@ -68,7 +105,7 @@ TEST_CASE("a board is solvable for a goal exactly when their tile parities match
   for (std::uint32_t r = 0; r < kPositions; r += 13) {
     for (int parity = 0; parity < 2; ++parity) {
       const Board b = unrank(r, parity);
-      CHECK((tile_parity(frame.to_section(b)) == 0) == (parity == frame.parity()));
+      CHECK((tile_parity(frame.to_section(b)) == 0) == (parity == frame.board_class()));
     }
   }
 }

@@ -14,7 +14,7 @@ TEST_CASE("rank is a bijection from each class onto 0..181439 over all 9! permut
                                        std::vector<std::uint8_t>(kPositions)};
   std::array<std::uint8_t, 9> p{0, 1, 2, 3, 4, 5, 6, 7, 8};
   do {
-    const Board b{p};
+    const Board b = test::board_of_cells(p);
     const std::uint32_t r = rank(b);
     const int parity = tile_parity(b);
     REQUIRE(r < kPositions);
@@ -84,7 +84,7 @@ TEST_CASE("the packed-order Lehmer rank and parity are those of every order") {
 TEST_CASE("rank_with_parity is rank and tile_parity together, on all 9! permutations") {
   std::array<std::uint8_t, 9> p{0, 1, 2, 3, 4, 5, 6, 7, 8};
   do {
-    const Board b{p};
+    const Board b = test::board_of_cells(p);
     const Ranked r = rank_with_parity(b);
     REQUIRE(r.rank == rank(b));
     REQUIRE(r.parity == tile_parity(b));

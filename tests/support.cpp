@@ -48,8 +48,16 @@ GoalFrame frame(const Board& goal) {
   return *f;
 }
 
-Board board(const std::string& text) {
-  auto b = parse_board(text);
+Board board_of_cells(std::span<const std::uint8_t> cells, Shape shape) {
+  REQUIRE(cells.size() == static_cast<std::size_t>(shape.cells()));
+  Board b;
+  b.shape = shape;
+  std::copy(cells.begin(), cells.end(), b.cells.begin());
+  return b;
+}
+
+Board board(const std::string& text, std::optional<Shape> shape) {
+  auto b = parse_board(text, shape);
   REQUIRE_MESSAGE(b.ok(), text << ": " << (b.ok() ? "" : b.error().message));
   return *b;
 }

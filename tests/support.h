@@ -2,6 +2,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -20,7 +22,11 @@ const Solver& solver();
 GoalFrame frame(const Board& goal);
 
 // Parses a board the test knows to be valid (fails the test otherwise).
-Board board(const std::string& text);
+Board board(const std::string& text, std::optional<Shape> shape = std::nullopt);
+
+// The board of shape `shape` holding `cells` (a permutation, in reading
+// order), as a test builds one from a permutation it enumerates.
+Board board_of_cells(std::span<const std::uint8_t> cells, Shape shape = kShape3x3);
 
 // A fresh temporary folder, removed with everything in it when destroyed.
 class TempDir {

@@ -1,10 +1,15 @@
-// The 3x3 board, its moves, and the one parser for every board notation.
+// A rectangular board of any shape (shape.h), its moves, and the one parser
+// for every board notation.
 //
-// Cells are numbered 0..8 in reading order (row-major, top-left first).
-// A Board stores the tile on each cell, 0 for the blank. Every Board value
-// produced by this library is a permutation of 0..8; a Board is a plain
-// value, so one built by hand may not be, and the functions below that need
-// one say REQUIRES: is_valid(b). parse_board() is the way in from text.
+// Cells are numbered 0..cells()-1 in reading order (row-major, top-left
+// first). A Board stores its shape and the tile on each cell, 0 for the
+// blank; the cells past the shape's are zero. Every Board value produced by
+// this library is a permutation of 0..cells()-1 on a board shape
+// (is_board_shape); a Board is a plain value, so one built by hand may not
+// be, and the functions below that need one say REQUIRES: is_valid(b).
+// parse_board() is the way in from text. The 3x3 board is the default shape
+// (Board{{1, 2, 3, 4, 5, 6, 7, 8, 0}} is the standard goal) and the one the
+// fast paths of rank.h and the tables' 3x3 sections are written for.
 //
 // Thread safety: everything here is a pure function or a constant.
 #pragma once
@@ -18,20 +23,33 @@
 #include <string_view>
 
 #include "eight/result.h"
+#include "eight/shape.h"
 
 namespace eight {
 
+// The 3x3 board's dimensions, for the code written for it alone.
 inline constexpr int kRows = 3;
 inline constexpr int kCols = 3;
 inline constexpr int kCells = kRows * kCols;
 inline constexpr int kTiles = kCells - 1;
+// Room for the largest board a Board holds (4x4).
+inline constexpr int kMaxCells = 16;
 // Longest board text the parser looks at. Generous for every notation
-// ("1, 2, 3, 4, 5, 6, 7, 8, x" is 25 characters), small enough that no
-// caller needs its own limit.
+// ("1, 2, 3, 4/5, 6, 7, 8/9, 10, 11, x" is 35 characters), small enough that
+// no caller needs its own limit.
 inline constexpr std::size_t kMaxBoardText = 128;
 
+// Rectangles of 2 to 6 rows and columns, 4 to 16 cells: the table shapes and
+// 4x4.
+constexpr bool is_board_shape(Shape s) {
+  return s.rows >= 2 && s.cols >= 2 && s.rows <= 6 && s.cols <= 6 && s.cells() <= kMaxCells;
+}
+
 struct Board {
-  std::array<std::uint8_t, kCells> cells{};
+  std::array<std::uint8_t, kMaxCells> cells{};
+  Shape shape = kShape3x3;
+
+  int size() const { return shape.cells(); }
 
   friend bool operator==(const Board&, const Board&) = default;
 };
@@ -52,35 +70,48 @@ inline char move_letter(Move m) {
 // "up", "down", "left", "right". REQUIRES: m is one of kAllMoves.
 std::string_view move_name(Move m);
 // The move that undoes m.
-inline Move opposite(Move m) { return static_cast<Move>(static_cast<int>(m) ^ 1); }
+inline Move opposite(Move m) {
+  return static_cast<Move>(static_cast<int>(m) ^ 1);
+}
 std::optional<Move> move_from_letter(char c);  // accepts u d l r, either case
 
 namespace detail {
 // Row and column deltas per Move, in enum order.
 inline constexpr int kDeltaRow[4] = {-1, 1, 0, 0};
 inline constexpr int kDeltaCol[4] = {0, 0, -1, 1};
-constexpr std::array<std::array<std::int8_t, 4>, kCells> make_neighbors() {
-  std::array<std::array<std::int8_t, 4>, kCells> table{};
-  for (int cell = 0; cell < kCells; ++cell) {
-    for (int m = 0; m < 4; ++m) {
-      const int r = cell / kCols + kDeltaRow[m];
-      const int c = cell % kCols + kDeltaCol[m];
-      const bool inside = r >= 0 && r < kRows && c >= 0 && c < kCols;
-      table[static_cast<std::size_t>(cell)][static_cast<std::size_t>(m)] =
-          static_cast<std::int8_t>(inside ? r * kCols + c : -1);
+// [rows - 1][cols - 1][cell][move], for every rectangle up to 6 x 6 of at
+// most kMaxCells cells (the others' rows stay zero and are never read).
+using NeighborTables =
+    std::array<std::array<std::array<std::array<std::int8_t, 4>, kMaxCells>, 6>, 6>;
+constexpr NeighborTables make_neighbors() {
+  NeighborTables all{};
+  for (int rows = 1; rows <= 6; ++rows) {
+    for (int cols = 1; cols <= 6 && rows * cols <= kMaxCells; ++cols) {
+      auto& table = all[static_cast<std::size_t>(rows - 1)][static_cast<std::size_t>(cols - 1)];
+      for (int cell = 0; cell < rows * cols; ++cell) {
+        for (int m = 0; m < 4; ++m) {
+          const int r = cell / cols + kDeltaRow[m];
+          const int c = cell % cols + kDeltaCol[m];
+          const bool inside = r >= 0 && r < rows && c >= 0 && c < cols;
+          table[static_cast<std::size_t>(cell)][static_cast<std::size_t>(m)] =
+              static_cast<std::int8_t>(inside ? r * cols + c : -1);
+        }
+      }
     }
   }
-  return table;
+  return all;
 }
-inline constexpr auto kNeighbors = make_neighbors();
+inline constexpr NeighborTables kNeighbors = make_neighbors();
 }  // namespace detail
 
-// The one move table: the cell the blank reaches from `cell` by `m`, or -1
-// when that would leave the board. Inline: the solver asks it every step.
-// REQUIRES: 0 <= cell < kCells; m is one of kAllMoves.
-inline int neighbor(int cell, Move m) {
-  assert(cell >= 0 && cell < kCells && static_cast<unsigned>(m) < 4);
-  return detail::kNeighbors[static_cast<std::size_t>(cell)][static_cast<std::size_t>(m)];
+// The one move table: the cell the blank reaches from `cell` of a board of
+// shape `s` by `m`, or -1 when that would leave the board. Inline: the
+// solver asks it every step. REQUIRES: is_board_shape(s);
+// 0 <= cell < s.cells(); m is one of kAllMoves.
+inline int neighbor(Shape s, int cell, Move m) {
+  assert(is_board_shape(s) && cell >= 0 && cell < s.cells() && static_cast<unsigned>(m) < 4);
+  return detail::kNeighbors[s.rows - 1u][s.cols - 1u][static_cast<std::size_t>(cell)]
+                           [static_cast<std::size_t>(m)];
 }
 
 // Position of the blank. REQUIRES: is_valid(b).
@@ -91,40 +122,81 @@ int blank_cell(const Board& b);
 // alone when nothing did). REQUIRES: is_valid(b); m is one of kAllMoves.
 std::optional<Board> apply_move(const Board& b, Move m, std::uint8_t* slid_tile = nullptr);
 
-// Parity (0 even, 1 odd) of the tiles 1..8 read in reading order, skipping
-// the blank. On a 3x3 board no move changes it, so two boards are reachable
-// from each other exactly when their parities are equal.
+// Parity (0 even, 1 odd) of the tiles read in reading order, skipping the
+// blank. REQUIRES: is_valid(b).
 int tile_parity(const Board& b);
-inline bool same_class(const Board& a, const Board& b) { return tile_parity(a) == tile_parity(b); }
 
-// True when `b` is a permutation of 0..8.
+// What no move changes, so that two boards of one shape are reachable from
+// each other exactly when theirs are equal: the tile parity, and on a board
+// with an even number of columns also the parity of the blank's row (a
+// vertical move there carries a tile over an odd number of others, flipping
+// the tile parity while the blank changes row). On 3x3 it is tile_parity().
+// REQUIRES: is_valid(b).
+int board_class(const Board& b);
+// REQUIRES: is_valid(a), is_valid(b).
+inline bool same_class(const Board& a, const Board& b) {
+  return a.shape == b.shape && board_class(a) == board_class(b);
+}
+
+// True when `b` has a board shape (is_board_shape), its cells are a
+// permutation of 0..size()-1 and the cells past them are zero.
 bool is_valid(const Board& b);
 
 // Parses every notation users bring: "123456780", "12345678x",
 // "1 2 3 4 5 6 7 8 x", "1,2,3,4,5,6,7,8,0", "123/456/780", with the blank
 // written 0, x, X or _, and spaces, tabs, commas, slashes or newlines
-// (\n, \r) between cells. Each error names what was wrong: the character and
-// its position, the cell count, the duplicated or missing tile.
-Result<Board> parse_board(std::string_view text);
+// (\n, \r) between cells; and boards of other shapes the same way:
+// "123/450" (2x3), "1 2 3 4 5 6 7 8 9 10 11 0", "1,2,3,4/5,6,7,8/9,10,11,0".
+//
+// Cells: when the text holds two or more runs of characters between
+// separators and each run is a number 0 to 15 (or a blank letter), each run
+// is one cell, so tiles 10 and up are written with separators; otherwise each
+// character is a cell ("123 456 780" is nine). Shape: slashes or newlines
+// between rows give it (every row the same length, at least two rows of two
+// cells); else `shape` does; else the cell count, where only one shape has
+// it (4: 2x2, 9: 3x3). A count several shapes share (6, 8, 10, 12) with
+// neither is kAmbiguousShape, whose message lists the shapes that fit; rows
+// and `shape` that disagree are kWrongShape.
+//
+// Each error names what was wrong: the character and its position, the cell
+// count ("expected 9 cells, got 8": a count no tile-set fits is measured
+// against the board its largest tile implies, 3x3 for tiles up to 8), the
+// duplicated or missing tile, the tile out of range.
+Result<Board> parse_board(std::string_view text, std::optional<Shape> shape = std::nullopt);
 
-// One line of a batch: a board, or a board and then its goal (18 cells, in
-// any notation: "867254301 123456780", 18 numbers), as judges' batch inputs
-// are written. The same errors as parse_board (a goal's start with "goal: "),
-// and the line may be twice as long.
+// One line of a batch: a board, or a board and then its goal (18 cells for
+// 3x3, in any notation: "867254301 123456780", 18 numbers), as judges' batch
+// inputs are written. A line is one board if its cells make one, else a pair
+// if it has twice a board's cells. The same errors as parse_board (a goal's
+// start with "goal: "), and the line may be twice as long. Rows in a pair
+// line do not give its shape: `shape` or the count does.
 struct BoardLine {
   Board board;
   std::optional<Board> goal;  // empty: the caller's goal
 };
-Result<BoardLine> parse_board_line(std::string_view text);
+Result<BoardLine> parse_board_line(std::string_view text,
+                                   std::optional<Shape> shape = std::nullopt);
 
-// Canonical form: nine digits in reading order, 0 for the blank.
+// Canonical form: for 3x3 nine digits in reading order, 0 for the blank;
+// for other shapes the rows, separated by '/', each of digits when every
+// tile is a single digit ("123/450"), else of numbers separated by commas
+// ("1,2,3,4/5,6,7,8/9,10,11,0"). parse_board() reads every one back to the
+// same board without a shape. REQUIRES: is_valid(b).
 std::string to_string(const Board& b);
+
+// A kWrongShape error saying so when `board` and `goal` are boards of
+// different shapes, which no table answers together; nothing otherwise.
+std::optional<Error> shape_mismatch(const Board& board, const Board& goal);
 
 // The blank's moves as letters, e.g. "dlur". REQUIRES: each is one of
 // kAllMoves.
 std::string path_letters(std::span<const Move> moves);
 
-// The standard goal, 123456780.
+// The standard 3x3 goal, 123456780.
 inline constexpr Board kStandardGoal{{1, 2, 3, 4, 5, 6, 7, 8, 0}};
+
+// The standard goal of a shape: tiles 1..n-1 in reading order, blank last.
+// REQUIRES: is_board_shape(s).
+Board standard_goal(Shape s);
 
 }  // namespace eight

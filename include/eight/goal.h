@@ -2,10 +2,15 @@
 //
 // Two maps take a (board, goal) question onto a question a table section
 // answers, without changing its answer:
-//  - a symmetry of the square (8 of them) moves the blank of the goal onto
-//    a cell that has a section (a corner, an edge or the centre), and
+//  - a symmetry of the rectangle moves the blank of the goal onto a cell
+//    that has a section (on 3x3 a corner, an edge or the centre). Each of
+//    the 8 symmetries of the square acts on any rectangle: on a square board
+//    all 8 keep its shape; on an R x C board with R != C, 4 keep it
+//    (identity, the half turn, the two mirrors) and 4 (the quarter turns and
+//    the two transposes) map it onto the C x R board, so a 3x2 question is
+//    answered by a 2x3 section; and
 //  - relabelling the tiles turns that goal into the section's canonical goal:
-//    tiles 1..8 in reading order around the same blank cell.
+//    tiles 1..n-1 in reading order around the same blank cell.
 // Both maps commute with sliding tiles, so distances are equal and a path
 // found in the section maps back to a path for the original question by
 // mapping each move through the inverse symmetry.
@@ -26,16 +31,22 @@
 
 namespace eight {
 
-// A symmetry of the 3x3 square: cell i goes to cell cell_map[i], and a move
-// in direction m becomes move_map[m].
+// A symmetry taking boards of shape `from` onto boards of shape `to` (the
+// same, or its transpose): cell i goes to cell cell_map[i] (for i below
+// from.cells(); the rest are zero), and a move in direction m becomes
+// move_map[m].
 struct Symmetry {
-  std::array<std::uint8_t, kCells> cell_map{};
+  Shape from;
+  Shape to;
+  std::array<std::uint8_t, kMaxCells> cell_map{};
   std::array<Move, 4> move_map{};
   std::array<Move, 4> inverse_move_map{};
 };
 
-// The eight symmetries, identity first.
-const std::array<Symmetry, 8>& symmetries();
+// The eight symmetries of boards of shape `s`, identity first, in the order
+// of the table below. Built once per shape, thread-safely; the reference
+// stays valid for the life of the process. REQUIRES: is_board_shape(s).
+const std::array<Symmetry, 8>& symmetries(Shape s = kShape3x3);
 
 // The board seen through a symmetry: out.cells[s.cell_map[i]] = b.cells[i].
 // The symmetries, in the order symmetries() lists them and a goal is mapped
@@ -50,13 +61,16 @@ const std::array<Symmetry, 8>& symmetries();
 //   6 transpose         0 3 6 1 4 7 2 5 8
 //   7 anti-transpose    8 5 2 7 4 1 6 3 0
 // (row k lists cell_map[0..8]: where each cell goes; tests/goal_test.cpp
-// checks these against symmetries()). REQUIRES: s is one of symmetries().
+// checks these against symmetries()). On other shapes the same eight maps
+// act about the board's middle: rows and columns are mirrored, and 1, 3, 6
+// and 7 exchange rows with columns. REQUIRES: s is one of
+// symmetries(b.shape); is_valid(b).
 Board transform(const Board& b, const Symmetry& s);
 
-// Tiles 1..8 in reading order around a blank at `blank`; e.g. blank 8 gives
-// the standard goal 123456780, blank 4 gives 123405678.
-// REQUIRES: 0 <= blank < kCells.
-Board canonical_goal(int blank);
+// Tiles 1..n-1 in reading order around a blank at `blank` on a board of
+// shape `s`; e.g. on 3x3 blank 8 gives the standard goal 123456780, blank 4
+// gives 123405678. REQUIRES: is_board_shape(s); 0 <= blank < s.cells().
+Board canonical_goal(int blank, Shape s = kShape3x3);
 // True when `b` is the canonical goal of its own blank; false for any other
 // board, valid or not.
 bool is_canonical_goal(const Board& b);
@@ -68,13 +82,13 @@ class GoalFrame {
  public:
   // `section` is the index of the section whose goal's blank `symmetry`
   // takes the goal's blank onto. REQUIRES: is_valid(goal); symmetry is one
-  // of symmetries().
+  // of symmetries(goal.shape).
   GoalFrame(const Board& goal, std::size_t section, const Symmetry& symmetry);
 
   const Board& goal() const { return goal_; }
   std::size_t section() const { return section_; }
-  // Parity of the boards that can reach this goal.
-  int parity() const { return parity_; }
+  // The class (board_class()) of the boards that can reach this goal.
+  int board_class() const { return class_; }
 
   // The board as the section sees it. REQUIRES: is_valid(b).
   Board to_section(const Board& b) const;
@@ -91,10 +105,10 @@ class GoalFrame {
  private:
   Board goal_;
   std::size_t section_;
-  int parity_;
+  int class_;
   Symmetry symmetry_;
-  std::array<std::uint8_t, kCells> label_{};    // original tile -> section tile
-  std::array<std::uint8_t, kCells> unlabel_{};  // section tile -> original tile
+  std::array<std::uint8_t, kMaxCells> label_{};    // original tile -> section tile
+  std::array<std::uint8_t, kMaxCells> unlabel_{};  // section tile -> original tile
 };
 
 }  // namespace eight

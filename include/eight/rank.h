@@ -22,15 +22,16 @@
 
 namespace eight {
 
-inline constexpr std::uint32_t kTileOrders = 20160;  // 8! / 2
+inline constexpr std::uint32_t kTileOrders = 20160;                // 8! / 2
 inline constexpr std::uint32_t kPositions = kCells * kTileOrders;  // 181,440
 
-// Works for either class: each maps onto 0..181,439. REQUIRES: is_valid(b).
+// Works for either class: each maps onto 0..181,439. REQUIRES: is_valid(b);
+// b.shape == kShape3x3.
 std::uint32_t rank(const Board& b);
 
 // The rank and the tile parity (tile_parity()) of a board at once, for the
 // price of the rank: what the solver needs of every board it is asked
-// about. REQUIRES: is_valid(b).
+// about. REQUIRES: is_valid(b); b.shape == kShape3x3.
 struct Ranked {
   std::uint32_t rank;
   int parity;

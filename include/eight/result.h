@@ -21,6 +21,8 @@ enum class ErrorCode {
   kBoardTooLong,
   kBadCharacter,
   kWrongCellCount,
+  kAmbiguousShape,  // the cell count fits several shapes and none was named
+  kWrongShape,      // rows or a named shape that do not fit the cells
   kTileOutOfRange,
   kDuplicateTile,
   kNoBlank,
@@ -49,8 +51,8 @@ struct Error {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : v_(std::move(value)) {}          // NOLINT: implicit by design
-  Result(Error error) : v_(std::move(error)) {}      // NOLINT: implicit by design
+  Result(T value) : v_(std::move(value)) {}      // NOLINT: implicit by design
+  Result(Error error) : v_(std::move(error)) {}  // NOLINT: implicit by design
 
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }

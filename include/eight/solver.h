@@ -70,12 +70,14 @@ class Solver {
 
   // Distance from `board` to the frame's goal, or -1 if the board is in the
   // other class. REQUIRES: is_valid(board); `goal` is a frame of this
-  // table (Table::frame()).
+  // table (Table::frame()); board.shape == goal.goal().shape (see
+  // shape_mismatch(); a board of another shape is answered -1).
   int distance(const Board& board, const GoalFrame& goal) const;
 
   // Distance and, if `with_path`, an optimal path with the tiles it slides.
   // Fails (kBadEntry) only on a table whose entries contradict each other
-  // along the path (one that did not pass Check::kFull). REQUIRES:
+  // along the path (one that did not pass Check::kFull), and (kWrongShape)
+  // for a board of another shape than the goal's. REQUIRES:
   // is_valid(board); `goal` is a frame of this table.
   Result<Solution> solve(const Board& board, const GoalFrame& goal, bool with_path = true) const;
 

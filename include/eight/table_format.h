@@ -150,6 +150,8 @@ inline constexpr std::uint64_t section_offset(std::size_t n, std::size_t i) {
   return kHeaderSize + n * kSectionRecordSize +
          static_cast<std::uint64_t>(i) * kPositions * kEntrySize;
 }
-inline constexpr std::uint64_t file_size_for(std::size_t n) { return section_offset(n, n); }
+inline constexpr std::uint64_t file_size_for(std::size_t n) {
+  return section_offset(n, n);
+}
 
 }  // namespace eight::format

@@ -18,6 +18,8 @@ Problem problem_from_error(const Error& error, std::string_view parameter) {
     case ErrorCode::kBoardTooLong:
     case ErrorCode::kBadCharacter:
     case ErrorCode::kWrongCellCount:
+    case ErrorCode::kAmbiguousShape:
+    case ErrorCode::kWrongShape:
     case ErrorCode::kTileOutOfRange:
     case ErrorCode::kDuplicateTile:
     case ErrorCode::kNoBlank:

@@ -90,11 +90,17 @@ std::variant<Question, Problem> read_question(const TableSlot& slot, const Reque
     if (!board.ok()) return problem_from_error(board.error(), "board");
     q.board = *board;
   }
-  Board goal = kStandardGoal;
+  // The goal: as given, else the standard goal of the board's shape.
+  Board goal = needs_board ? standard_goal(q.board.shape) : kStandardGoal;
   if (const std::string* text = req.param("goal")) {
     const auto parsed = parse_board(*text);
     if (!parsed.ok()) return problem_from_error(parsed.error(), "goal");
     goal = *parsed;
+  }
+  if (needs_board) {
+    if (const auto mismatch = shape_mismatch(q.board, goal)) {
+      return problem_from_error(*mismatch, "goal");
+    }
   }
   q.loaded = slot.get();
   if (!q.loaded) return not_ready();
@@ -487,9 +493,19 @@ void Service::solve_batch(const Request& req, Response& res,
         out += input_error_json(item, "goal: " + item_goal.error().message);
         continue;
       }
+      if (const auto mismatch = shape_mismatch(*board, *item_goal)) {
+        out += input_error_json(item, "goal: " + mismatch->message);
+        continue;
+      }
       item_frame = loaded->frame(*item_goal);
       if (!item_frame.ok()) {
         out += input_error_json(item, "goal: " + item_frame.error().message);
+        continue;
+      }
+    }
+    if (goal_text == nullptr) {
+      if (const auto mismatch = shape_mismatch(*board, goal)) {
+        out += input_error_json(item, "goal: " + mismatch->message);
         continue;
       }
     }

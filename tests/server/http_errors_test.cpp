@@ -78,6 +78,33 @@ TEST_CASE("a bad goal is a 400 bad-goal problem and /distance checks it the same
   }
 }
 
+TEST_CASE("boards of other shapes: an open shape is a 400, a shape the table lacks a 422") {
+  ServerProcess server;
+  auto cli = server.client();
+  json j = check_problem(cli.Get("/solve?board=123450"), 400, "bad-board");
+  CHECK(j["detail"] == "6 cells fit 2x3 and 3x2: say which shape, or write the rows");
+  j = check_problem(cli.Get("/solve?board=123/45/670"), 400, "bad-board");
+  CHECK(j["detail"] == "rows of 3, 2 and 3 cells: every row needs the same number");
+  j = check_problem(cli.Get("/solve?board=867254301&goal=123/450"), 400, "bad-goal");
+  CHECK(j["detail"] == "the board is 3x3 and the goal 2x3: a goal has the board's shape");
+  // The default goal of a 2x3 board is 2x3's standard goal, which the 3x3
+  // table cannot answer.
+  j = check_problem(cli.Get("/solve?board=123/405"), 422, "goal-not-covered");
+  CHECK(j["detail"] == "the table answers 3x3 boards, not 2x3 ones such as goal 123/450");
+  j = check_problem(cli.Get("/hint?board=1,2,3,4/5,6,7,8/9,10,0,11"), 422, "goal-not-covered");
+  CHECK(j["detail"] ==
+        "the table answers 3x3 boards, not 3x4 ones such as goal 1,2,3,4/5,6,7,8/9,10,11,0");
+  // And a batch refuses such an item alone.
+  auto res = cli.Post("/solve", R"({"boards":["867254301",{"board":"123/405","goal":"123/450"},"1230"]})",
+                      "application/json");
+  REQUIRE(res);
+  CHECK(res->status == 200);
+  const json a = json::parse(res->body)["answers"];
+  CHECK(a[0]["distance"] == 31);
+  CHECK(a[1]["error"] == "goal: the table answers 3x3 boards, not 2x3 ones such as goal 123/450");
+  CHECK(a[2]["error"] == "goal: the board is 2x2 and the goal 3x3: a goal has the board's shape");
+}
+
 TEST_CASE("a missing, repeated or unknown parameter is a 400 problem") {
   ServerProcess server;
   auto cli = server.client();

@@ -1,0 +1,31 @@
+#include "eight/shape.h"
+
+#include "eight/text.h"
+
+namespace eight {
+
+std::string to_string(Shape s) {
+  return std::to_string(s.rows) + "x" + std::to_string(s.cols);
+}
+
+Result<Shape> parse_shape(std::string_view text) {
+  std::string list;
+  for (const Shape s : kTableShapes) list += (list.empty() ? "" : ", ") + to_string(s);
+  const auto x = text.find_first_of("xX");
+  const auto rows = x == std::string_view::npos ? std::nullopt : parse_decimal(text.substr(0, x));
+  const auto cols = x == std::string_view::npos ? std::nullopt : parse_decimal(text.substr(x + 1));
+  if (!rows || !cols) {
+    return make_error(ErrorCode::kBadArgument,
+                      "shape '" + escape_bytes(text, 16) +
+                          "' is not rows x columns such as 3x4; the shapes are " + list);
+  }
+  const Shape s{static_cast<std::uint8_t>(*rows > 255 ? 0 : *rows),
+                static_cast<std::uint8_t>(*cols > 255 ? 0 : *cols)};
+  if (!is_table_shape(s)) {
+    return make_error(ErrorCode::kBadArgument, "eight answers no " + escape_bytes(text, 16) +
+                                                   " boards; the shapes are " + list);
+  }
+  return s;
+}
+
+}  // namespace eight

@@ -1,0 +1,59 @@
+// The shape of a rectangular board: rows x columns, 4 to 12 cells for the
+// boards eight answers from tables (2x2 up to 3x4, 4x3, 2x6 and 6x2).
+//
+// Cells are numbered 0..cells()-1 in reading order (row-major, top-left
+// first). The canonical goal of a shape for a blank cell holds the tiles
+// 1..cells()-1 in reading order around the blank (blank last: 1 2 3 / 4 5 0
+// for 2x3).
+//
+// Thread safety: plain values and pure functions.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "eight/result.h"
+
+namespace eight {
+
+// The largest board any table answers, in cells.
+inline constexpr int kMaxTableCells = 12;
+
+struct Shape {
+  std::uint8_t rows = 3;
+  std::uint8_t cols = 3;
+
+  constexpr int cells() const { return rows * cols; }
+  constexpr bool square() const { return rows == cols; }
+  constexpr Shape transposed() const { return Shape{cols, rows}; }
+
+  friend constexpr bool operator==(Shape, Shape) = default;
+};
+
+inline constexpr Shape kShape3x3{3, 3};
+
+// Every shape a table answers, smallest first, a shape before its
+// transpose: 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5, 5x2, 3x4, 4x3, 2x6, 6x2.
+inline constexpr std::array<Shape, 12> kTableShapes = {
+    Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{4, 2}, Shape{3, 3},
+    Shape{2, 5}, Shape{5, 2}, Shape{3, 4}, Shape{4, 3}, Shape{2, 6}, Shape{6, 2}};
+
+// True for the shapes of kTableShapes.
+constexpr bool is_table_shape(Shape s) {
+  for (const Shape t : kTableShapes) {
+    if (t == s) return true;
+  }
+  return false;
+}
+
+// "3x4".
+std::string to_string(Shape s);
+
+// Parses "3x4" (also "3X4"): rows, an x, columns. Errors (kBadArgument)
+// say what was wrong and list the shapes of kTableShapes.
+Result<Shape> parse_shape(std::string_view text);
+
+}  // namespace eight
