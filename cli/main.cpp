@@ -323,17 +323,23 @@ int run_info(const std::string& path) {
   const auto& h = v.header();
   std::printf("file       %s\n", path.c_str());
   std::printf("version    %u\n", h.version);
-  std::printf("board      %ux%u\n", h.rows, h.cols);
+  std::string shapes;
+  for (const eight::Shape s : v.shapes()) {
+    if (!shapes.empty()) shapes += ' ';
+    shapes += eight::to_string(s);
+  }
+  std::printf("shapes     %s\n", shapes.c_str());
   std::printf("sections   %u\n", h.section_count);
-  std::printf("entry size %u bytes\n", h.entry_size);
   std::printf("file size  %llu bytes\n", static_cast<unsigned long long>(h.file_size));
   std::printf("checksum   %s (XXH3-64, checked; `eight verify` proves every entry)\n",
               table->checksum_hex().c_str());
   constexpr std::size_t kShown = 8;
   for (std::size_t i = 0; i < v.section_count(); ++i) {
     const auto& s = v.section(i);
-    std::printf("\nsection %zu: goal %s, blank on cell %d, %u positions, max distance %d\n", i,
-                eight::to_string(s.goal).c_str(), s.blank, eight::kPositions, s.max_distance);
+    std::printf("\nsection %zu: %s goal %s, blank on cell %d, %s, %u positions, max distance %d\n",
+                i, eight::to_string(s.shape).c_str(), eight::to_string(s.goal).c_str(), s.blank,
+                s.encoding == eight::format::Encoding::kFull ? "full" : "mod-3", s.positions,
+                s.max_distance);
     std::printf("  distance  positions\n");
     const auto histogram = v.histogram(i);
     for (int d = 0; d <= s.max_distance; ++d) std::printf("  %8d  %9u\n", d, histogram[d]);

@@ -96,6 +96,11 @@ inline constexpr std::uint8_t kUnseen = 0xFF;
 struct SearchSpace {
   std::vector<std::uint64_t> seen;   // a visited bit per rank
   std::vector<std::uint32_t> queue;  // ranks in the order found
+  // After a search: where each distance's ranks start in `queue`, and
+  // kPositions last (so distance d has level_starts[d + 1] -
+  // level_starts[d] positions): the section's histogram, and its farthest
+  // positions, for free.
+  std::vector<std::uint32_t> level_starts;
 };
 
 // Searches the section of canonical_goal(blank) breadth-first from its goal,
@@ -128,8 +133,10 @@ int section_search(int blank, SearchSpace& space, Discover&& discover) {
   std::size_t head = 0, tail = 1;
   int max = 0;
   Moves moves;
+  space.level_starts.clear();
   for (std::uint8_t d = 0; head < tail; ++d) {
     max = d;
+    space.level_starts.push_back(static_cast<std::uint32_t>(head));
     const auto next = static_cast<std::uint8_t>(d + 1);
     for (const std::size_t level_end = tail; head < level_end; ++head) {
       const std::uint32_t r = queue[head];
@@ -148,6 +155,7 @@ int section_search(int blank, SearchSpace& space, Discover&& discover) {
     }
   }
   assert(tail == kPositions);
+  space.level_starts.push_back(kPositions);
   return max;
 }
 

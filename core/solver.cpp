@@ -2,6 +2,8 @@
 
 #include <cassert>
 
+#include "eight/any_rank.h"
+#include "eight/descent.h"
 #include "eight/rank.h"
 
 namespace eight {
@@ -23,14 +25,49 @@ Error inconsistent(const GoalFrame& goal, std::uint32_t r, const char* what) {
 
 }  // namespace
 
+namespace {
+
+// Where a board sits in its frame's section: its rank, or nothing when it
+// is of the other class. The 3x3 sections take rank.h's fast path.
+struct Seen {
+  bool same_class = false;
+  std::uint32_t rank = 0;
+  Board board;  // as the section sees it
+};
+
+Seen see(const SectionInfo& section, const GoalFrame& goal, const Board& board) {
+  Seen out;
+  out.board = goal.to_section(board);
+  if (section.shape == kShape3x3) {
+    const Ranked r = rank_with_parity(out.board);
+    out.same_class = r.parity == 0;
+    out.rank = r.rank;
+    return out;
+  }
+  const auto cells = std::span<const std::uint8_t>(out.board.cells)
+                         .first(static_cast<std::size_t>(out.board.size()));
+  out.same_class = class_of(section.shape, cells) == section.cls;
+  if (out.same_class) out.rank = rank_cells(section.shape, cells);
+  return out;
+}
+
+}  // namespace
+
 int Solver::distance(const Board& board, const GoalFrame& goal) const {
   assert(is_valid(board) && is_frame_of(*table_, goal) && board.shape == goal.goal().shape);
   // (Checked in release builds too: a board of another shape would rank
   // outside the section.)
   if (board.shape != goal.goal().shape) return -1;
-  const Ranked seen = rank_with_parity(goal.to_section(board));
-  if (seen.parity != 0) return -1;
-  return table_->entry(goal.section(), seen.rank).distance;
+  const SectionInfo& section = table_->section(goal.section());
+  if (section.encoding == format::Encoding::kFull) {
+    const Seen seen = see(section, goal, board);
+    if (!seen.same_class) return -1;
+    return table_->entry(goal.section(), seen.rank).distance;
+  }
+  // A mod-3 section's distance is the length of its descent; a table that
+  // leads nowhere answers -1 here (solve() says what is wrong).
+  auto s = solve(board, goal, false);
+  return s.ok() ? s->distance : -1;
 }
 
 Result<Solution> Solver::solve(const Board& board, const GoalFrame& goal, bool with_path) const {
@@ -39,23 +76,29 @@ Result<Solution> Solver::solve(const Board& board, const GoalFrame& goal, bool w
   Solution s;
   s.board = board;
   s.goal = goal.goal();
-  const Ranked seen = rank_with_parity(goal.to_section(board));
-  if (seen.parity != 0) return s;
+  const SectionInfo& section = table_->section(goal.section());
+  const Seen seen = see(section, goal, board);
+  if (!seen.same_class) return s;
   s.solvable = true;
+  if (section.encoding == format::Encoding::kMod3) return solve_mod3(section, goal, seen.board, s);
   std::uint32_t r = seen.rank;
   auto e = table_->entry(goal.section(), r);
+  if (e.distance > section.max_distance) {
+    return inconsistent(goal, r, "its distance is over the section's max");
+  }
   s.distance = e.distance;
   if (!with_path) return s;
   // Each step is checked rather than trusted: the move must stay on the
   // board, the parent must be in range and one move closer. Distances fall
-  // by one a step from at most kMaxDistance, so the walk always ends.
+  // by one a step from at most the section's max distance (at most
+  // kMaxDistance, the room in Solution), so the walk always ends.
   Board cur = board;
   int blank = blank_cell(board);
   for (int i = 0; i < s.distance; ++i) {
     const Move m = goal.from_section(e.move);
     const int to = neighbor(board.shape, blank, m);
     if (to < 0) return inconsistent(goal, r, "its move leaves the board");
-    if (e.parent >= kPositions) return inconsistent(goal, r, "its parent is out of range");
+    if (e.parent >= section.positions) return inconsistent(goal, r, "its parent is out of range");
     const auto next = table_->entry(goal.section(), e.parent);
     if (next.distance + 1 != e.distance) {
       return inconsistent(goal, r, "its parent is not one move closer");
@@ -69,6 +112,38 @@ Result<Solution> Solver::solve(const Board& board, const GoalFrame& goal, bool w
     e = next;
   }
   if (cur != s.goal) return inconsistent(goal, r, "its path does not end at the goal");
+  s.length = s.distance;
+  return s;
+}
+
+Result<Solution> Solver::solve_mod3(const SectionInfo& section, const GoalFrame& goal,
+                                    const Board& seen, Solution& s) const {
+  const auto cells =
+      std::span<const std::uint8_t>(seen.cells).first(static_cast<std::size_t>(seen.size()));
+  // descend() checks every read against the section's bytes and bounds the
+  // walk by its max distance (at most kMaxDistance, the room in Solution).
+  auto path =
+      descend(section.shape, section.mod3(), section.max_distance, section.goal_rank, cells);
+  if (!path.ok()) {
+    return make_error(ErrorCode::kBadEntry,
+                      "section " + std::to_string(goal.section()) + ": " + path.error().message +
+                          "; `eight verify` says more, `eight-tablegen` rebuilds it");
+  }
+  assert(path->distance <= format::kMaxDistance);
+  s.distance = path->distance;
+  Board cur = s.board;
+  int blank = blank_cell(cur);
+  for (int i = 0; i < s.distance; ++i) {
+    const Move m = goal.from_section(path->moves[static_cast<std::size_t>(i)]);
+    const int to = neighbor(cur.shape, blank, m);
+    // descend() made only legal moves; their images are legal too.
+    assert(to >= 0);
+    s.moves[static_cast<std::size_t>(i)] = m;
+    s.tiles[static_cast<std::size_t>(i)] = cur.cells[static_cast<std::size_t>(to)];
+    cur.cells[static_cast<std::size_t>(blank)] = cur.cells[static_cast<std::size_t>(to)];
+    cur.cells[static_cast<std::size_t>(to)] = 0;
+    blank = to;
+  }
   s.length = s.distance;
   return s;
 }

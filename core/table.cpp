@@ -14,9 +14,11 @@
 #include <thread>
 #include <utility>
 
+#include "eight/any_rank.h"
 #include "eight/goal.h"
 #include "eight/random.h"
 #include "eight/solver.h"
+#include "mod3_search.h"
 #include "section_search.h"
 
 namespace eight {
@@ -99,38 +101,305 @@ std::optional<Error> verify_entries(const SectionInfo& s, std::size_t index,
   return std::nullopt;
 }
 
+// The generic structural proof of a full section of a shape other than
+// 3x3 (at most kMaxFullPositions positions, so a few thousand at most
+// today): verify_entries' three checks, with the moves between ranks found
+// by unranking and ranking again.
+std::optional<Error> verify_full_entries(const SectionInfo& s, std::size_t index,
+                                         std::string_view name) {
+  const auto at = [&](std::uint32_t r) { return format::get_u32(s.entries + 4 * r); };
+  const auto where = [&](std::uint32_t r) {
+    return "section " + std::to_string(index) + ", entry " + std::to_string(r) + ": ";
+  };
+  const int n = s.shape.cells();
+  std::array<std::uint8_t, kMaxCells> cells{};
+  const std::span<std::uint8_t> view(cells.data(), static_cast<std::size_t>(n));
+  int max_distance = 0;
+  for (std::uint32_t r = 0; r < s.positions; ++r) {
+    const std::uint32_t raw = at(r);
+    const auto refuse = [&](const std::string& what) {
+      return fail(ErrorCode::kBadEntry, name, where(r) + what);
+    };
+    if ((raw & format::kReservedEntryMask) != 0) return refuse("reserved bits are set");
+    const Entry e = format::unpack_entry(raw);
+    max_distance = std::max<int>(max_distance, e.distance);
+    if (e.parent >= s.positions) {
+      return refuse("parent " + std::to_string(e.parent) + " is out of range");
+    }
+    if (r == s.goal_rank || e.distance == 0) {
+      if (r != s.goal_rank || e.distance != 0 || e.parent != r) {
+        return refuse("distance 0 but not the goal, or the goal not at distance 0");
+      }
+      continue;
+    }
+    if (format::unpack_entry(at(e.parent)).distance + 1 != e.distance) {
+      return refuse("parent is not one move closer to the goal");
+    }
+    unrank_cells(s.shape, r, s.cls, view);
+    const int blank =
+        static_cast<int>(std::find(cells.begin(), cells.begin() + n, 0) - cells.begin());
+    for (Move m : kAllMoves) {
+      const int to = neighbor(s.shape, blank, m);
+      if (to < 0) {
+        if (m == e.move) return refuse("move does not lead to the parent");
+        continue;
+      }
+      std::swap(cells[static_cast<std::size_t>(blank)], cells[static_cast<std::size_t>(to)]);
+      const std::uint32_t next = rank_cells(s.shape, view);
+      std::swap(cells[static_cast<std::size_t>(blank)], cells[static_cast<std::size_t>(to)]);
+      if (m == e.move && next != e.parent) return refuse("move does not lead to the parent");
+      const int d = format::unpack_entry(at(next)).distance;
+      if (d + 1 < e.distance || d > e.distance + 1) {
+        return refuse("distance differs from a neighbour's by more than one");
+      }
+    }
+  }
+  if (max_distance != s.max_distance) {
+    return fail(ErrorCode::kBadHeader, name,
+                "section " + std::to_string(index) + ": records max distance " +
+                    std::to_string(s.max_distance) + " but its entries reach " +
+                    std::to_string(max_distance));
+  }
+  return std::nullopt;
+}
+
+// A full section's stats against its (proven) entries: the histogram counts
+// its distances, the farthest ranks are those at its max, ascending.
+std::optional<Error> verify_full_stats(const SectionInfo& s, std::size_t index,
+                                       std::string_view name) {
+  std::vector<std::uint32_t> hist(static_cast<std::size_t>(s.max_distance) + 1, 0);
+  std::uint32_t next_farthest = 0;
+  const auto refuse = [&](const std::string& what) {
+    return fail(ErrorCode::kBadHeader, name, "section " + std::to_string(index) + ": " + what);
+  };
+  for (std::uint32_t r = 0; r < s.positions; ++r) {
+    const int d = format::unpack_entry(format::get_u32(s.entries + 4 * r)).distance;
+    ++hist[static_cast<std::size_t>(d)];  // d <= max_distance, proven above
+    if (d == s.max_distance) {
+      if (next_farthest >= s.farthest_count || s.farthest_rank(next_farthest) != r) {
+        return refuse("the farthest positions do not match the entries");
+      }
+      ++next_farthest;
+    }
+  }
+  for (int d = 0; d <= s.max_distance; ++d) {
+    if (hist[static_cast<std::size_t>(d)] != s.count_at(d)) {
+      return refuse("histogram says " + std::to_string(s.count_at(d)) + " positions at distance " +
+                    std::to_string(d) + " but the entries have " +
+                    std::to_string(hist[static_cast<std::size_t>(d)]));
+    }
+  }
+  return std::nullopt;
+}
+
+// A mod-3 section against a fresh search of it: the values of a section are
+// unique (each is its position's true distance mod 3), so equal bytes are
+// the proof.
+std::optional<Error> verify_mod3(const SectionInfo& s, std::size_t index, std::string_view name) {
+  detail::Mod3Options options;
+  options.workers = 1;  // the sections are proven at once, one thread each
+  const auto fresh = detail::mod3_search(s.shape, s.blank, options);
+  const auto refuse = [&](ErrorCode code, const std::string& what) {
+    return fail(code, name, "section " + std::to_string(index) + ": " + what);
+  };
+  if (fresh.table.size() != s.entries_bytes ||
+      !std::equal(fresh.table.begin(), fresh.table.end(), s.entries)) {
+    return refuse(ErrorCode::kBadEntry,
+                  "its mod-3 entries differ from a fresh search of the section");
+  }
+  if (fresh.max_distance() != s.max_distance) {
+    return refuse(ErrorCode::kBadHeader, "records max distance " + std::to_string(s.max_distance) +
+                                             " but it reaches " +
+                                             std::to_string(fresh.max_distance()));
+  }
+  for (int d = 0; d <= s.max_distance; ++d) {
+    if (fresh.histogram[static_cast<std::size_t>(d)] != s.count_at(d)) {
+      return refuse(ErrorCode::kBadHeader,
+                    "histogram differs from a fresh search at distance " + std::to_string(d));
+    }
+  }
+  for (std::uint32_t i = 0; i < s.farthest_count; ++i) {
+    if (fresh.farthest[i] != s.farthest_rank(i)) {
+      return refuse(ErrorCode::kBadHeader, "the farthest positions differ from a fresh search's");
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> verify_section(const SectionInfo& s, std::size_t index,
+                                    std::string_view name) {
+  if (s.encoding == format::Encoding::kMod3) return verify_mod3(s, index, name);
+  auto err =
+      s.shape == kShape3x3 ? verify_entries(s, index, name) : verify_full_entries(s, index, name);
+  if (err) return err;
+  return verify_full_stats(s, index, name);
+}
+
 std::optional<Error> check_header(const format::Header& h, std::size_t size,
                                   std::string_view name) {
+  if (h.version == 1) {
+    return fail(ErrorCode::kBadVersion, name,
+                "format version 1 is no longer read (this build reads version 2): regenerate "
+                "the table with eight-tablegen, which writes version 2");
+  }
   if (h.version != format::kVersion) {
     return fail(ErrorCode::kBadVersion, name,
                 "format version " + std::to_string(h.version) +
                     " is not supported (this build reads version " +
                     std::to_string(format::kVersion) + ")");
   }
-  if (h.rows != kRows || h.cols != kCols) {
+  if (h.record_size != format::kSectionRecordSize) {
     return fail(ErrorCode::kBadHeader, name,
-                "board shape " + std::to_string(h.rows) + "x" + std::to_string(h.cols) +
-                    " is not supported (this build reads 3x3)");
+                "section record size " + std::to_string(h.record_size) + " is not 64");
   }
-  if (h.entry_size != format::kEntrySize) {
-    return fail(ErrorCode::kBadHeader, name,
-                "entry size " + std::to_string(h.entry_size) + " is not 4");
-  }
+  if (h.reserved != 0) return fail(ErrorCode::kBadHeader, name, "header reserved bytes are set");
   if (h.section_count < 1 || h.section_count > format::kMaxSections) {
     return fail(ErrorCode::kBadHeader, name,
-                "section count " + std::to_string(h.section_count) + " is not between 1 and 9");
+                "section count " + std::to_string(h.section_count) + " is not between 1 and " +
+                    std::to_string(format::kMaxSections));
   }
   if (h.file_size != size) {
     return fail(ErrorCode::kTruncated, name,
                 "header says " + std::to_string(h.file_size) + " bytes but the file has " +
                     std::to_string(size));
   }
-  const std::uint64_t expected = format::file_size_for(h.section_count);
-  if (size != expected) {
-    return fail(size < expected ? ErrorCode::kTruncated : ErrorCode::kBadHeader, name,
-                "file has " + std::to_string(size) + " bytes but " +
-                    std::to_string(h.section_count) + " sections need exactly " +
-                    std::to_string(expected));
+  const std::uint64_t records = format::kHeaderSize + h.section_count * format::kSectionRecordSize;
+  if (size < records) {
+    return fail(ErrorCode::kTruncated, name,
+                "file has " + std::to_string(size) + " bytes, too few for the records of " +
+                    std::to_string(h.section_count) + " sections (" + std::to_string(records) +
+                    ")");
+  }
+  return std::nullopt;
+}
+
+std::string shape_list(const std::vector<Shape>& shapes) {
+  std::string out;
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    if (i > 0) out += i + 1 == shapes.size() ? " and " : ", ";
+    out += to_string(shapes[i]);
+  }
+  return out;
+}
+
+bool all_zero(std::span<const std::uint8_t> bytes) {
+  return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; });
+}
+
+// Checks section i's record against everything the header and the earlier
+// records fixed; on success fills `info` but for its stats pointers.
+// `entries_at` is where the layout puts its entries.
+std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t i,
+                                  std::uint64_t entries_at, std::span<const SectionInfo> earlier,
+                                  std::string_view name, SectionInfo& info) {
+  const std::string where = "section " + std::to_string(i) + ": ";
+  const auto refuse = [&](const std::string& what) {
+    return fail(ErrorCode::kBadHeader, name, where + what);
+  };
+  if (!is_table_shape(rec.shape)) {
+    return refuse("shape " + std::to_string(rec.shape.rows) + "x" + std::to_string(rec.shape.cols) +
+                  " is not a table shape");
+  }
+  const std::uint32_t expected_positions = positions(rec.shape);
+  if (rec.positions != expected_positions) {
+    return refuse("positions " + std::to_string(rec.positions) + " is not " +
+                  std::to_string(expected_positions) + ", the " + to_string(rec.shape) +
+                  " class's");
+  }
+  const auto encoding = static_cast<format::Encoding>(rec.encoding);
+  if (encoding != format::Encoding::kFull && encoding != format::Encoding::kMod3) {
+    return refuse("encoding " + std::to_string(rec.encoding) + " is not 1 (full) or 2 (mod-3)");
+  }
+  if (!format::encoding_fits(encoding, rec.positions)) {
+    return refuse("encoding full does not fit the " + std::to_string(rec.positions) +
+                  " positions of " + to_string(rec.shape) + " (at most " +
+                  std::to_string(format::kMaxFullPositions) + ")");
+  }
+  const auto cells = static_cast<std::size_t>(rec.shape.cells());
+  const Board goal = format::goal_board(rec);
+  if (!all_zero(std::span(rec.goal).subspan(cells)) || !is_valid(goal) ||
+      !is_canonical_goal(goal)) {
+    return refuse("goal is not a canonical goal of " + to_string(rec.shape));
+  }
+  const int blank = blank_cell(goal);
+  for (const SectionInfo& e : earlier) {
+    if (e.shape == rec.shape && e.blank == blank) {
+      return refuse("a second " + to_string(rec.shape) + " section for blank cell " +
+                    std::to_string(blank));
+    }
+  }
+  if (rec.max_distance > format::kMaxDistance) {
+    return refuse("max distance " + std::to_string(rec.max_distance) + " is over " +
+                  std::to_string(format::kMaxDistance));
+  }
+  if (rec.entries_offset != entries_at) {
+    return refuse("entries offset " + std::to_string(rec.entries_offset) +
+                  " is not where the layout puts them, " + std::to_string(entries_at));
+  }
+  if (rec.entries_bytes != format::entries_bytes(encoding, rec.positions)) {
+    return refuse("entries bytes " + std::to_string(rec.entries_bytes) + " is not " +
+                  std::to_string(format::entries_bytes(encoding, rec.positions)) +
+                  " for its encoding and positions");
+  }
+  if (rec.farthest_count == 0 || rec.farthest_count > rec.positions) {
+    return refuse("farthest count " + std::to_string(rec.farthest_count) + " is out of range");
+  }
+  if (!all_zero(rec.reserved)) return refuse("reserved bytes are set");
+  info.shape = rec.shape;
+  info.encoding = encoding;
+  info.goal = goal;
+  info.blank = blank;
+  info.cls = goal_class(rec.shape, blank);
+  info.goal_rank = rank_cells(rec.shape, std::span(goal.cells).first(cells));
+  info.positions = rec.positions;
+  info.max_distance = rec.max_distance;
+  info.entries_bytes = static_cast<std::size_t>(rec.entries_bytes);
+  info.farthest_count = rec.farthest_count;
+  return std::nullopt;
+}
+
+// Section i's stats, which the layout puts at `stats_at`: inside the file,
+// the histogram summing to the positions with the goal alone at 0 and the
+// farthest count its last count, the farthest ranks ascending in range.
+std::optional<Error> check_stats(const format::SectionRecord& rec, std::size_t i,
+                                 std::uint64_t stats_at, std::span<const std::uint8_t> bytes,
+                                 std::string_view name, SectionInfo& info) {
+  const auto refuse = [&](ErrorCode code, const std::string& what) {
+    return fail(code, name, "section " + std::to_string(i) + ": " + what);
+  };
+  if (rec.stats_offset != stats_at) {
+    return refuse(ErrorCode::kBadHeader, "stats offset " + std::to_string(rec.stats_offset) +
+                                             " is not where the layout puts them, " +
+                                             std::to_string(stats_at));
+  }
+  // stats_at and the size are below 2^40 or so (checked sizes of at most 64
+  // sections of at most 2^28 positions): no sum here overflows.
+  const std::uint64_t size = format::stats_bytes(rec.max_distance, rec.farthest_count);
+  if (stats_at + size > bytes.size()) {
+    return refuse(ErrorCode::kTruncated, "stats run past the end of the file (" +
+                                             std::to_string(stats_at + size) + " > " +
+                                             std::to_string(bytes.size()) + ")");
+  }
+  info.histogram = bytes.data() + stats_at;
+  info.farthest = info.histogram + 4 * (static_cast<std::size_t>(rec.max_distance) + 1);
+  std::uint64_t sum = 0;
+  for (int d = 0; d <= rec.max_distance; ++d) sum += info.count_at(d);
+  if (sum != rec.positions || info.count_at(0) != 1) {
+    return refuse(ErrorCode::kBadHeader, "histogram sums to " + std::to_string(sum) +
+                                             " positions, not " + std::to_string(rec.positions) +
+                                             ", or has no single goal at distance 0");
+  }
+  if (info.count_at(rec.max_distance) != rec.farthest_count) {
+    return refuse(ErrorCode::kBadHeader, "farthest count " + std::to_string(rec.farthest_count) +
+                                             " is not the histogram's count at the max distance, " +
+                                             std::to_string(info.count_at(rec.max_distance)));
+  }
+  for (std::uint32_t k = 0; k < rec.farthest_count; ++k) {
+    const std::uint32_t r = info.farthest_rank(k);
+    if (r >= rec.positions || (k > 0 && r <= info.farthest_rank(k - 1))) {
+      return refuse(ErrorCode::kBadHeader,
+                    "farthest rank " + std::to_string(r) + " is out of range or out of order");
+    }
   }
   return std::nullopt;
 }
@@ -160,47 +429,41 @@ Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::str
                     ", contents hash to " + hex64(actual) + " (file is corrupted)");
   }
   const std::size_t n = view.header_.section_count;
-  unsigned blanks_seen = 0;
+  std::vector<format::SectionRecord> records;
+  // The layout: the records, every section's entries in record order, then
+  // every section's stats in record order, then the end of the file.
+  std::uint64_t at = format::kHeaderSize + n * format::kSectionRecordSize;
   for (std::size_t i = 0; i < n; ++i) {
-    const auto rec = format::decode_section_record(bytes.data() + format::kHeaderSize +
-                                                   i * format::kSectionRecordSize);
-    const std::string where = "section " + std::to_string(i) + ": ";
-    if (!is_valid(rec.goal) || !is_canonical_goal(rec.goal)) {
-      return fail(ErrorCode::kBadHeader, name, where + "goal is not a canonical goal");
-    }
-    const int blank = blank_cell(rec.goal);
-    if ((blanks_seen >> blank & 1) != 0) {
-      return fail(ErrorCode::kBadHeader, name,
-                  where + "a second section for blank cell " + std::to_string(blank));
-    }
-    blanks_seen |= 1u << blank;
-    if (rec.offset != format::section_offset(n, i) || rec.count != kPositions) {
-      return fail(ErrorCode::kBadHeader, name,
-                  where + "offset or entry count does not match the layout");
-    }
-    if (rec.max_distance > format::kMaxDistance ||
-        std::any_of(rec.reserved.begin(), rec.reserved.end(), [](auto b) { return b != 0; }) ||
-        std::any_of(rec.goal_padding.begin(), rec.goal_padding.end(),
-                    [](auto b) { return b != 0; })) {
-      return fail(ErrorCode::kBadHeader, name,
-                  where + "reserved bytes are set or max distance is out of range");
-    }
+    records.push_back(format::decode_section_record(bytes.data() + format::kHeaderSize +
+                                                    i * format::kSectionRecordSize));
     SectionInfo info;
-    info.goal = rec.goal;
-    info.blank = blank;
-    info.goal_rank = rank(rec.goal);
-    info.max_distance = rec.max_distance;
-    info.entries = bytes.data() + rec.offset;
+    if (auto err = check_record(records.back(), i, at, view.sections_, name, info)) return *err;
+    if (at + info.entries_bytes > bytes.size()) {
+      return fail(ErrorCode::kTruncated, name,
+                  "section " + std::to_string(i) + ": entries run past the end of the file (" +
+                      std::to_string(at + info.entries_bytes) + " > " +
+                      std::to_string(bytes.size()) + ")");
+    }
+    info.entries = bytes.data() + at;
+    at += info.entries_bytes;
     view.sections_.push_back(info);
   }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (auto err = check_stats(records[i], i, at, bytes, name, view.sections_[i])) return *err;
+    at += format::stats_bytes(records[i].max_distance, records[i].farthest_count);
+  }
+  if (at != bytes.size()) {
+    return fail(ErrorCode::kBadHeader, name,
+                "file has " + std::to_string(bytes.size()) + " bytes but its sections end at " +
+                    std::to_string(at));
+  }
   if (check == Check::kChecksum) return view;
-  // Sections are independent: prove them at once, one thread each (at most
-  // nine, a few milliseconds each).
+  // Sections are independent: prove them at once, one thread each.
   std::vector<std::optional<Error>> errors(n);
   {
     std::vector<std::jthread> workers;
     for (std::size_t i = 0; i < n; ++i) {
-      workers.emplace_back([&, i] { errors[i] = verify_entries(view.sections_[i], i, name); });
+      workers.emplace_back([&, i] { errors[i] = verify_section(view.sections_[i], i, name); });
     }
   }
   for (auto& err : errors) {
@@ -209,20 +472,29 @@ Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::str
   return view;
 }
 
-std::optional<std::size_t> TableView::section_for_blank(int cell) const {
+std::optional<std::size_t> TableView::section_for(Shape shape, int cell) const {
   for (std::size_t i = 0; i < sections_.size(); ++i) {
-    if (sections_[i].blank == cell) return i;
+    if (sections_[i].shape == shape && sections_[i].blank == cell) return i;
   }
   return std::nullopt;
 }
 
+std::vector<Shape> TableView::shapes() const {
+  std::vector<Shape> out;
+  for (const Shape s : kTableShapes) {
+    if (std::any_of(sections_.begin(), sections_.end(),
+                    [s](const SectionInfo& i) { return i.shape == s; })) {
+      out.push_back(s);
+    }
+  }
+  return out;
+}
+
 DistanceHistogram TableView::histogram(std::size_t section) const {
   assert(section < sections_.size());
+  const SectionInfo& s = sections_[section];
   DistanceHistogram hist{};
-  const std::uint8_t* p = sections_[section].entries;
-  for (std::uint32_t r = 0; r < kPositions; ++r, p += format::kEntrySize) {
-    ++hist[format::unpack_entry(format::get_u32(p)).distance];
-  }
+  for (int d = 0; d <= s.max_distance; ++d) hist[static_cast<std::size_t>(d)] = s.count_at(d);
   return hist;
 }
 
@@ -249,12 +521,7 @@ Table::Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view)
       solver_(std::make_unique<Solver>(view_)) {
   checksum_hex_ = hex64(view_.checksum());
   // The standard goal is asked about most: its frame is found once.
-  for (const Symmetry& s : symmetries()) {
-    if (const auto section = view_.section_for_blank(s.cell_map[blank_cell(kStandardGoal)])) {
-      standard_frame_.emplace(kStandardGoal, *section, s);
-      break;
-    }
-  }
+  if (auto f = frame(kStandardGoal); f.ok()) standard_frame_.emplace(*f);
 }
 
 Table::~Table() = default;
@@ -306,18 +573,27 @@ Result<std::shared_ptr<const Table>> Table::adopt(std::vector<std::uint8_t> data
 Result<GoalFrame> Table::frame(const Board& goal) const {
   assert(is_valid(goal));
   if (standard_frame_ && goal == kStandardGoal) return *standard_frame_;
-  if (goal.shape != kShape3x3) {
-    return make_error(ErrorCode::kNoSection, "the table answers 3x3 boards, not " +
-                                                 to_string(goal.shape) + " ones such as goal " +
-                                                 to_string(goal));
-  }
   const int blank = blank_cell(goal);
   // In the order of symmetries(): the identity first, so a goal that has a
   // section of its own is answered from it.
-  for (const Symmetry& s : symmetries()) {
-    if (const auto section = view_.section_for_blank(s.cell_map[static_cast<std::size_t>(blank)])) {
+  for (const Symmetry& s : symmetries(goal.shape)) {
+    if (const auto section = view_.section_for(s.to, s.cell_map[static_cast<std::size_t>(blank)])) {
       return GoalFrame(goal, *section, s);
     }
+  }
+  // The shapes answered: those with sections, and their transposes.
+  std::vector<Shape> answered;
+  const auto held = view_.shapes();
+  for (const Shape s : kTableShapes) {
+    if (std::find(held.begin(), held.end(), s) != held.end() ||
+        std::find(held.begin(), held.end(), s.transposed()) != held.end()) {
+      answered.push_back(s);
+    }
+  }
+  if (std::find(answered.begin(), answered.end(), goal.shape) == answered.end()) {
+    return make_error(ErrorCode::kNoSection, "the table answers " + shape_list(answered) +
+                                                 " boards, not " + to_string(goal.shape) +
+                                                 " ones such as goal " + to_string(goal));
   }
   return make_error(ErrorCode::kNoSection, "the table has no section for goal " + to_string(goal) +
                                                " (blank on cell " + std::to_string(blank) + ")");

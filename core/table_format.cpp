@@ -11,10 +11,9 @@ void encode_header(const Header& h, std::uint8_t* out) {
   std::copy(kMagic.begin(), kMagic.end(), out);
   put_u64(out + 8, h.checksum);
   put_u16(out + 16, h.version);
-  out[18] = h.rows;
-  out[19] = h.cols;
-  put_u16(out + 20, h.section_count);
-  put_u16(out + 22, h.entry_size);
+  put_u16(out + 18, h.section_count);
+  put_u16(out + 20, h.record_size);
+  put_u16(out + 22, h.reserved);
   put_u64(out + 24, h.file_size);
 }
 
@@ -22,32 +21,56 @@ Header decode_header(const std::uint8_t* in) {
   Header h;
   h.checksum = get_u64(in + 8);
   h.version = get_u16(in + 16);
-  h.rows = in[18];
-  h.cols = in[19];
-  h.section_count = get_u16(in + 20);
-  h.entry_size = get_u16(in + 22);
+  h.section_count = get_u16(in + 18);
+  h.record_size = get_u16(in + 20);
+  h.reserved = get_u16(in + 22);
   h.file_size = get_u64(in + 24);
   return h;
 }
 
 void encode_section_record(const SectionRecord& s, std::uint8_t* out) {
-  std::copy(s.goal.cells.begin(), s.goal.cells.begin() + kCells, out);
-  std::copy(s.goal_padding.begin(), s.goal_padding.end(), out + kCells);
-  put_u64(out + 16, s.offset);
-  put_u32(out + 24, s.count);
-  out[28] = s.max_distance;
-  std::copy(s.reserved.begin(), s.reserved.end(), out + 29);
+  out[0] = s.shape.rows;
+  out[1] = s.shape.cols;
+  out[2] = s.encoding;
+  out[3] = s.max_distance;
+  put_u32(out + 4, s.positions);
+  put_u64(out + 8, s.entries_offset);
+  put_u64(out + 16, s.entries_bytes);
+  put_u64(out + 24, s.stats_offset);
+  put_u32(out + 32, s.farthest_count);
+  std::copy(s.goal.begin(), s.goal.end(), out + 36);
+  std::copy(s.reserved.begin(), s.reserved.end(), out + 52);
 }
 
 SectionRecord decode_section_record(const std::uint8_t* in) {
   SectionRecord s;
-  std::copy(in, in + kCells, s.goal.cells.begin());
-  std::copy(in + kCells, in + 16, s.goal_padding.begin());
-  s.offset = get_u64(in + 16);
-  s.count = get_u32(in + 24);
-  s.max_distance = in[28];
-  std::copy(in + 29, in + 32, s.reserved.begin());
+  s.shape = Shape{in[0], in[1]};
+  s.encoding = in[2];
+  s.max_distance = in[3];
+  s.positions = get_u32(in + 4);
+  s.entries_offset = get_u64(in + 8);
+  s.entries_bytes = get_u64(in + 16);
+  s.stats_offset = get_u64(in + 24);
+  s.farthest_count = get_u32(in + 32);
+  std::copy(in + 36, in + 52, s.goal.begin());
+  std::copy(in + 52, in + 64, s.reserved.begin());
   return s;
+}
+
+Board goal_board(const SectionRecord& s) {
+  assert(is_board_shape(s.shape));
+  Board b;
+  b.shape = s.shape;
+  std::copy(s.goal.begin(), s.goal.begin() + s.shape.cells(), b.cells.begin());
+  return b;
+}
+
+std::array<std::uint8_t, 16> goal_field(const Board& goal) {
+  assert(is_valid(goal));
+  std::array<std::uint8_t, 16> out{};
+  static_assert(kMaxCells == 16);
+  std::copy(goal.cells.begin(), goal.cells.begin() + goal.size(), out.begin());
+  return out;
 }
 
 std::uint64_t compute_checksum(std::span<const std::uint8_t> file) {

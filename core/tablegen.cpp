@@ -12,10 +12,13 @@
 #include <optional>
 #include <thread>
 
+#include "eight/any_rank.h"
 #include "eight/goal.h"
 #include "eight/rank.h"
 #include "eight/table.h"
 #include "eight/table_format.h"
+#include "full_search.h"
+#include "mod3_search.h"
 #include "section_search.h"
 
 namespace eight {
@@ -27,7 +30,7 @@ Error io_error(const std::string& path, const std::string& step, int err) {
 
 // For the asserts: build_table's REQUIRES, 1..9 distinct cells on the board.
 [[maybe_unused]] bool are_section_blanks(std::span<const int> blanks) {
-  if (blanks.empty() || blanks.size() > format::kMaxSections) return false;
+  if (blanks.empty() || blanks.size() > static_cast<std::size_t>(kCells)) return false;
   unsigned seen = 0;
   for (int b : blanks) {
     if (b < 0 || b >= kCells || (seen >> b & 1) != 0) return false;
@@ -59,7 +62,8 @@ int write_section(int blank, detail::SearchSpace& space, std::uint8_t* out) {
   // tries moves in a fixed order, so the bytes are the same every run.
   return detail::section_search(
       blank, space,
-      [base, drop](std::uint32_t r, std::uint32_t parent, Move m, std::uint8_t distance, bool found) {
+      [base, drop](std::uint32_t r, std::uint32_t parent, Move m, std::uint8_t distance,
+                   bool found) {
         const std::uintptr_t at = base + format::kEntrySize * r;
         const std::uintptr_t to = drop ^ ((at ^ drop) & (0 - static_cast<std::uintptr_t>(found)));
         format::put_u32(
@@ -84,20 +88,73 @@ std::vector<std::uint32_t> generate_section(int blank) {
 
 namespace {
 
-// Writes every byte of the file for `blanks` into `file`, which need not be
-// zeroed: each byte is written once, the entries by the search that finds
-// them, so the pages of a fresh buffer are first touched on the cores
-// searching into them. REQUIRES: blanks as for build_table, and
-// file.size() == file_size_for(blanks.size()).
-void build_table_into(std::span<const int> blanks, std::span<std::uint8_t> file) {
-  const std::size_t n = blanks.size();
-  assert(are_section_blanks(blanks));
-  assert(file.size() == format::file_size_for(n));
-  detail::Transitions::get();  // before the workers, which all need it
+// A built section's stats.
+struct Built {
+  int max_distance = 0;
+  std::vector<std::uint32_t> histogram;  // per distance 0..max
+  std::vector<std::uint32_t> farthest;   // ranks at the max, ascending
+};
+
+// Full entries of any other shape, packed into `out`, and their stats.
+Built write_full_section(Shape shape, int blank, std::uint8_t* out) {
+  const auto entries = detail::full_section_search(shape, blank);
+  Built b;
+  for (const auto& e : entries) b.max_distance = std::max<int>(b.max_distance, e.distance);
+  b.histogram.assign(static_cast<std::size_t>(b.max_distance) + 1, 0);
+  for (std::uint32_t r = 0; r < entries.size(); ++r) {
+    const auto& e = entries[r];
+    format::put_u32(out + format::kEntrySize * r,
+                    format::pack_entry({e.parent, e.move, e.distance}));
+    ++b.histogram[e.distance];
+    if (e.distance == b.max_distance) b.farthest.push_back(r);
+  }
+  return b;
+}
+
+Built write_mod3_section(Shape shape, int blank, std::uint8_t* out) {
+  detail::Mod3Options options;
+  options.workers = 1;  // the sections are searched at once, one a core
+  const auto section = detail::mod3_search(shape, blank, options);
+  std::copy(section.table.begin(), section.table.end(), out);
+  Built b;
+  b.max_distance = section.max_distance();
+  for (const auto count : section.histogram)
+    b.histogram.push_back(static_cast<std::uint32_t>(count));
+  b.farthest = section.farthest;
+  return b;
+}
+
+// Writes every byte of the file for `sections` through `grow`, which
+// returns room for at least the size it is given (first a bound, for the
+// entries, then the file's size, keeping what was written); the room need
+// not be zeroed: each byte is written once, the entries by the search that
+// finds them, so the pages of a fresh buffer are first touched on the cores
+// searching into them. Returns the file's size. REQUIRES:
+// are_buildable(sections).
+template <typename Grow>
+std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow) {
+  const std::size_t n = sections.size();
+  assert(are_buildable(sections));
+  // The layout (docs/table-format.md): the records, every section's
+  // entries, then every section's stats, each in section order.
+  std::vector<std::uint64_t> entries_at(n);
+  std::uint64_t at = format::kHeaderSize + n * format::kSectionRecordSize;
+  for (std::size_t i = 0; i < n; ++i) {
+    entries_at[i] = at;
+    at += format::entries_bytes(sections[i].encoding, positions(sections[i].shape));
+  }
+  const std::uint64_t entries_end = at;
+  // Room for the stats of sections of few farthest positions (3x3's have
+  // 2 to 148); a file that needs more is moved once at the end.
+  std::uint8_t* file = grow(entries_end + n * format::stats_bytes(format::kMaxDistance, 192));
+  if (std::any_of(sections.begin(), sections.end(),
+                  [](const SectionSpec& s) { return s.shape == kShape3x3; })) {
+    detail::Transitions::get();  // before the workers, which all need it
+  }
   // The sections are searched straight into their places in the file by
   // one worker per core, each taking the next section left and reusing its
   // memory for it; the bytes do not depend on who searched what.
-  std::vector<int> max_distance(n);
+  std::vector<Built> built(n);
   std::atomic<std::size_t> next{0};
   {
     const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
@@ -106,36 +163,102 @@ void build_table_into(std::span<const int> blanks, std::span<std::uint8_t> file)
       workers.emplace_back([&] {
         detail::SearchSpace space;
         for (std::size_t i; (i = next.fetch_add(1)) < n;) {
-          max_distance[i] =
-              write_section(blanks[i], space, file.data() + format::section_offset(n, i));
+          const SectionSpec& spec = sections[i];
+          std::uint8_t* out = file + entries_at[i];
+          if (spec.encoding == format::Encoding::kMod3) {
+            built[i] = write_mod3_section(spec.shape, spec.blank, out);
+          } else if (spec.shape == kShape3x3) {
+            Built& b = built[i];
+            b.max_distance = write_section(spec.blank, space, out);
+            const auto& starts = space.level_starts;
+            for (std::size_t d = 0; d + 1 < starts.size(); ++d) {
+              b.histogram.push_back(starts[d + 1] - starts[d]);
+            }
+            b.farthest.assign(space.queue.begin() + starts[starts.size() - 2],
+                              space.queue.begin() + kPositions);
+            std::sort(b.farthest.begin(), b.farthest.end());
+          } else {
+            built[i] = write_full_section(spec.shape, spec.blank, out);
+          }
         }
       });
     }
   }
+  std::vector<std::uint64_t> stats_at(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    stats_at[i] = at;
+    at += format::stats_bytes(built[i].max_distance,
+                              static_cast<std::uint32_t>(built[i].farthest.size()));
+  }
+  const std::size_t size = at;
+  file = grow(size);
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint8_t* p = file + stats_at[i];
+    for (const std::uint32_t v : built[i].histogram) format::put_u32(p, v), p += 4;
+    for (const std::uint32_t v : built[i].farthest) format::put_u32(p, v), p += 4;
+    const SectionSpec& spec = sections[i];
+    format::SectionRecord rec;
+    rec.shape = spec.shape;
+    rec.encoding = static_cast<std::uint8_t>(spec.encoding);
+    rec.max_distance = static_cast<std::uint8_t>(built[i].max_distance);
+    rec.positions = positions(spec.shape);
+    rec.entries_offset = entries_at[i];
+    rec.entries_bytes = format::entries_bytes(spec.encoding, rec.positions);
+    rec.stats_offset = stats_at[i];
+    rec.farthest_count = static_cast<std::uint32_t>(built[i].farthest.size());
+    rec.goal = format::goal_field(canonical_goal(spec.blank, spec.shape));
+    format::encode_section_record(rec, file + format::kHeaderSize + i * format::kSectionRecordSize);
+  }
   format::Header header;
   header.section_count = static_cast<std::uint16_t>(n);
-  header.file_size = file.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    format::SectionRecord rec;
-    rec.goal = canonical_goal(blanks[i]);
-    rec.offset = format::section_offset(n, i);
-    rec.count = kPositions;
-    rec.max_distance = static_cast<std::uint8_t>(max_distance[i]);
-    format::encode_section_record(
-        rec, file.data() + format::kHeaderSize + i * format::kSectionRecordSize);
-  }
-  format::encode_header(header, file.data());
-  header.checksum = format::compute_checksum(file);
-  format::encode_header(header, file.data());
+  header.file_size = size;
+  format::encode_header(header, file);
+  header.checksum = format::compute_checksum({file, size});
+  format::encode_header(header, file);
+  return size;
+}
+
+std::vector<SectionSpec> full_3x3(std::span<const int> blanks) {
+  assert(are_section_blanks(blanks));
+  std::vector<SectionSpec> out;
+  for (const int b : blanks) out.push_back({kShape3x3, b, format::Encoding::kFull});
+  return out;
 }
 
 }  // namespace
 
-std::vector<std::uint8_t> build_table(std::span<const int> blanks) {
-  assert(are_section_blanks(blanks));
-  std::vector<std::uint8_t> file(format::file_size_for(blanks.size()));
-  build_table_into(blanks, file);
+bool are_buildable(std::span<const SectionSpec> sections) {
+  if (sections.empty() || sections.size() > format::kMaxSections) return false;
+  for (std::size_t i = 0; i < sections.size(); ++i) {
+    const SectionSpec& s = sections[i];
+    if (!is_table_shape(s.shape) || s.shape.cells() > 10 || s.blank < 0 ||
+        s.blank >= s.shape.cells()) {
+      return false;
+    }
+    if ((s.encoding != format::Encoding::kFull && s.encoding != format::Encoding::kMod3) ||
+        !format::encoding_fits(s.encoding, positions(s.shape))) {
+      return false;
+    }
+    for (std::size_t j = 0; j < i; ++j) {
+      if (sections[j].shape == s.shape && sections[j].blank == s.blank) return false;
+    }
+  }
+  return true;
+}
+
+std::vector<std::uint8_t> build_table(std::span<const SectionSpec> sections) {
+  assert(are_buildable(sections));
+  std::vector<std::uint8_t> file;
+  const std::size_t size = build_table_into(sections, [&file](std::size_t bytes) {
+    file.resize(bytes);
+    return file.data();
+  });
+  file.resize(size);
   return file;
+}
+
+std::vector<std::uint8_t> build_table(std::span<const int> blanks) {
+  return build_table(full_3x3(blanks));
 }
 
 Status write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes,
@@ -194,13 +317,21 @@ Status write_file_atomically(const std::string& path, std::span<const std::uint8
   return std::monostate{};
 }
 
-Status write_table(const std::string& path, std::span<const int> blanks) {
-  assert(are_section_blanks(blanks));
-  const std::size_t size = format::file_size_for(blanks.size());
-  // Default-initialised: build_table_into writes every byte.
-  const std::unique_ptr<std::uint8_t[]> buffer(new std::uint8_t[size]);
-  const std::span<std::uint8_t> bytes(buffer.get(), size);
-  build_table_into(blanks, bytes);
+Status write_table(const std::string& path, std::span<const SectionSpec> sections) {
+  assert(are_buildable(sections));
+  // Not zeroed: build_table_into writes every byte.
+  std::unique_ptr<std::uint8_t[]> buffer;
+  std::size_t room = 0;
+  const std::size_t size = build_table_into(sections, [&](std::size_t bytes) {
+    if (bytes > room) {
+      std::unique_ptr<std::uint8_t[]> bigger(new std::uint8_t[bytes]);
+      if (room > 0) std::copy(buffer.get(), buffer.get() + room, bigger.get());
+      buffer = std::move(bigger);
+      room = bytes;
+    }
+    return buffer.get();
+  });
+  const std::span<const std::uint8_t> bytes(buffer.get(), size);
   return write_file_atomically(path, bytes, [&path](const std::string& tmp) -> Status {
     auto table = Table::open(tmp, Check::kFull);
     if (!table.ok()) {
@@ -209,6 +340,10 @@ Status write_table(const std::string& path, std::span<const int> blanks) {
     }
     return std::monostate{};
   });
+}
+
+Status write_table(const std::string& path, std::span<const int> blanks) {
+  return write_table(path, full_3x3(blanks));
 }
 
 }  // namespace eight

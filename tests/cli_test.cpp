@@ -134,9 +134,11 @@ TEST_CASE("eight verify accepts a sound table and refuses a corrupted one with t
 TEST_CASE("eight info prints the header, histograms and hardest positions") {
   const auto r = run_program("eight", {"info", table_path()});
   CHECK(r.status == 0);
-  CHECK(r.out.find("version    1") != std::string::npos);
-  CHECK(r.out.find("checksum   56927b335cb8d83d") != std::string::npos);
-  CHECK(r.out.find("section 0: goal 123456780") != std::string::npos);
+  CHECK(r.out.find("version    2") != std::string::npos);
+  CHECK(r.out.find("shapes     3x3") != std::string::npos);
+  CHECK(r.out.find("checksum   a27e6686843aa0fa") != std::string::npos);
+  CHECK(r.out.find("section 0: 3x3 goal 123456780, blank on cell 8, full, 181440 positions, max "
+                   "distance 31") != std::string::npos);
   CHECK(r.out.find("hardest (31 moves, 2 in all): 647850321 867254301") != std::string::npos);
   CHECK(r.out.find("hardest (30 moves, 148 in all)") != std::string::npos);
 }
@@ -168,7 +170,7 @@ TEST_CASE("eight hint lists every optimal first move") {
 
 TEST_CASE("eight refuses boards of another shape than the goal's, line by line") {
   auto r = run_program("eight", {"solve", "--table", table_path(), "--format", "distance"},
-                            "867254301\n123/450\n123450\n");
+                       "867254301\n123/450\n123450\n");
   CHECK(r.out == "31\nerror\nerror\n");  // one line out per line in
   CHECK(r.err.find("line 2: the board is 2x3 and the goal 3x3: a goal has the board's shape") !=
         std::string::npos);

@@ -42,6 +42,20 @@ const Solver& solver() {
   return table().solver();
 }
 
+const std::vector<std::uint8_t>& default_table_bytes() {
+  static const std::vector<std::uint8_t> bytes = build_table(kDefaultSections);
+  return bytes;
+}
+
+const Table& default_table() {
+  static const std::shared_ptr<const Table> t = [] {
+    auto v = Table::adopt(default_table_bytes(), "default", Check::kFull);
+    REQUIRE_MESSAGE(v.ok(), (v.ok() ? "" : v.error().message));
+    return std::move(v).value();
+  }();
+  return *t;
+}
+
 GoalFrame frame(const Board& goal) {
   auto f = table().frame(goal);
   REQUIRE_MESSAGE(f.ok(), (f.ok() ? "" : f.error().message));
@@ -190,6 +204,30 @@ std::vector<int> bfs_histogram(const Board& goal) {
     frontier = std::move(next);
   }
   return hist;
+}
+
+std::uint64_t cells_key(const Board& b) {
+  std::uint64_t k = 0;
+  for (int i = 0; i < b.size(); ++i)
+    k |= std::uint64_t{b.cells[static_cast<std::size_t>(i)]} << (4 * i);
+  return k;
+}
+
+std::unordered_map<std::uint64_t, int> bfs_distances(const Board& goal) {
+  std::unordered_map<std::uint64_t, int> dist;
+  std::vector<Board> frontier{goal};
+  dist[cells_key(goal)] = 0;
+  for (int d = 1; !frontier.empty(); ++d) {
+    std::vector<Board> next;
+    for (const Board& b : frontier) {
+      for (Move m : kAllMoves) {
+        auto n = apply_move(b, m);
+        if (n && dist.emplace(cells_key(*n), d).second) next.push_back(*n);
+      }
+    }
+    frontier = std::move(next);
+  }
+  return dist;
 }
 
 }  // namespace eight::test

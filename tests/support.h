@@ -5,6 +5,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "eight/solver.h"
@@ -20,6 +21,11 @@ const TableView& view();
 const Solver& solver();
 // The frame of a goal in that table (fails the test if it has none).
 GoalFrame frame(const Board& goal);
+
+// The default table of every shape up to 10 cells (kDefaultSections),
+// generated in memory once per process and fully proven.
+const std::vector<std::uint8_t>& default_table_bytes();
+const Table& default_table();
 
 // Parses a board the test knows to be valid (fails the test otherwise).
 Board board(const std::string& text, std::optional<Shape> shape = std::nullopt);
@@ -64,5 +70,10 @@ int wait_program(int pid);
 // Board distance by plain breadth-first search from `goal`, independent of the
 // table code; for checking answers against.
 std::vector<int> bfs_histogram(const Board& goal);
+// Every board's distance to `goal` by the same naive search, keyed by
+// cells_key(board).
+std::unordered_map<std::uint64_t, int> bfs_distances(const Board& goal);
+// A board's cells, four bits each, in reading order.
+std::uint64_t cells_key(const Board& b);
 
 }  // namespace eight::test

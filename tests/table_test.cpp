@@ -43,15 +43,20 @@ TEST_CASE("accepts the generated table and reports its sections") {
   CHECK(to_string(t.section(2).goal) == "123405678");
   CHECK(t.section_for_blank(4) == 2u);
   CHECK_FALSE(t.section_for_blank(0).has_value());
-  CHECK(t.bytes().size() == 2177408);
+  CHECK_FALSE(t.section_for(Shape{2, 3}, 5).has_value());
+  CHECK(t.shapes() == std::vector<Shape>{kShape3x3});
+  // Header and records (32 + 3 * 64), the entries (3 * 725,760), the stats
+  // ((32 + 2) + (32 + 2) + (31 + 148) u32s).
+  CHECK(t.bytes().size() == 224 + 3 * 725760 + 4 * (34 + 34 + 179));
+  CHECK(t.bytes().size() == 2178492);
 }
 
 TEST_CASE("rejects a table with a flipped byte anywhere") {
   const auto& good = table_bytes();
   // Every byte of the header and records, and a spread of entry bytes.
   std::vector<std::size_t> offsets;
-  for (std::size_t i = 0; i < 128; ++i) offsets.push_back(i);
-  for (std::size_t i = 128; i < good.size(); i += 4099) offsets.push_back(i);
+  for (std::size_t i = 0; i < 224; ++i) offsets.push_back(i);
+  for (std::size_t i = 224; i < good.size(); i += 4099) offsets.push_back(i);
   offsets.push_back(good.size() - 1);
   for (std::size_t at : offsets) {
     auto bytes = good;
@@ -69,14 +74,14 @@ TEST_CASE("rejects a table with a flipped byte anywhere") {
 
 TEST_CASE("rejects a truncated table") {
   for (std::size_t size : {std::size_t{0}, std::size_t{4}, std::size_t{20}, std::size_t{31},
-                           std::size_t{32}, std::size_t{127}, std::size_t{2177407}}) {
+                           std::size_t{32}, std::size_t{223}, std::size_t{2178491}}) {
     std::vector<std::uint8_t> bytes(table_bytes().begin(), table_bytes().begin() + size);
     const Error e = refusal(bytes);
     CHECK_MESSAGE((e.code == ErrorCode::kTruncated || (size < 8 && e.code == ErrorCode::kBadMagic)),
                   size << ": " << e.message);
   }
   std::vector<std::uint8_t> bytes(table_bytes().begin(), table_bytes().end() - 1000);
-  CHECK(contains(refusal(bytes).message, "header says 2177408 bytes but the file has 2176408"));
+  CHECK(contains(refusal(bytes).message, "header says 2178492 bytes but the file has 2177492"));
 }
 
 TEST_CASE("rejects a table with bytes appended") {
@@ -96,29 +101,141 @@ TEST_CASE("rejects a file with a wrong magic") {
 }
 
 TEST_CASE("rejects a table with an unknown version") {
-  const auto bytes = resealed([](auto& b) { format::put_u16(b.data() + 16, 2); });
+  const auto bytes = resealed([](auto& b) { format::put_u16(b.data() + 16, 3); });
   const Error e = refusal(bytes);
   CHECK(e.code == ErrorCode::kBadVersion);
-  CHECK(contains(e.message, "format version 2 is not supported"));
+  CHECK(contains(e.message, "format version 3 is not supported (this build reads version 2)"));
 }
 
-TEST_CASE("rejects a table for another board shape") {
+TEST_CASE("refuses a version-1 file and says how to regenerate it") {
+  // The first 32 bytes of a version-1 file: version 1, 3x3, 3 sections of
+  // 4-byte entries, 2,177,408 bytes.
+  std::vector<std::uint8_t> v1(2177408, 0);
+  const std::uint8_t head[] = {0x89, 'E', 'I', 'G', 'H', 'T', '\r', '\n', 0, 0, 0,    0,    0,   0,
+                               0,    0,   1,   0,   3,   3,   3,    0,    4, 0, 0x80, 0x39, 0x21};
+  std::copy(std::begin(head), std::end(head), v1.begin());
+  format::put_u64(v1.data() + format::kChecksumOffset, format::compute_checksum(v1));
+  const Error e = refusal(v1);
+  CHECK(e.code == ErrorCode::kBadVersion);
+  CHECK(e.message ==
+        "t.tbl: format version 1 is no longer read (this build reads version 2): regenerate the "
+        "table with eight-tablegen, which writes version 2");
+}
+
+TEST_CASE("rejects a wrong section record size or reserved header bytes") {
+  auto bytes = resealed([](auto& b) { format::put_u16(b.data() + 20, 32); });
+  CHECK(contains(refusal(bytes).message, "section record size 32 is not 64"));
+  bytes = resealed([](auto& b) { b[22] = 1; });
+  CHECK(contains(refusal(bytes).message, "header reserved bytes are set"));
+  bytes = resealed([](auto& b) { format::put_u16(b.data() + 18, 0); });
+  CHECK(contains(refusal(bytes).message, "section count 0 is not between 1 and 64"));
+  bytes = resealed([](auto& b) { format::put_u16(b.data() + 18, 65); });
+  CHECK(contains(refusal(bytes).message, "section count 65 is not between 1 and 64"));
+}
+
+TEST_CASE("rejects a section for a shape no table answers") {
   const auto bytes = resealed([](auto& b) {
-    b[18] = 4;
-    b[19] = 4;
+    b[32] = 4;
+    b[33] = 4;
   });
-  CHECK(contains(refusal(bytes).message, "board shape 4x4 is not supported"));
+  CHECK(contains(refusal(bytes).message, "section 0: shape 4x4 is not a table shape"));
+}
+
+TEST_CASE("rejects a section whose positions are not its shape's") {
+  auto bytes = resealed([](auto& b) { format::put_u32(b.data() + 32 + 4, 181439); });
+  CHECK(contains(refusal(bytes).message,
+                 "section 0: positions 181439 is not 181440, the 3x3 class's"));
+  // Another shape's record over 3x3's entries: its positions give it away.
+  bytes = resealed([](auto& b) {
+    b[32 + 64] = 2;
+    b[33 + 64] = 3;
+  });
+  CHECK(contains(refusal(bytes).message, "section 1: positions 181440 is not 360"));
+}
+
+TEST_CASE("rejects an unknown encoding, and full for a shape too big for it") {
+  auto bytes = resealed([](auto& b) { b[32 + 2] = 3; });
+  CHECK(contains(refusal(bytes).message, "section 0: encoding 3 is not 1 (full) or 2 (mod-3)"));
+  bytes = resealed([](auto& b) { b[32 + 2] = 0; });
+  CHECK(contains(refusal(bytes).message, "section 0: encoding 0 is not"));
+  // 3x3 in mod-3 is allowed, but then its entries are a quarter the size.
+  bytes = resealed([](auto& b) { b[32 + 2] = 2; });
+  CHECK(contains(refusal(bytes).message,
+                 "section 0: entries bytes 725760 is not 45360 for its encoding"));
 }
 
 TEST_CASE("rejects a section whose goal is not canonical") {
-  const auto bytes = resealed([](auto& b) { std::swap(b[32], b[33]); });
-  CHECK(contains(refusal(bytes).message, "section 0: goal is not a canonical goal"));
+  auto bytes = resealed([](auto& b) { std::swap(b[32 + 36], b[32 + 37]); });
+  CHECK(contains(refusal(bytes).message, "section 0: goal is not a canonical goal of 3x3"));
+  // A goal with bytes past its shape's cells.
+  bytes = resealed([](auto& b) { b[32 + 36 + 12] = 1; });
+  CHECK(contains(refusal(bytes).message, "section 0: goal is not a canonical goal of 3x3"));
 }
 
-TEST_CASE("rejects two sections for the same blank cell") {
-  const auto bytes =
-      resealed([](auto& b) { std::copy(b.begin() + 32, b.begin() + 41, b.begin() + 64); });
-  CHECK(contains(refusal(bytes).message, "a second section for blank cell 8"));
+TEST_CASE("rejects two sections for the same shape and blank cell") {
+  const auto bytes = resealed(
+      [](auto& b) { std::copy(b.begin() + 32 + 36, b.begin() + 32 + 45, b.begin() + 96 + 36); });
+  CHECK(contains(refusal(bytes).message, "section 1: a second 3x3 section for blank cell 8"));
+}
+
+TEST_CASE("rejects entries and stats that are not where the layout puts them") {
+  auto bytes = resealed([](auto& b) { format::put_u64(b.data() + 96 + 8, 224); });
+  CHECK(contains(refusal(bytes).message,
+                 "section 1: entries offset 224 is not where the layout puts them, 725984"));
+  bytes = resealed([](auto& b) { format::put_u64(b.data() + 32 + 16, 725764); });
+  CHECK(contains(refusal(bytes).message, "section 0: entries bytes 725764 is not 725760"));
+  bytes = resealed([](auto& b) { format::put_u64(b.data() + 96 + 24, 0); });
+  CHECK(contains(refusal(bytes).message,
+                 "section 1: stats offset 0 is not where the layout puts them"));
+  // An entries size that would run past the end, before any offset is
+  // trusted.
+  bytes = resealed([](auto& b) { format::put_u64(b.data() + 32 + 16, ~std::uint64_t{0}); });
+  CHECK(contains(refusal(bytes).message, "section 0: entries bytes 18446744073709551615"));
+}
+
+TEST_CASE("rejects a farthest count out of range or not the histogram's last count") {
+  auto bytes = resealed([](auto& b) { format::put_u32(b.data() + 32 + 32, 0); });
+  CHECK(contains(refusal(bytes).message, "section 0: farthest count 0 is out of range"));
+  bytes = resealed([](auto& b) { format::put_u32(b.data() + 32 + 32, 200000); });
+  CHECK(contains(refusal(bytes).message, "section 0: farthest count 200000 is out of range"));
+  // 3, with the stats after it one u32 longer: the layout no longer ends at
+  // the end of the file, and the histogram's last count is still 2.
+  bytes = resealed([](auto& b) { format::put_u32(b.data() + 32 + 32, 3); });
+  CHECK(contains(refusal(bytes).message,
+                 "section 0: farthest count 3 is not the histogram's count at the max distance"));
+}
+
+TEST_CASE("rejects a histogram that does not add up, and farthest ranks out of order") {
+  const std::size_t stats0 = format::section_offset(3, 3);
+  auto bytes = resealed([&](auto& b) { format::put_u32(b.data() + stats0 + 4, 3); });
+  CHECK(contains(refusal(bytes).message, "section 0: histogram sums to 181441 positions"));
+  // The standard goal's farthest: ranks of 647850321 and 867254301, swapped.
+  bytes = resealed([&](auto& b) {
+    auto* f = b.data() + stats0 + 4 * 32;
+    const auto a = format::get_u32(f), c = format::get_u32(f + 4);
+    format::put_u32(f, c);
+    format::put_u32(f + 4, a);
+  });
+  CHECK(contains(refusal(bytes).message, "section 0: farthest rank"));
+  CHECK(contains(refusal(bytes).message, "out of order"));
+  // Moved counts between distances still add up: only the full proof sees it.
+  bytes = resealed([&](auto& b) {
+    format::put_u32(b.data() + stats0 + 4 * 5, format::get_u32(b.data() + stats0 + 4 * 5) + 1);
+    format::put_u32(b.data() + stats0 + 4 * 6, format::get_u32(b.data() + stats0 + 4 * 6) - 1);
+  });
+  CHECK(TableView::parse(bytes, "t.tbl", Check::kChecksum).ok());
+  CHECK(contains(refusal(bytes).message,
+                 "section 0: histogram says 21 positions at distance 5 but the entries have 20"));
+}
+
+TEST_CASE("rejects reserved bytes set in a section record") {
+  const auto bytes = resealed([](auto& b) { b[96 + 63] = 1; });
+  CHECK(contains(refusal(bytes).message, "section 1: reserved bytes are set"));
+}
+
+TEST_CASE("rejects a max distance over the format's") {
+  const auto bytes = resealed([](auto& b) { b[32 + 3] = 56; });
+  CHECK(contains(refusal(bytes).message, "section 0: max distance 56 is over 55"));
 }
 
 TEST_CASE("rejects an entry whose parent is out of range") {
@@ -161,8 +278,14 @@ TEST_CASE("rejects reserved bits set in an entry") {
 }
 
 TEST_CASE("rejects a wrong max distance in a section record") {
-  const auto bytes = resealed([](auto& b) { b[32 + 28] = 30; });
-  CHECK(contains(refusal(bytes).message, "records max distance 30 but its entries reach 31"));
+  // The stats are sized by the max distance: a record saying 30 fits them
+  // only if the farthest count says the histogram's last count too.
+  const auto bytes = resealed([](auto& b) {
+    b[32 + 3] = 30;
+    format::put_u32(b.data() + 32 + 32, 1);
+  });
+  // ... and then its histogram lacks the 2 positions at 31.
+  CHECK(contains(refusal(bytes).message, "section 0: histogram sums to 181438 positions"));
 }
 
 TEST_CASE("maps a table file read-only and names the file in every refusal") {
@@ -173,7 +296,7 @@ TEST_CASE("maps a table file read-only and names the file in every refusal") {
     auto t = Table::open(path, check);
     REQUIRE(t.ok());
     CHECK((*t)->view().checksum() == test::view().checksum());
-    CHECK((*t)->checksum_hex() == "56927b335cb8d83d");
+    CHECK((*t)->checksum_hex() == "a27e6686843aa0fa");
     CHECK((*t)->path() == path);
     CHECK((*t)->view().section_count() == 3);
   }

@@ -10,6 +10,7 @@
 // a DistanceIndex is immutable once built and shared by every thread.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -33,11 +34,14 @@ class Rng {
   std::uint64_t state_;
 };
 
-// For each section of a table, its ranks grouped by distance (a counting
-// sort of the entries), so drawing a board at distance d is one random index
-// into one group. About 4 bytes per position (2.2 MB for the default table)
-// and a millisecond per section to build; Table::index() builds it once.
-// Counts come from the entries themselves, not from the section records.
+// For each full section of a table, its ranks grouped by distance (a
+// counting sort of the entries), so drawing a board at distance d is one
+// random index into one group. About 4 bytes per position (2.3 MB for the
+// default table's full sections) and a millisecond per 3x3 section to
+// build; Table::index() builds it once. A mod-3 section holds no distance
+// per position, so only its farthest positions (from its stats) are
+// grouped. Histograms are the sections' stats (which Check::kFull proves
+// against the entries).
 // Lifetime: independent of the table's bytes once built; it must be used
 // with the table it was built from. Immutable, so safe to share.
 class DistanceIndex {
@@ -51,16 +55,30 @@ class DistanceIndex {
   // How many positions of a section are at each distance, 0..kMaxDistance.
   // REQUIRES: section < the table's section_count().
   const DistanceHistogram& histogram(std::size_t section) const;
+  // True when every distance of the section is grouped (a full section);
+  // a mod-3 section has only its max distance's group.
+  // REQUIRES: section < the table's section_count().
+  bool indexed(std::size_t section) const {
+    assert(section < indexed_.size());
+    return indexed_[section];
+  }
+  // The position of rank r of a section, as the section sees it.
+  // REQUIRES: section < the table's section_count(); r < its positions.
+  Board board(std::size_t section, std::uint32_t r) const;
 
  private:
   std::vector<std::vector<std::uint32_t>> ranks_;  // per section, grouped by distance
   std::vector<std::array<std::uint32_t, format::kMaxDistance + 2>> starts_;
   std::vector<DistanceHistogram> histograms_;
+  std::vector<bool> indexed_;
+  std::vector<Shape> shapes_;
+  std::vector<int> classes_;
 };
 
 // A board exactly `distance` moves from the frame's goal, uniformly among all
 // such boards. Fails (kBadArgument) when no board is that far: check the
-// distance against the section's max_distance first to tell users the range.
+// distance against the section's max_distance first to tell users the range;
+// and (kNoSection) for a goal of a mod-3 section, not indexed.
 // REQUIRES: `goal` is a frame of the table `index` was built from.
 Result<Board> random_board(const DistanceIndex& index, const GoalFrame& goal, int distance,
                            Rng& rng);

@@ -1,6 +1,8 @@
 // Answering questions from a table: distances, optimal paths and every
-// move's worth, for any (board, goal) pair, in O(path length) with no search
-// and no allocation.
+// move's worth, for any (board, goal) pair of any shape the table holds, in
+// O(path length) with no search: from a full section by following parents,
+// with no allocation; from a mod-3 section by descent (descent.h), which
+// tries up to four neighbours a step and allocates the path it walks.
 //
 // Every read is bounds-checked and every walk bounded by the longest
 // distance an entry can hold, so a table that passed only its checksum but
@@ -48,7 +50,7 @@ struct MoveOption {
   bool optimal = false;
 };
 
-// Every legal move from a board (2 to 4), best first. In the 8-puzzle every
+// Every legal move from a board (2 to 4), best first. On every board every
 // move changes the distance by exactly one (the moves alternate the blank's
 // colour on a chessboard), so a move is either optimal (distance - 1) or
 // not (distance + 1): there is no "as good" move.
@@ -87,6 +89,11 @@ class Solver {
   MoveOptions moves(const Board& board, const GoalFrame& goal) const;
 
  private:
+  // solve() for a board of a mod-3 section, `seen` as the section sees it:
+  // the path by descent (descent.h), mapped back through the frame.
+  Result<Solution> solve_mod3(const SectionInfo& section, const GoalFrame& goal, const Board& seen,
+                              Solution& s) const;
+
   const TableView* table_;
 };
 

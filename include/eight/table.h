@@ -36,28 +36,57 @@ namespace eight {
 
 // How much of a table is checked before it is used.
 enum class Check {
-  // The size, magic, version, shape, every section record (offsets, counts,
-  // canonical goals, one section per blank cell, reserved bytes zero, max
-  // distance in range) and the XXH3-64 checksum: nothing proportional to
-  // the entries but one pass of hashing (~0.1 ms for 2 MiB). What answering
-  // questions needs.
+  // The size, magic, version, every section record (shape, encoding,
+  // position count, offsets and sizes in the layout's order, canonical
+  // goals, one section per shape and blank cell, reserved bytes zero, max
+  // distance in range), the stats (the histogram sums to the positions, the
+  // farthest count is its last count, the farthest ranks ascend inside the
+  // section) and the XXH3-64 checksum: nothing proportional to the entries
+  // but one pass of hashing (~0.1 ms for 2 MiB). What answering questions
+  // needs.
   kChecksum,
-  // kChecksum, then the structural proof: every entry of every section
-  // checked against a fresh breadth-first search of that section (its
+  // kChecksum, then the proof of every entry: a full section's entries
+  // are checked structurally against the moves between its positions (its
   // distance is the true one; its parent is in range, one move closer, and
-  // reached by its move). A table that passes is an exact optimal-distance
-  // table. About two milliseconds a section, the sections at once, one
-  // thread each. For `eight verify`, the generator's read-back and the
-  // server's start and reloads.
+  // reached by its move), its stats against its entries; a mod-3 section
+  // is searched again and its entries and stats compared byte for byte
+  // (the mod-3 values of a section are unique, so this is a proof too). A
+  // table that passes is exact. A few milliseconds a section, the sections
+  // at once. For `eight verify`, the generator's read-back and the server's
+  // start and reloads.
   kFull,
 };
 
 struct SectionInfo {
+  Shape shape;
+  format::Encoding encoding = format::Encoding::kFull;
   Board goal;
   int blank = 0;
+  int cls = 0;  // the class (board_class()) of the section's positions
   std::uint32_t goal_rank = 0;
+  std::uint32_t positions = 0;
   int max_distance = 0;                   // as the section record says
-  const std::uint8_t* entries = nullptr;  // kPositions little-endian u32s
+  const std::uint8_t* entries = nullptr;  // entries_bytes bytes
+  std::size_t entries_bytes = 0;
+  const std::uint8_t* histogram = nullptr;  // max_distance + 1 little-endian u32s
+  const std::uint8_t* farthest = nullptr;   // farthest_count little-endian u32 ranks
+  std::uint32_t farthest_count = 0;
+
+  // The section's mod-3 bytes. REQUIRES: encoding == kMod3.
+  std::span<const std::uint8_t> mod3() const {
+    assert(encoding == format::Encoding::kMod3);
+    return {entries, entries_bytes};
+  }
+  // The stats' count at distance d. REQUIRES: 0 <= d <= max_distance.
+  std::uint32_t count_at(int d) const {
+    assert(d >= 0 && d <= max_distance);
+    return format::get_u32(histogram + 4 * static_cast<std::size_t>(d));
+  }
+  // The i-th farthest position's rank. REQUIRES: i < farthest_count.
+  std::uint32_t farthest_rank(std::uint32_t i) const {
+    assert(i < farthest_count);
+    return format::get_u32(farthest + 4 * static_cast<std::size_t>(i));
+  }
 };
 
 // Positions per distance, 0..kMaxDistance.
@@ -82,18 +111,26 @@ class TableView {
     assert(i < sections_.size());
     return sections_[i];
   }
-  // The section whose goal has its blank on `cell`, if any (none for a
-  // cell off the board).
-  std::optional<std::size_t> section_for_blank(int cell) const;
+  // The section of shape `shape` whose goal has its blank on `cell`, if
+  // any (none for a cell off the board).
+  std::optional<std::size_t> section_for(Shape shape, int cell) const;
+  // The same for 3x3.
+  std::optional<std::size_t> section_for_blank(int cell) const {
+    return section_for(kShape3x3, cell);
+  }
+  // The shapes the table has sections of, in the order of kTableShapes.
+  std::vector<Shape> shapes() const;
 
-  // The entry of rank r in a section. REQUIRES: section < section_count()
-  // and r < kPositions, which parse() has checked every section holds.
+  // The entry of rank r in a full section. REQUIRES: section <
+  // section_count(), its encoding is kFull and r < its positions, which
+  // parse() has checked its entries hold.
   format::Entry entry(std::size_t section, std::uint32_t r) const {
-    assert(section < sections_.size() && r < kPositions);
+    assert(section < sections_.size() && sections_[section].encoding == format::Encoding::kFull &&
+           r < sections_[section].positions);
     return format::unpack_entry(format::get_u32(sections_[section].entries + 4 * r));
   }
-  // How many of a section's positions its entries put at each distance,
-  // 0..kMaxDistance: one pass over the entries, no more.
+  // How many of a section's positions are at each distance,
+  // 0..kMaxDistance, as its stats say (which Check::kFull proves).
   // REQUIRES: section < section_count().
   DistanceHistogram histogram(std::size_t section) const;
 
@@ -141,8 +178,12 @@ class Table {
   // The checksum as 16 lowercase hex digits.
   const std::string& checksum_hex() const { return checksum_hex_; }
   // How `goal` maps onto one of the table's sections: the one way from a
-  // goal to its frame. Fails (kNoSection) only when the table has no section
-  // for any cell symmetric to the goal's blank. REQUIRES: is_valid(goal).
+  // goal to its frame, through the first symmetry (in symmetries(goal.shape)
+  // order) that takes the goal's blank onto the blank of a section of the
+  // shape it maps onto (a 3x2 goal onto a 2x3 section). Fails (kNoSection)
+  // when the table has no section of the goal's shape or its transpose (the
+  // message names the shapes it holds), or none for any cell symmetric to
+  // the goal's blank. REQUIRES: is_valid(goal).
   Result<GoalFrame> frame(const Board& goal) const;
   // Each section's positions grouped by distance (random.h), built on the
   // first call (about a millisecond a section).

@@ -1,21 +1,25 @@
-// The on-disk table format, version 1. docs/table-format.md is the spec;
+// The on-disk table format, version 2. docs/table-format.md is the spec;
 // this header is its C++ spelling and must agree with it.
 //
 //   offset  size  field
 //   0       8     magic 89 45 49 47 48 54 0D 0A ("\x89EIGHT\r\n")
 //   8       8     checksum: XXH3-64, seed 0, of bytes [16, file_size)
-//   16      2     version (1)
-//   18      1     rows (3)
-//   19      1     cols (3)
-//   20      2     section count (1..9)
-//   22      2     entry size in bytes (4)
+//   16      2     version (2)
+//   18      2     section count (1..kMaxSections)
+//   20      2     section record size in bytes (64)
+//   22      2     reserved, zero
 //   24      8     file size in bytes
-//   32      32*n  section records
-//   ...           entries: per section, one u32 per rank
+//   32      64*n  section records
+//   ...           entries: per section in record order, its encoding's bytes
+//   ...           stats: per section in record order, its histogram and its
+//                 farthest positions' ranks
 //
 // All integers are little-endian and are read and written only through the
 // helpers below: never cast a struct over file bytes (alignment, padding and
 // byte order would all be the compiler's choice, not the spec's).
+//
+// Version 1 (3x3 only, 32-byte records) is not read: its files are refused
+// with a message that says to regenerate them with eight-tablegen.
 //
 // Thread safety: pure functions and constants.
 #pragma once
@@ -28,19 +32,26 @@
 
 #include "eight/board.h"
 #include "eight/rank.h"
+#include "eight/shape.h"
 
 namespace eight::format {
 
 inline constexpr std::array<std::uint8_t, 8> kMagic = {0x89, 'E', 'I', 'G', 'H', 'T', '\r', '\n'};
-inline constexpr std::uint16_t kVersion = 1;
+inline constexpr std::uint16_t kVersion = 2;
 inline constexpr std::size_t kHeaderSize = 32;
-inline constexpr std::size_t kSectionRecordSize = 32;
-inline constexpr std::size_t kEntrySize = 4;
-inline constexpr std::size_t kMaxSections = 9;  // one per blank cell at most
+inline constexpr std::size_t kSectionRecordSize = 64;
+inline constexpr std::size_t kEntrySize = 4;  // of a full section
+// Every blank cell of every shape up to 10 cells would be 4+6+6+8+8+9+10+10:
+// well under this; the bound keeps a corrupt count from sizing anything.
+inline constexpr std::size_t kMaxSections = 64;
 inline constexpr std::size_t kChecksumOffset = 8;
 inline constexpr std::size_t kChecksummedFrom = 16;  // the checksum covers [16, end)
-// Largest distance an entry can hold (5 bits). The 3x3 diameter is 31.
-inline constexpr int kMaxDistance = 31;
+// Largest distance a section of this build may record: 2x5's 55, the
+// farthest of any shape up to 10 cells (3x3's is 31). The 12-cell tables
+// will raise it to 80.
+inline constexpr int kMaxDistance = 55;
+// Largest distance a full entry's field holds (6 bits).
+inline constexpr int kMaxEntryDistance = 63;
 
 // Little-endian fixed-width helpers. REQUIRES: `p` points at 2, 4 or 8
 // bytes, as the width says (a bare pointer: nothing here can check it).
@@ -70,10 +81,9 @@ inline std::uint64_t get_u64(const std::uint8_t* p) {
 struct Header {
   std::uint64_t checksum = 0;
   std::uint16_t version = kVersion;
-  std::uint8_t rows = kRows;
-  std::uint8_t cols = kCols;
   std::uint16_t section_count = 0;
-  std::uint16_t entry_size = kEntrySize;
+  std::uint16_t record_size = kSectionRecordSize;
+  std::uint16_t reserved = 0;
   std::uint64_t file_size = 0;
 
   friend bool operator==(const Header&, const Header&) = default;
@@ -85,20 +95,64 @@ struct Header {
 void encode_header(const Header& h, std::uint8_t* out);
 Header decode_header(const std::uint8_t* in);
 
-// One section: the positions of one class, ranked against one goal.
-//   0   16  goal: rows*cols cells in reading order, 0 = blank, rest zero
-//   16  8   offset of the section's first entry from the start of the file
-//   24  4   entry count ((rows*cols)!/2 = 181,440)
-//   28  1   max distance in the section
-//   29  3   reserved, zero
+// How a section stores its positions.
+enum class Encoding : std::uint8_t {
+  // A u32 entry per position (pack_entry): distance, parent and move. For
+  // shapes of at most kMaxFullPositions positions (3x3 and smaller).
+  kFull = 1,
+  // Two bits per position, the distance modulo 3: rank r at byte r / 4,
+  // bits 2 * (r % 4) and up (eight/descent.h walks a path from them).
+  kMod3 = 2,
+};
+
+// The most positions a full section may have: its parent field's range.
+inline constexpr std::uint32_t kParentBits = 18;
+inline constexpr std::uint32_t kMaxFullPositions = 1u << kParentBits;
+
+// True when a section of `positions` positions may use `e`.
+constexpr bool encoding_fits(Encoding e, std::uint32_t positions) {
+  return e == Encoding::kMod3 || (e == Encoding::kFull && positions <= kMaxFullPositions);
+}
+
+// Bytes of a section's entries for its encoding and positions.
+// REQUIRES: e is kFull or kMod3.
+constexpr std::uint64_t entries_bytes(Encoding e, std::uint32_t positions) {
+  assert(e == Encoding::kFull || e == Encoding::kMod3);
+  return e == Encoding::kFull ? std::uint64_t{positions} * kEntrySize
+                              : (std::uint64_t{positions} + 3) / 4;
+}
+
+// Bytes of a section's stats: a u32 per distance 0..max, then a u32 rank per
+// farthest position.
+constexpr std::uint64_t stats_bytes(int max_distance, std::uint32_t farthest_count) {
+  return 4 * (static_cast<std::uint64_t>(max_distance) + 1 + farthest_count);
+}
+
+// One section: the positions of one class of one shape, ranked
+// (eight/any_rank.h) against one goal.
+//   0   1   rows
+//   1   1   cols
+//   2   1   encoding (1 full, 2 mod-3)
+//   3   1   max distance in the section
+//   4   4   positions: (rows*cols)!/2
+//   8   8   offset of the section's entries from the start of the file
+//   16  8   bytes of entries
+//   24  8   offset of the section's stats
+//   32  4   farthest count: positions at the max distance
+//   36  16  goal: rows*cols cells in reading order, 0 = blank, rest zero
+//   52  12  reserved, zero
 struct SectionRecord {
-  Board goal;
-  std::uint64_t offset = 0;
-  std::uint32_t count = 0;
+  Shape shape;
+  std::uint8_t encoding = 0;  // an Encoding in a sound file
   std::uint8_t max_distance = 0;
-  std::array<std::uint8_t, 3> reserved{};
-  // Bytes 9..15 of the goal field; zero in a sound file.
-  std::array<std::uint8_t, 7> goal_padding{};
+  std::uint32_t positions = 0;
+  std::uint64_t entries_offset = 0;
+  std::uint64_t entries_bytes = 0;
+  std::uint64_t stats_offset = 0;
+  std::uint32_t farthest_count = 0;
+  // All 16 goal bytes as stored: goal_board() reads the shape's cells.
+  std::array<std::uint8_t, 16> goal{};
+  std::array<std::uint8_t, 12> reserved{};
 
   friend bool operator==(const SectionRecord&, const SectionRecord&) = default;
 };
@@ -107,13 +161,22 @@ struct SectionRecord {
 void encode_section_record(const SectionRecord& s, std::uint8_t* out);
 SectionRecord decode_section_record(const std::uint8_t* in);
 
-// One entry per position, a little-endian u32:
+// The goal field as a board of the record's shape (not validated: the
+// caller checks is_valid and the bytes past the shape's cells).
+// REQUIRES: is_board_shape(s.shape).
+Board goal_board(const SectionRecord& s);
+// The goal field of a record for `goal`. REQUIRES: is_valid(goal).
+std::array<std::uint8_t, 16> goal_field(const Board& goal);
+
+// One entry of a full section per position, a little-endian u32:
 //   bits 0-17   parent: rank of the next position on an optimal path
 //   bits 18-19  move: the blank's move from this position to its parent
 //               (0 up, 1 down, 2 left, 3 right)
-//   bits 20-24  distance to the goal in moves
-//   bits 25-31  reserved, zero
+//   bits 20-25  distance to the goal in moves
+//   bits 26-31  reserved, zero
 // The goal's own entry is distance 0, parent = its own rank, move 0.
+// (Version 1's entries were the same with a 5-bit distance, so a 3x3
+// section's entries are the same bytes in both versions.)
 struct Entry {
   std::uint32_t parent = 0;
   Move move = Move::kUp;
@@ -122,36 +185,34 @@ struct Entry {
   friend bool operator==(const Entry&, const Entry&) = default;
 };
 
-inline constexpr std::uint32_t kParentBits = 18;
 inline constexpr std::uint32_t kParentMask = (1u << kParentBits) - 1;
-inline constexpr std::uint32_t kReservedEntryMask = ~((1u << 25) - 1);
+inline constexpr std::uint32_t kReservedEntryMask = ~((1u << 26) - 1);
 
-// REQUIRES: e.parent <= kParentMask, e.distance <= kMaxDistance, e.move is
-// one of kAllMoves: a wider field would spill into its neighbour's bits.
+// REQUIRES: e.parent <= kParentMask, e.distance <= kMaxEntryDistance, e.move
+// is one of kAllMoves: a wider field would spill into its neighbour's bits.
 inline constexpr std::uint32_t pack_entry(const Entry& e) {
-  assert(e.parent <= kParentMask && e.distance <= kMaxDistance &&
+  assert(e.parent <= kParentMask && e.distance <= kMaxEntryDistance &&
          static_cast<unsigned>(e.move) < 4);
   return e.parent | static_cast<std::uint32_t>(e.move) << 18 |
          static_cast<std::uint32_t>(e.distance) << 20;
 }
 inline constexpr Entry unpack_entry(std::uint32_t v) {
   return Entry{v & kParentMask, static_cast<Move>((v >> 18) & 3),
-               static_cast<std::uint8_t>((v >> 20) & 31)};
+               static_cast<std::uint8_t>((v >> 20) & 63)};
 }
 
 // XXH3-64 (seed 0) of bytes [kChecksummedFrom, end).
 // REQUIRES: file.size() >= kChecksummedFrom.
 std::uint64_t compute_checksum(std::span<const std::uint8_t> file);
 
-// Where the v1 layout puts section i's entries, for a file of n sections
-// (i == n: where the file ends). REQUIRES: i <= n.
+// Where the layout puts the entries of section i of a file of n full 3x3
+// sections (as eight-tablegen --shape 3x3 writes): the records, then the
+// entries one section after the other (i == n: where the stats start).
+// REQUIRES: i <= n.
 inline constexpr std::uint64_t section_offset(std::size_t n, std::size_t i) {
   assert(i <= n);
   return kHeaderSize + n * kSectionRecordSize +
          static_cast<std::uint64_t>(i) * kPositions * kEntrySize;
-}
-inline constexpr std::uint64_t file_size_for(std::size_t n) {
-  return section_offset(n, n);
 }
 
 }  // namespace eight::format

@@ -1,8 +1,8 @@
 // Building a table: reverse breadth-first search from each section's goal,
-// then the v1 file bytes (docs/table-format.md), then a safe write that
-// checks what it wrote before it takes the file's name.
+// then the version 2 file bytes (docs/table-format.md), then a safe write
+// that checks what it wrote before it takes the file's name.
 //
-// Output is a pure function of the requested blank cells: the search visits
+// Output is a pure function of the requested sections: the searches visit
 // moves in a fixed order, so every run produces the same bytes.
 //
 // Thread safety: callable from any thread; the builders run workers of their
@@ -19,23 +19,60 @@
 
 #include "eight/board.h"
 #include "eight/result.h"
+#include "eight/shape.h"
+#include "eight/table_format.h"
 
 namespace eight {
 
-// The sections the default table holds: the standard goal's corner (8), an
-// edge (7) and the centre (4). Every blank cell maps onto one of them by a
-// symmetry of the square, so these three answer every goal.
+// The 3x3 sections: the standard goal's corner (8), an edge (7) and the
+// centre (4). Every blank cell maps onto one of them by a symmetry of the
+// square, so these three answer every 3x3 goal. `eight-tablegen --shape 3x3`
+// writes them alone.
 inline constexpr int kDefaultSectionBlanks[3] = {8, 7, 4};
+
+// One section to build: its shape, its goal's blank cell (the goal is
+// canonical_goal(blank, shape)) and its encoding.
+struct SectionSpec {
+  Shape shape;
+  int blank = 0;
+  format::Encoding encoding = format::Encoding::kFull;
+
+  friend constexpr bool operator==(const SectionSpec&, const SectionSpec&) = default;
+};
+
+// The default table (data/eight.tbl): every shape up to 10 cells. Per shape,
+// one section per orbit of blank cells under the symmetries that keep the
+// shape (all 8 on a square, 4 on other rectangles): the corners and, on the
+// two-row boards, one cell per pair of mirrored inner columns. The
+// transposed shapes (3x2, 4x2, 5x2) map onto these through the other 4
+// symmetries. The 3x3 sections come first, as in the 3x3 file, and 2x5's
+// 1,814,400 positions a section are too many for a full entry's 18-bit
+// parent: mod-3.
+inline constexpr SectionSpec kDefaultSections[] = {
+    {kShape3x3, 8, format::Encoding::kFull},   {kShape3x3, 7, format::Encoding::kFull},
+    {kShape3x3, 4, format::Encoding::kFull},   {Shape{2, 2}, 3, format::Encoding::kFull},
+    {Shape{2, 3}, 5, format::Encoding::kFull}, {Shape{2, 3}, 4, format::Encoding::kFull},
+    {Shape{2, 4}, 7, format::Encoding::kFull}, {Shape{2, 4}, 6, format::Encoding::kFull},
+    {Shape{2, 5}, 9, format::Encoding::kMod3}, {Shape{2, 5}, 8, format::Encoding::kMod3},
+    {Shape{2, 5}, 7, format::Encoding::kMod3},
+};
+
+// True for sections build_table can write: 1..kMaxSections of them, each of
+// a table shape of at most 10 cells, its blank on the board, its encoding
+// fitting its positions, no (shape, blank) twice.
+bool are_buildable(std::span<const SectionSpec> sections);
 
 // The packed entries (format::pack_entry) of the section whose goal is
 // canonical_goal(blank), indexed by rank: about two milliseconds.
 // REQUIRES: 0 <= blank < kCells.
 std::vector<std::uint32_t> generate_section(int blank);
 
-// The whole file for the given blank cells, checksum included, its sections
-// in the order of `blanks`. The sections are searched by one worker per core
-// (no more than there are sections), each taking the next section left; the
-// bytes do not depend on who searched what.
+// The whole file for the given sections, checksum included, in their order.
+// The sections are searched by one worker per core (no more than there are
+// sections), each taking the next section left; the bytes do not depend on
+// who searched what. REQUIRES: are_buildable(sections).
+std::vector<std::uint8_t> build_table(std::span<const SectionSpec> sections);
+// The same for full 3x3 sections of the given blank cells.
 // REQUIRES: 1..9 distinct cells, each 0..8.
 std::vector<std::uint8_t> build_table(std::span<const int> blanks);
 
@@ -54,10 +91,12 @@ using WriteCheck = std::function<Status(const std::string& tmp)>;
 Status write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes,
                              const WriteCheck& check = {});
 
-// Generates the table for `blanks` and writes it to `path` as above, the
-// check being the full structural proof (Check::kFull) of the bytes that
-// landed, run from the file while it is fsynced: a table that does not
-// prove sound never takes the name. REQUIRES: `blanks` as for build_table.
+// Generates the table for `sections` and writes it to `path` as above, the
+// check being the full proof (Check::kFull) of the bytes that landed, run
+// from the file while it is fsynced: a table that does not prove sound
+// never takes the name. REQUIRES: are_buildable(sections).
+Status write_table(const std::string& path, std::span<const SectionSpec> sections);
+// The same for full 3x3 sections. REQUIRES: `blanks` as for build_table.
 Status write_table(const std::string& path, std::span<const int> blanks);
 
 }  // namespace eight

@@ -387,8 +387,8 @@ void Service::stats(const Request& req, Response& res) const {
   const auto& histogram = q->loaded->index().histogram(q->frame->section());
   nlohmann::ordered_json j;
   j["goal"] = to_string(q->frame->goal());
-  j["solvable_positions"] = kPositions;
-  j["unsolvable_positions"] = kPositions;
+  j["solvable_positions"] = section.positions;
+  j["unsolvable_positions"] = section.positions;
   j["max_distance"] = section.max_distance;
   j["histogram"] =
       std::vector<std::uint32_t>(histogram.begin(), histogram.begin() + section.max_distance + 1);

@@ -168,7 +168,7 @@ TEST_CASE(
       {"missing", std::nullopt, "cannot open: No such file or directory"},
       {"empty", Bytes{}, "file is empty"},
       {"truncated", Bytes(table.begin(), table.begin() + 1000000),
-       "header says 2177408 bytes but the file has 1000000\n"},
+       "header says 2178492 bytes but the file has 1000000\n"},
       {"header cut", Bytes(table.begin(), table.begin() + 20),
        "file is truncated: 20 bytes, shorter than the"},
       {"corrupted", corrupted(table), "checksum mismatch"},

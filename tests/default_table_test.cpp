@@ -1,0 +1,291 @@
+// The default table: every shape up to 10 cells, from one file, answered by
+// the core through Table::frame and the Solver.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <array>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include "eight/any_rank.h"
+#include "eight/goal.h"
+#include "eight/random.h"
+#include "eight/solver.h"
+#include "eight/table.h"
+#include "eight/tablegen.h"
+#include "support.h"
+
+using namespace eight;
+
+namespace {
+
+// The shapes of up to 10 cells: each section shape and its transpose.
+constexpr std::array<Shape, 8> kSmallShapes = {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4},
+                                               Shape{4, 2}, kShape3x3,   Shape{2, 5}, Shape{5, 2}};
+
+// The default file's size and checksum. They change only when the format,
+// the default sections or the generator's output change on purpose; update
+// them then, with the reason in the commit.
+constexpr std::size_t kPinnedSize = 3705268;
+constexpr std::uint64_t kPinnedChecksum = 0xb9328e2aafdcac80ull;
+
+// Checks that `s` is a legal path from `board` that ends at `goal`.
+void check_path(const Board& board, const Board& goal, const Solution& s) {
+  REQUIRE(s.length == s.distance);
+  Board cur = board;
+  for (int i = 0; i < s.length; ++i) {
+    std::uint8_t tile = 0;
+    const auto next = apply_move(cur, s.moves[static_cast<std::size_t>(i)], &tile);
+    REQUIRE_MESSAGE(next.has_value(), to_string(board) << " step " << i << " leaves the board");
+    REQUIRE(tile == s.tiles[static_cast<std::size_t>(i)]);
+    cur = *next;
+  }
+  REQUIRE_MESSAGE(cur == goal, to_string(board) << " -> " << to_string(goal));
+}
+
+// Every board of a shape, as the solver answers it: in rank order of
+// both classes.
+Board board_of(Shape shape, std::uint32_t r, int cls) {
+  Board b;
+  b.shape = shape;
+  unrank_cells(shape, r, cls, std::span(b.cells).first(static_cast<std::size_t>(shape.cells())));
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("the default sections cover every blank cell of every shape up to 10 cells") {
+  const Table& t = test::default_table();
+  for (const Shape shape : kSmallShapes) {
+    CAPTURE(to_string(shape));
+    for (int blank = 0; blank < shape.cells(); ++blank) {
+      CAPTURE(blank);
+      const auto f = t.frame(canonical_goal(blank, shape));
+      REQUIRE_MESSAGE(f.ok(), (f.ok() ? "" : f.error().message));
+      const auto& section = t.view().section(f->section());
+      // 2x3, 2x4, 2x5 answer their transposes; 2x2 and 3x3 are square.
+      CHECK((section.shape == shape || section.shape == shape.transposed()));
+      CHECK(is_table_shape(section.shape));
+    }
+  }
+  // And nothing more: each listed section is some cell's first choice.
+  std::vector<bool> used(t.view().section_count());
+  for (const Shape shape : kSmallShapes) {
+    for (int blank = 0; blank < shape.cells(); ++blank) {
+      used[t.frame(canonical_goal(blank, shape))->section()] = true;
+    }
+  }
+  CHECK(std::all_of(used.begin(), used.end(), [](bool u) { return u; }));
+  CHECK(t.view().section_count() == std::size(kDefaultSections));
+}
+
+TEST_CASE("a shape the table lacks is refused with the shapes it holds") {
+  const auto f = test::default_table().frame(standard_goal(Shape{3, 4}));
+  REQUIRE_FALSE(f.ok());
+  CHECK(f.error().code == ErrorCode::kNoSection);
+  CHECK(f.error().message ==
+        "the table answers 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5 and 5x2 boards, not 3x4 ones such "
+        "as goal 1,2,3,4/5,6,7,8/9,10,11,0");
+  const auto g = test::table().frame(standard_goal(Shape{2, 3}));
+  REQUIRE_FALSE(g.ok());
+  CHECK(g.error().message == "the table answers 3x3 boards, not 2x3 ones such as goal 123/450");
+}
+
+TEST_CASE(
+    "every position of every shape up to 8 cells has a legal optimal path from the default "
+    "table, for every canonical goal, as a naive search says") {
+  const Table& t = test::default_table();
+  for (const Shape shape : {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{4, 2}}) {
+    CAPTURE(to_string(shape));
+    for (int blank = 0; blank < shape.cells(); ++blank) {
+      const Board goal = canonical_goal(blank, shape);
+      CAPTURE(to_string(goal));
+      const GoalFrame f = *t.frame(goal);
+      const auto naive = test::bfs_distances(goal);
+      REQUIRE(naive.size() == positions(shape));
+      std::size_t solvable = 0;
+      for (int cls = 0; cls < 2; ++cls) {
+        for (std::uint32_t r = 0; r < positions(shape); ++r) {
+          const Board b = board_of(shape, r, cls);
+          const auto s = t.solver().solve(b, f);
+          REQUIRE(s.ok());
+          const auto it = naive.find(test::cells_key(b));
+          if (it == naive.end()) {
+            REQUIRE_FALSE(s->solvable);
+            REQUIRE(t.solver().distance(b, f) == -1);
+            continue;
+          }
+          ++solvable;
+          REQUIRE(s->distance == it->second);
+          REQUIRE(t.solver().distance(b, f) == it->second);
+          check_path(b, goal, *s);
+        }
+      }
+      CHECK(solvable == positions(shape));
+    }
+  }
+}
+
+TEST_CASE("other goals of small shapes agree with a naive search") {
+  const Table& t = test::default_table();
+  Rng rng(11);
+  for (const Shape shape : {Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{4, 2}}) {
+    for (int k = 0; k < 4; ++k) {
+      const Board goal = board_of(shape, static_cast<std::uint32_t>(rng.below(positions(shape))),
+                                  static_cast<int>(rng.below(2)));
+      CAPTURE(to_string(goal));
+      const GoalFrame f = *t.frame(goal);
+      const auto naive = test::bfs_distances(goal);
+      for (std::uint32_t r = 0; r < positions(shape); r += 7) {
+        const Board b = board_of(shape, r, static_cast<int>(r & 1));
+        const auto s = t.solver().solve(b, f);
+        REQUIRE(s.ok());
+        const auto it = naive.find(test::cells_key(b));
+        if (it == naive.end()) {
+          REQUIRE_FALSE(s->solvable);
+          continue;
+        }
+        REQUIRE(s->distance == it->second);
+        check_path(b, goal, *s);
+      }
+    }
+  }
+}
+
+TEST_CASE("3x3, 2x5 and 5x2 boards, sampled, have legal optimal paths from the default table") {
+  const Table& t = test::default_table();
+  Rng rng(5);
+  // A goal of each shape with a naive search behind it (2x5's takes a
+  // second), then sampled boards for it.
+  for (const Shape shape : {kShape3x3, Shape{2, 5}, Shape{5, 2}}) {
+    CAPTURE(to_string(shape));
+    for (int k = 0; k < (shape == kShape3x3 ? 3 : 1); ++k) {
+      const Board goal = board_of(shape, static_cast<std::uint32_t>(rng.below(positions(shape))),
+                                  static_cast<int>(rng.below(2)));
+      CAPTURE(to_string(goal));
+      const GoalFrame f = *t.frame(goal);
+      const auto naive = test::bfs_distances(goal);
+      REQUIRE(naive.size() == positions(shape));
+      int solvable = 0;
+      for (int i = 0; i < 3000; ++i) {
+        const Board b = board_of(shape, static_cast<std::uint32_t>(rng.below(positions(shape))),
+                                 static_cast<int>(rng.below(2)));
+        const auto s = t.solver().solve(b, f);
+        REQUIRE(s.ok());
+        const auto it = naive.find(test::cells_key(b));
+        if (it == naive.end()) {
+          REQUIRE_FALSE(s->solvable);
+          continue;
+        }
+        ++solvable;
+        REQUIRE(s->distance == it->second);
+        check_path(b, goal, *s);
+      }
+      CHECK(solvable > 1000);
+    }
+  }
+  // Every canonical goal of 2x5 and 5x2, from its hardest positions and a
+  // few random ones: paths legal, as long as the distance says, the
+  // farthest at the section's max.
+  for (const Shape shape : {Shape{2, 5}, Shape{5, 2}}) {
+    for (int blank = 0; blank < shape.cells(); ++blank) {
+      const Board goal = canonical_goal(blank, shape);
+      const GoalFrame f = *t.frame(goal);
+      const auto& section = t.view().section(f.section());
+      for (const Board& b : hardest_boards(t.index(), f)) {
+        const auto s = t.solver().solve(b, f);
+        REQUIRE(s.ok());
+        REQUIRE(s->distance == section.max_distance);
+        check_path(b, goal, *s);
+      }
+      for (int i = 0; i < 200; ++i) {
+        const Board b = board_of(shape, static_cast<std::uint32_t>(rng.below(positions(shape))),
+                                 f.board_class());
+        const auto s = t.solver().solve(b, f);
+        REQUIRE(s.ok());
+        if (!s->solvable) continue;
+        check_path(b, goal, *s);
+        const auto m = t.solver().moves(b, f);
+        REQUIRE(m.distance == s->distance);
+        if (s->distance > 0) CHECK(m.moves[0].optimal);
+      }
+    }
+  }
+}
+
+TEST_CASE("the 2x5 sections' stats are OEIS A090036's counts (the corner goal)") {
+  // A090036: 2x5 sliding puzzle, positions at each distance from the
+  // standard goal.
+  const auto& v = test::default_table().view();
+  const auto s = v.section_for(Shape{2, 5}, 9);
+  REQUIRE(s.has_value());
+  const auto& section = v.section(*s);
+  CHECK(section.encoding == format::Encoding::kMod3);
+  CHECK(section.max_distance == 55);
+  CHECK(section.farthest_count == 2);
+  const auto h = v.histogram(*s);
+  CHECK(std::accumulate(h.begin(), h.end(), std::uint64_t{0}) == 1814400);
+  CHECK(h[36] == 133107);
+}
+
+TEST_CASE("the default table has the pinned size and checksum, the same bytes every run") {
+  const auto& bytes = test::default_table_bytes();
+  CHECK(bytes.size() == kPinnedSize);
+  CHECK(bytes.size() < 16u * 1024 * 1024);
+  CHECK(test::default_table().view().checksum() == kPinnedChecksum);
+  CHECK(build_table(kDefaultSections) == bytes);
+  // Its 3x3 sections' entries are the 3x3 file's, byte for byte.
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto& a = test::default_table().view().section(i);
+    const auto& b = test::view().section(i);
+    CHECK(
+        std::equal(a.entries, a.entries + a.entries_bytes, b.entries, b.entries + b.entries_bytes));
+  }
+}
+
+TEST_CASE(
+    "eight-tablegen writes the default table with no --shape, and 3x3 alone with --shape 3x3") {
+  test::TempDir dir;
+  auto r = test::run_program("eight-tablegen",
+                             {"--shape", "default", "--out", dir.file("d.tbl"), "--quiet"});
+  REQUIRE(r.status == 0);
+  CHECK(test::read_file(dir.file("d.tbl")) == test::default_table_bytes());
+  r = test::run_program("eight-tablegen",
+                        {"--shape", "3x3", "--out", dir.file("n.tbl"), "--quiet"});
+  REQUIRE(r.status == 0);
+  CHECK(test::read_file(dir.file("n.tbl")) == test::table_bytes());
+  r = test::run_program("eight-tablegen", {"--shape", "3x4", "--out", dir.file("x.tbl")});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("--shape 3x4: this build writes 'default'") != std::string::npos);
+}
+
+TEST_CASE("a corrupt mod-3 section is refused by the full check and by the solver, never a crash") {
+  auto bytes = test::default_table_bytes();
+  const auto& v = test::default_table().view();
+  const std::size_t s = *v.section_for(Shape{2, 5}, 9);
+  const auto offset = static_cast<std::size_t>(v.section(s).entries - v.bytes().data());
+  // Zero a run of entries: values stay 0..2 but many are wrong.
+  std::fill_n(bytes.begin() + static_cast<std::ptrdiff_t>(offset) + 1000, 4000, 0);
+  format::put_u64(bytes.data() + format::kChecksumOffset, format::compute_checksum(bytes));
+  auto full = TableView::parse(bytes, "t.tbl", Check::kFull);
+  REQUIRE_FALSE(full.ok());
+  CHECK(full.error().message.find("t.tbl: section 8: its mod-3 entries differ from a fresh "
+                                  "search") != std::string::npos);
+  auto t = Table::adopt(bytes, "t.tbl", Check::kChecksum);
+  REQUIRE(t.ok());
+  const GoalFrame f = *(*t)->frame(standard_goal(Shape{2, 5}));
+  Rng rng(3);
+  int refused = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const Board b = board_of(Shape{2, 5}, static_cast<std::uint32_t>(rng.below(1814400)), 0);
+    const auto sol = (*t)->solver().solve(b, f);
+    if (!sol.ok()) {
+      CHECK(sol.error().code == ErrorCode::kBadEntry);
+      ++refused;
+      continue;
+    }
+    if (sol->solvable) check_path(b, f.goal(), *sol);
+  }
+  MESSAGE(refused << " of 2000 boards refused");
+}
