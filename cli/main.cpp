@@ -44,26 +44,30 @@ constexpr int kExitBadInput = eight::kExitFailed;
 
 constexpr const char* kUsage =
     "usage:\n"
-    "  eight solve  [--table PATH] [--goal BOARD] [--format moves|distance|json] [--boards]\n"
-    "               [BOARD...]\n"
+    "  eight solve  [--table PATH] [--goal BOARD] [--shape RxC] [--format moves|distance|json]\n"
+    "               [--boards] [BOARD...]\n"
     "  eight verify [PATH]\n"
     "  eight info   [PATH]\n"
-    "  eight hint   [--table PATH] [--goal BOARD] [--format text|json] BOARD\n"
-    "  eight random --distance D [--table PATH] [--goal BOARD] [--seed S] [--count N]\n"
+    "  eight hint   [--table PATH] [--goal BOARD] [--shape RxC] [--format text|json] BOARD\n"
+    "  eight random --distance D [--table PATH] [--goal BOARD] [--shape RxC] [--seed S]\n"
+    "               [--count N]\n"
     "  eight probe  [--host H] [--port P] [--path /readyz] [--timeout-ms N]\n"
     "\n"
     "Boards: 123456780, 12345678x, \"1 2 3 4 5 6 7 8 x\", 1,2,3,4,5,6,7,8,0, 123/456/780\n"
     "(blank as 0, x, X or _). Without BOARD arguments, solve reads one board per line\n"
     "from stdin and writes one line per input line; a line of two boards (18 cells)\n"
     "is a board and its goal. Moves are the blank's: u d l r. --boards adds the board\n"
-    "after every move to the json format. The table defaults to $EIGHT_TABLE, else\n"
+    "after every move to the json format. Boards of other shapes (4 to 12 cells) are\n"
+    "written in rows (123/450) or named by --shape RxC (2x3); the default goal is the\n"
+    "standard goal of the board's shape. The table defaults to $EIGHT_TABLE, else\n"
     "data/eight.tbl.\n";
 
 enum class Format { kMoves, kDistance, kJson, kText };
 
 struct Options {
   std::string table;
-  std::string goal = "123456780";
+  std::optional<std::string> goal;  // default: the standard goal of the shape
+  std::optional<eight::Shape> shape;
   std::optional<Format> format;
   std::optional<std::string> distance;
   std::optional<std::string> seed;
@@ -98,9 +102,11 @@ struct Asked {
   std::optional<eight::GoalFrame> frame;
 };
 
-// The table and the goal's frame, or the exit status to return.
-std::variant<Asked, int> ask(const Options& opt) {
-  auto goal = eight::parse_board(opt.goal);
+// The table and the goal's frame, or the exit status to return. Without
+// --goal the goal is the standard goal of `shape`.
+std::variant<Asked, int> ask(const Options& opt, eight::Shape shape) {
+  eight::Result<eight::Board> goal = eight::standard_goal(shape);
+  if (opt.goal) goal = eight::parse_board(*opt.goal, opt.shape);
   if (!goal.ok()) return usage_error("bad goal: " + goal.error().message);
   Asked a;
   a.table = open_table(opt.table, eight::Check::kChecksum);
@@ -125,16 +131,27 @@ struct Origin {
 // milliseconds, so nothing is allocated for a line that is answered.
 class SolveCommand {
  public:
-  SolveCommand(const Asked& asked, Format format, bool boards)
-      : asked_(asked), format_(format), fields_{format != Format::kDistance, boards} {}
+  // `default_goal`: the goal was not given, so a board of another shape
+  // than its frame's is asked about the standard goal of its own shape.
+  SolveCommand(const Asked& asked, Format format, bool boards, bool default_goal,
+               std::optional<eight::Shape> shape)
+      : asked_(asked),
+        format_(format),
+        fields_{format != Format::kDistance, boards},
+        default_goal_(default_goal),
+        shape_(shape) {}
 
   void answer(std::string_view text, Origin origin, std::string& out) {
-    auto line = eight::parse_board_line(text);
+    auto line = eight::parse_board_line(text, shape_);
     if (!line.ok()) return refuse(text, origin, line.error().message, out);
     const eight::GoalFrame* frame = &*asked_.frame;
     std::optional<eight::GoalFrame> own;
-    if (line->goal) {  // a board and its goal on one line
-      auto f = asked_.table->frame(*line->goal);
+    std::optional<eight::Board> goal = line->goal;
+    if (!goal && default_goal_ && line->board.shape != frame->goal().shape) {
+      goal = eight::standard_goal(line->board.shape);
+    }
+    if (goal) {  // a board and its goal on one line, or its shape's own goal
+      auto f = asked_.table->frame(*goal);
       if (!f.ok()) return refuse(text, origin, "goal: " + f.error().message, out);
       own = *f;
       frame = &*own;
@@ -179,6 +196,8 @@ class SolveCommand {
   const Asked& asked_;
   Format format_;
   eight::SolveFields fields_;
+  bool default_goal_;
+  std::optional<eight::Shape> shape_;
   bool failed_ = false;
 };
 
@@ -217,9 +236,9 @@ int run_solve(const Options& opt) {
   const Format format = opt.format.value_or(Format::kMoves);
   if (format == Format::kText) return usage_error("solve formats are moves, distance and json");
   if (opt.boards && format != Format::kJson) return usage_error("--boards needs --format json");
-  auto asked = ask(opt);
+  auto asked = ask(opt, opt.shape.value_or(eight::kShape3x3));
   if (asked.index() == 1) return std::get<1>(asked);
-  SolveCommand cmd(std::get<0>(asked), format, opt.boards);
+  SolveCommand cmd(std::get<0>(asked), format, opt.boards, !opt.goal, opt.shape);
   if (!opt.args.empty()) {
     std::string out;
     for (std::size_t i = 0; i < opt.args.size(); ++i) {
@@ -248,12 +267,12 @@ int run_hint(const Options& opt) {
     return usage_error("hint formats are text and json");
   }
   if (opt.args.size() != 1) return usage_error("hint takes exactly one board");
-  auto board = eight::parse_board(opt.args[0]);
+  auto board = eight::parse_board(opt.args[0], opt.shape);
   if (!board.ok()) {
     std::fprintf(stderr, "eight: %s\n", board.error().message.c_str());
     return kExitBadInput;
   }
-  auto asked = ask(opt);
+  auto asked = ask(opt, board->shape);
   if (asked.index() == 1) return std::get<1>(asked);
   const Asked& a = std::get<0>(asked);
   if (const auto mismatch = eight::shape_mismatch(*board, a.frame->goal())) {
@@ -292,7 +311,7 @@ int run_random(const Options& opt) {
   if (!count || *count < 1 || *count > 1000000) {
     return usage_error("--count takes a whole number from 1 to 1000000");
   }
-  auto asked = ask(opt);
+  auto asked = ask(opt, opt.shape.value_or(eight::kShape3x3));
   if (asked.index() == 1) return std::get<1>(asked);
   const Asked& a = std::get<0>(asked);
   const int max = a.table->view().section(a.frame->section()).max_distance;
@@ -380,6 +399,10 @@ int main(int argc, char** argv) {
       opt.table = argv[++i];
     } else if (arg == "--goal" && has_value) {
       opt.goal = argv[++i];
+    } else if (arg == "--shape" && has_value) {
+      const auto shape = eight::parse_shape(argv[++i]);
+      if (!shape.ok()) return usage_error(shape.error().message);
+      opt.shape = *shape;
     } else if (arg == "--format" && has_value) {
       auto f = parse_format(argv[++i]);
       if (!f) return usage_error("unknown format '" + std::string(argv[i]) + "'");

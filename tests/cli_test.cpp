@@ -168,17 +168,39 @@ TEST_CASE("eight hint lists every optimal first move") {
   CHECK(r.err.find("expected 9 cells, got 5") != std::string::npos);
 }
 
-TEST_CASE("eight refuses boards of another shape than the goal's, line by line") {
+TEST_CASE(
+    "eight asks a board of another shape about its own shape's goal, which the 3x3 table lacks") {
   auto r = run_program("eight", {"solve", "--table", table_path(), "--format", "distance"},
                        "867254301\n123/450\n123450\n");
   CHECK(r.out == "31\nerror\nerror\n");  // one line out per line in
-  CHECK(r.err.find("line 2: the board is 2x3 and the goal 3x3: a goal has the board's shape") !=
-        std::string::npos);
+  CHECK(r.err.find("line 2: goal: the table answers 3x3 boards, not 2x3 ones such as goal "
+                   "123/450") != std::string::npos);
   CHECK(r.err.find("line 3: 6 cells fit 2x3 and 3x2: say which shape, or write the rows") !=
         std::string::npos);
-  r = run_program("eight", {"hint", "--table", table_path(), "12/30"});
+  // A goal given is every line's: a board of another shape is refused.
+  r = run_program("eight", {"solve", "--table", table_path(), "--goal", "123456780", "12/30"});
   CHECK(r.status == 1);
-  CHECK(r.err.find("the board is 2x2 and the goal 3x3") != std::string::npos);
+  CHECK(r.err.find("argument 1: the board is 2x2 and the goal 3x3: a goal has the board's shape") !=
+        std::string::npos);
+  r = run_program("eight", {"hint", "--table", table_path(), "12/30"});
+  CHECK(r.status == 3);
+  CHECK(r.err.find("the table answers 3x3 boards, not 2x2 ones") != std::string::npos);
+}
+
+TEST_CASE("eight --shape names the shape of boards and goal, and refuses shapes it does not know") {
+  auto r = run_program("eight", {"solve", "--table", table_path(), "--shape", "3x3", "867254301"});
+  CHECK(r.status == 0);
+  CHECK(r.out == "ruulddruuldldrrullurrdlldruurdd\n");
+  r = run_program("eight", {"solve", "--table", table_path(), "--shape", "2x3", "123405"});
+  CHECK(r.status == 3);  // the standard 2x3 goal: no section for it in this table
+  CHECK(r.err.find("the table answers 3x3 boards, not 2x3 ones") != std::string::npos);
+  r = run_program("eight", {"solve", "--table", table_path(), "--shape", "4x4", "867254301"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("eight answers no 4x4 boards; the shapes are 2x2,") != std::string::npos);
+  r = run_program("eight", {"solve", "--table", table_path(), "--shape", "3x4", "--goal",
+                            "123456780", "867254301"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("bad goal: expected 12 cells for 3x4, got 9") != std::string::npos);
 }
 
 TEST_CASE("eight random draws boards at the asked distance, the same ones for the same seed") {

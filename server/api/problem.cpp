@@ -8,7 +8,15 @@
 namespace eight::server {
 
 std::string quote(std::string_view s, std::size_t max_shown) {
-  return "'" + escape_bytes(s, max_shown) + "'";
+  // Appended rather than "'" + ... + "'": GCC 12 warns (-Wrestrict, a false
+  // positive in libstdc++'s operator+) on that form.
+  const std::string escaped = escape_bytes(s, max_shown);
+  std::string out;
+  out.reserve(escaped.size() + 2);
+  out += '\'';
+  out += escaped;
+  out += '\'';
+  return out;
 }
 
 Problem problem_from_error(const Error& error, std::string_view parameter) {
@@ -31,6 +39,7 @@ Problem problem_from_error(const Error& error, std::string_view parameter) {
       // but this server cannot answer it, which is not a server fault.
       return {422, "goal-not-covered", "Goal not covered by this table", error.message, parameter};
     case ErrorCode::kBadArgument:
+      if (parameter == "shape") return {400, "bad-shape", "Bad shape", error.message, parameter};
       return {400, "bad-request", "Bad request", error.message, parameter};
     case ErrorCode::kIo:
     case ErrorCode::kTruncated:

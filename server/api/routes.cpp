@@ -7,27 +7,27 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
   // clang-format off
   static constexpr std::array<RouteInfo, kRouteCount - 1> kRoutes = {{
       {Route::kIndex, "/", "", "this index of the endpoints"},
-      {Route::kSolve, "/solve", "board=B[&goal=G][&boards=1]",
+      {Route::kSolve, "/solve", "board=B[&goal=G][&shape=RxC][&boards=1]",
        "distance and an optimal path from board B to goal G (default 123456780), with the board "
        "after every move if boards=1; POST a JSON body {\"boards\": [...], \"goal\": G} to solve "
        "up to 10000 boards at once",
-       true, {"board", "goal", "boards"}},
-      {Route::kDistance, "/distance", "board=B[&goal=G]",
-       "distance only from board B to goal G (default 123456780)", false, {"board", "goal"}},
+       true, {"board", "goal", "shape", "boards"}},
+      {Route::kDistance, "/distance", "board=B[&goal=G][&shape=RxC]",
+       "distance only from board B to goal G (default 123456780)", false, {"board", "goal", "shape"}},
       {Route::kTable, "/table", "",
        "the raw table file for offline use (ETag, If-None-Match, Range)"},
       {Route::kHealthz, "/healthz", "", "liveness: the process answers"},
       {Route::kReadyz, "/readyz", "", "readiness: the table is mapped and verified"},
       {Route::kMetrics, "/metrics", "", "Prometheus metrics"},
-      {Route::kHint, "/hint", "board=B[&goal=G]",
+      {Route::kHint, "/hint", "board=B[&goal=G][&shape=RxC]",
        "every legal next move from board B, best first, with the board it leads to and its "
        "distance; the optimal ones also as hints", false,
-       {"board", "goal"}},
-      {Route::kRandom, "/random", "distance=D[&goal=G][&seed=S]",
+       {"board", "goal", "shape"}},
+      {Route::kRandom, "/random", "distance=D[&goal=G][&shape=RxC][&seed=S]",
        "a board exactly D moves from goal G, uniformly at random (reproducible with seed S)", false,
-       {"distance", "goal", "seed"}},
-      {Route::kStats, "/stats", "[goal=G]",
-       "goal G's distance histogram, maximum distance and hardest boards", false, {"goal"}},
+       {"distance", "goal", "shape", "seed"}},
+      {Route::kStats, "/stats", "[goal=G][&shape=RxC]",
+       "goal G's distance histogram, maximum distance and hardest boards", false, {"goal", "shape"}},
       {Route::kOpenapi, "/openapi.yaml", "", "OpenAPI 3 description of this API"},
   }};
   // clang-format on

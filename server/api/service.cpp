@@ -83,17 +83,27 @@ struct Question {
 std::variant<Question, Problem> read_question(const TableSlot& slot, const Request& req,
                                               bool needs_board) {
   Question q;
+  // shape=RxC: the shape of the board and goal texts, for cell counts several
+  // shapes share (and the default goal's shape where no board is given).
+  std::optional<Shape> shape;
+  if (const std::string* text = req.param("shape")) {
+    const auto parsed = parse_shape(*text);
+    if (!parsed.ok()) return problem_from_error(parsed.error(), "shape");
+    shape = *parsed;
+  }
   if (needs_board) {
     const std::string* text = req.param("board");
     if (text == nullptr) return missing_parameter("board");
-    const auto board = parse_board(*text);
+    const auto board = parse_board(*text, shape);
     if (!board.ok()) return problem_from_error(board.error(), "board");
     q.board = *board;
   }
-  // The goal: as given, else the standard goal of the board's shape.
-  Board goal = needs_board ? standard_goal(q.board.shape) : kStandardGoal;
+  // The goal: as given, else the standard goal of the board's shape (or of
+  // the shape named, or 3x3).
+  Board goal =
+      needs_board ? standard_goal(q.board.shape) : (shape ? standard_goal(*shape) : kStandardGoal);
   if (const std::string* text = req.param("goal")) {
-    const auto parsed = parse_board(*text);
+    const auto parsed = parse_board(*text, shape);
     if (!parsed.ok()) return problem_from_error(parsed.error(), "goal");
     goal = *parsed;
   }
@@ -421,10 +431,20 @@ void Service::solve_batch(const Request& req, Response& res,
                        bad_body(R"(body must be a JSON object: {"boards": [...], "goal": "..."})"));
   }
   for (const auto& [key, value] : body.items()) {
-    if (key != "boards" && key != "goal") {
-      return set_problem(
-          res, bad_body("unknown field " + quote(key, 32) + "; the body takes boards and goal"));
+    if (key != "boards" && key != "goal" && key != "shape") {
+      return set_problem(res, bad_body("unknown field " + quote(key, 32) +
+                                       "; the body takes boards, goal and shape"));
     }
+  }
+  // "shape": the shape of every board and goal text of the batch.
+  std::optional<Shape> shape;
+  if (const auto sh = body.find("shape"); sh != body.end()) {
+    if (!sh->is_string()) return set_problem(res, bad_body("field 'shape' must be a string"));
+    const auto parsed_shape = parse_shape(sh->get_ref<const std::string&>());
+    if (!parsed_shape.ok()) {
+      return set_problem(res, problem_from_error(parsed_shape.error(), "shape"));
+    }
+    shape = *parsed_shape;
   }
   const auto boards = body.find("boards");
   if (boards == body.end() || !boards->is_array()) {
@@ -440,10 +460,10 @@ void Service::solve_batch(const Request& req, Response& res,
                                  " boards per request; got " + std::to_string(boards->size()),
                              {}});
   }
-  Board goal = kStandardGoal;
+  Board goal = shape ? standard_goal(*shape) : kStandardGoal;
   if (const auto g = body.find("goal"); g != body.end()) {
     if (!g->is_string()) return set_problem(res, bad_body("field 'goal' must be a string"));
-    const auto parsed_goal = parse_board(g->get_ref<const std::string&>());
+    const auto parsed_goal = parse_board(g->get_ref<const std::string&>(), shape);
     if (!parsed_goal.ok()) return set_problem(res, problem_from_error(parsed_goal.error(), "goal"));
     goal = *parsed_goal;
   }
@@ -481,14 +501,14 @@ void Service::solve_batch(const Request& req, Response& res,
       out += input_error_json(item, "expected a board as a string");
       continue;
     }
-    const auto board = parse_board(board_text->get_ref<const std::string&>());
+    const auto board = parse_board(board_text->get_ref<const std::string&>(), shape);
     if (!board.ok()) {
       out += input_error_json(item, board.error().message);
       continue;
     }
     Result<GoalFrame> item_frame = *frame;
     if (goal_text != nullptr) {
-      const auto item_goal = parse_board(goal_text->get_ref<const std::string&>());
+      const auto item_goal = parse_board(goal_text->get_ref<const std::string&>(), shape);
       if (!item_goal.ok()) {
         out += input_error_json(item, "goal: " + item_goal.error().message);
         continue;

@@ -95,14 +95,53 @@ TEST_CASE("boards of other shapes: an open shape is a 400, a shape the table lac
   CHECK(j["detail"] ==
         "the table answers 3x3 boards, not 3x4 ones such as goal 1,2,3,4/5,6,7,8/9,10,11,0");
   // And a batch refuses such an item alone.
-  auto res = cli.Post("/solve", R"({"boards":["867254301",{"board":"123/405","goal":"123/450"},"1230"]})",
-                      "application/json");
+  auto res =
+      cli.Post("/solve", R"({"boards":["867254301",{"board":"123/405","goal":"123/450"},"1230"]})",
+               "application/json");
   REQUIRE(res);
   CHECK(res->status == 200);
   const json a = json::parse(res->body)["answers"];
   CHECK(a[0]["distance"] == 31);
   CHECK(a[1]["error"] == "goal: the table answers 3x3 boards, not 2x3 ones such as goal 123/450");
   CHECK(a[2]["error"] == "goal: the board is 2x2 and the goal 3x3: a goal has the board's shape");
+}
+
+TEST_CASE("shape= names the shape of the board and goal texts; a bad one is a 400 bad-shape") {
+  ServerProcess server;
+  auto cli = server.client();
+  // The 6 cells read as 2x3 (or 3x2), then meet the 3x3-only table.
+  json j = check_problem(cli.Get("/solve?board=123405&shape=2x3"), 422, "goal-not-covered");
+  CHECK(j["detail"] == "the table answers 3x3 boards, not 2x3 ones such as goal 123/450");
+  j = check_problem(cli.Get("/distance?board=123405&shape=3x2"), 422, "goal-not-covered");
+  CHECK(j["detail"] == "the table answers 3x3 boards, not 3x2 ones such as goal 12/34/50");
+  j = check_problem(cli.Get("/solve?board=123405&shape=2x3&goal=12/34/50"), 400, "bad-goal");
+  CHECK(j["detail"] == "the rows make a 3x2 board, not the 2x3 asked for");
+  CHECK(j["parameter"] == "goal");
+  j = check_problem(cli.Get("/stats?shape=2x5"), 422, "goal-not-covered");
+  CHECK(j["detail"] == "the table answers 3x3 boards, not 2x5 ones such as goal 12345/67890");
+  // shape=3x3 is the default's own shape: answers as without it.
+  auto res = cli.Get("/distance?board=867254301&shape=3x3");
+  REQUIRE(res);
+  CHECK(res->status == 200);
+  CHECK(json::parse(res->body)["distance"] == 31);
+  j = check_problem(cli.Get("/solve?board=123456780&shape=4x4"), 400, "bad-shape");
+  CHECK(j["parameter"] == "shape");
+  CHECK(j["detail"] ==
+        "eight answers no 4x4 boards; the shapes are 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5, 5x2, 3x4, "
+        "4x3, 2x6, 6x2");
+  check_problem(cli.Get("/hint?board=123456780&shape=big"), 400, "bad-shape");
+  j = check_problem(cli.Get("/solve?board=123456780&shape=3x4"), 400, "bad-board");
+  CHECK(j["detail"] == "expected 12 cells for 3x4, got 9");
+  // In a batch's body too.
+  res = cli.Post("/solve", R"({"shape":"2x3","boards":["123405"]})", "application/json");
+  REQUIRE(res);
+  j = check_problem(res, 422, "goal-not-covered");
+  res = cli.Post("/solve", R"({"shape":"9x9","boards":["123405"]})", "application/json");
+  REQUIRE(res);
+  check_problem(res, 400, "bad-shape");
+  res = cli.Post("/solve", R"({"shape":3,"boards":["123405"]})", "application/json");
+  REQUIRE(res);
+  check_problem(res, 400, "bad-body");
 }
 
 TEST_CASE("a missing, repeated or unknown parameter is a 400 problem") {
@@ -121,9 +160,9 @@ TEST_CASE("a missing, repeated or unknown parameter is a 400 problem") {
   CHECK(r->status == 200);
   j = check_problem(cli.Get("/solve?board=123456780&gaol=123456780"), 400, "unknown-parameter");
   CHECK(j["detail"] ==
-        "unknown query parameter 'gaol'; this endpoint takes board, goal and boards");
+        "unknown query parameter 'gaol'; this endpoint takes board, goal, shape and boards");
   j = check_problem(cli.Get("/distance?board=123456780&gaol=123456780"), 400, "unknown-parameter");
-  CHECK(j["detail"] == "unknown query parameter 'gaol'; this endpoint takes board and goal");
+  CHECK(j["detail"] == "unknown query parameter 'gaol'; this endpoint takes board, goal and shape");
 }
 
 TEST_CASE("a 10,000-character value or any request line over 8 KiB is a 414 problem") {
