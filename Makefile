@@ -32,7 +32,7 @@ build: configure
 
 table: build
 	@mkdir -p $(dir $(TABLE))
-	@$(BUILD)/bin/eight-tablegen --quiet --out $(TABLE)
+	@$(BUILD)/bin/eight-tablegen --quiet --shape default --out $(TABLE)
 	@$(BUILD)/bin/eight verify $(TABLE)
 
 run: table

@@ -272,3 +272,61 @@ TEST_CASE("8 concurrent clients get only correct answers") {
   CHECK(wrong == 0);
   CHECK(right == kClients * kRequests);
 }
+
+TEST_CASE("from the default table the server answers every shape up to 10 cells, any goal") {
+  static eight::test::TempDir dir;
+  const std::string path = dir.file("default.tbl");
+  eight::test::write_file(path, eight::test::default_table_bytes());
+  ServerProcess server({.args = {"--table", path}});
+  auto cli = server.client();
+  const auto& table = eight::test::default_table();
+  // A board of each shape (3x2, 4x2 and 5x2 through their transposes' sections), to its
+  // standard goal and to another goal, compared with the in-process answer.
+  const std::vector<std::pair<std::string, std::string>> questions = {
+      {"21/30", "12/30"},
+      {"231/405", "123/450"},
+      {"23/14/05", "12/34/50"},
+      {"2134/5607", "1234/5670"},
+      {"21/34/56/70", "01/23/45/67"},
+      {"21345/6789x", "12345/67890"},
+      {"x2/13/45/67/89", "12/34/56/78/90"},
+      {"123/405", "012/345"},
+      {"867254301", "123804765"}};
+  for (const auto& [board, goal] : questions) {
+    CAPTURE(board);
+    auto r = cli.Get("/solve?board=" + board + "&goal=" + goal);
+    REQUIRE(r);
+    REQUIRE(r->status == 200);
+    const json j = json::parse(r->body);
+    const auto b = eight::test::board(board);
+    const auto g = eight::test::board(goal);
+    const auto frame = table.frame(g);
+    REQUIRE(frame.ok());
+    const auto s = table.solver().solve(b, *frame, true);
+    REQUIRE(s.ok());
+    CHECK(j["distance"] == (s->solvable ? json(s->distance) : json()));
+    if (s->solvable) check_path_reaches_goal(j);
+    // /distance and /hint agree with /solve.
+    r = cli.Get("/distance?board=" + board + "&goal=" + goal);
+    REQUIRE(r);
+    CHECK(json::parse(r->body)["distance"] == j["distance"]);
+  }
+  // The shape named, for a count several shapes share.
+  auto r = cli.Get("/solve?board=213405&shape=3x2");
+  REQUIRE(r);
+  CHECK(r->status == 200);
+  CHECK(json::parse(r->body)["goal"] == "12/34/50");
+  // What the table does not hold says which shapes it does.
+  r = cli.Get("/solve?board=1,2,3,4/5,6,7,8/9,10,0,11");
+  REQUIRE(r);
+  CHECK(r->status == 422);
+  CHECK(json::parse(r->body)["detail"] ==
+        "the table answers 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5 and 5x2 boards, not 3x4 ones such "
+        "as goal 1,2,3,4/5,6,7,8/9,10,11,0");
+  // /stats gives each shape's own histogram: 2x5 from a corner reaches 55 (OEIS A090036).
+  r = cli.Get("/stats?shape=2x5");
+  REQUIRE(r);
+  const json st = json::parse(r->body);
+  CHECK(st["max_distance"] == 55);
+  CHECK(st["solvable_positions"] == 1814400);
+}
