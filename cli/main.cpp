@@ -323,7 +323,7 @@ int run_random(const Options& opt) {
   std::string out;
   for (std::uint64_t i = 0; i < *count; ++i) {
     const auto b =
-        eight::random_board(a.table->index(), *a.frame, static_cast<int>(*distance), rng);
+        eight::random_board(*a.table, *a.frame, static_cast<int>(*distance), rng);
     if (!b.ok()) {
       std::fprintf(stderr, "eight: %s\n", b.error().message.c_str());
       return kExitBadTable;

@@ -1,9 +1,11 @@
 #include "eight/random.h"
 
 #include <cassert>
+#include <unordered_set>
 
 #include "eight/any_rank.h"
 #include "eight/rank.h"
+#include "eight/solver.h"
 
 namespace eight {
 
@@ -85,20 +87,72 @@ const DistanceHistogram& DistanceIndex::histogram(std::size_t section) const {
   return histograms_[section];
 }
 
-Result<Board> random_board(const DistanceIndex& index, const GoalFrame& goal, int distance,
-                           Rng& rng) {
+Result<Board> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng) {
+  const DistanceIndex& index = table.index();
+  const std::size_t section = goal.section();
   // (index.at() asserts that the frame's section is one of the index's.)
-  if (!index.indexed(goal.section())) {
-    return make_error(ErrorCode::kNoSection, "random boards of " + to_string(goal.goal().shape) +
-                                                 " are not drawn yet: its section is mod-3");
-  }
-  const auto group = index.at(goal.section(), distance);
-  if (group.empty()) {
+  const auto& hist = index.histogram(section);
+  const bool in_range = distance >= 0 && distance <= format::kMaxDistance;
+  if (!in_range || hist[static_cast<std::size_t>(distance)] == 0) {
     return make_error(ErrorCode::kBadArgument, "no board is " + std::to_string(distance) +
                                                    " moves from goal " + to_string(goal.goal()));
   }
-  const std::uint32_t r = group[rng.below(group.size())];
-  return goal.from_section(index.board(goal.section(), r));
+  const auto group = index.at(section, distance);
+  if (!group.empty()) {  // a full section, or a mod-3 section's farthest distance
+    const std::uint32_t r = group[rng.below(group.size())];
+    return goal.from_section(index.board(section, r));
+  }
+  const std::uint32_t positions = table.view().section(section).positions;
+  const std::uint32_t at = hist[static_cast<std::size_t>(distance)];
+  const Board section_goal = goal.to_section(goal.goal());
+  std::uint64_t ball = 0;  // positions within `distance` of the goal
+  for (int d = 0; d <= distance; ++d) ball += hist[static_cast<std::size_t>(d)];
+  if (ball <= kMaxBall) {
+    // Near the goal: every position `distance` away, found breadth-first
+    // (level d of the search is exactly the positions d moves away), one
+    // drawn. The levels come out in the same order every run.
+    std::vector<Board> level{section_goal};
+    std::unordered_set<std::uint32_t> seen{rank_cells(section_goal.shape, section_goal.used())};
+    for (int d = 0; d < distance; ++d) {
+      std::vector<Board> next;
+      for (const Board& b : level) {
+        for (Move m : kAllMoves) {
+          const auto n = apply_move(b, m);
+          if (n && seen.insert(rank_cells(n->shape, n->used())).second) next.push_back(*n);
+        }
+      }
+      level = std::move(next);
+    }
+    if (level.size() != at) {
+      return make_error(ErrorCode::kBadEntry,
+                        "the table's histogram says " + std::to_string(at) + " boards are " +
+                            std::to_string(distance) + " moves from goal " +
+                            to_string(goal.goal()) + ", a search finds " +
+                            std::to_string(level.size()) +
+                            ": the table is corrupt; `eight verify` says more");
+    }
+    return goal.from_section(level[rng.below(level.size())]);
+  }
+  if (positions / at > kMaxRejectionRatio) {
+    return make_error(ErrorCode::kBadArgument,
+                      "boards " + std::to_string(distance) + " moves from goal " +
+                          to_string(goal.goal()) + " are too rare to draw at random: " +
+                          std::to_string(at) + " of " + std::to_string(positions));
+  }
+  // Expected positions / at draws; twenty times that fails with odds below
+  // e^-20, and a table whose descents disagree with its histogram (a
+  // resealed bad file) is refused rather than searched forever.
+  const std::uint64_t budget = 20 * (static_cast<std::uint64_t>(positions) / at + 1);
+  const GoalFrame identity(section_goal, section, symmetries(section_goal.shape)[0]);
+  for (std::uint64_t i = 0; i < budget; ++i) {
+    const Board b = index.board(section, static_cast<std::uint32_t>(rng.below(positions)));
+    if (table.solver().distance(b, identity) == distance) return goal.from_section(b);
+  }
+  return make_error(ErrorCode::kBadEntry,
+                    "no board " + std::to_string(distance) + " moves from goal " +
+                        to_string(goal.goal()) + " in " + std::to_string(budget) +
+                        " draws, though the section's histogram holds " + std::to_string(at) +
+                        ": the table is corrupt; `eight verify` says more");
 }
 
 std::vector<Board> hardest_boards(const DistanceIndex& index, const GoalFrame& goal) {

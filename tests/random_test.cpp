@@ -20,7 +20,7 @@ GoalFrame frame(const std::string& goal) {
 }
 
 Board draw(const GoalFrame& f, int d, Rng& rng) {
-  auto b = random_board(index(), f, d, rng);
+  auto b = random_board(test::table(), f, d, rng);
   REQUIRE_MESSAGE(b.ok(), (b.ok() ? "" : b.error().message));
   return *b;
 }
@@ -60,7 +60,7 @@ TEST_CASE("the distance index groups every position by its distance") {
 
 TEST_CASE("a distance no board has is refused, not drawn from an empty group") {
   Rng rng(3);
-  const auto b = random_board(index(), frame("123804765"), 31, rng);  // the snail's max is 30
+  const auto b = random_board(test::table(), frame("123804765"), 31, rng);  // the snail's max is 30
   REQUIRE_FALSE(b.ok());
   CHECK(b.error().code == ErrorCode::kBadArgument);
   CHECK(b.error().message == "no board is 31 moves from goal 123804765");
@@ -129,4 +129,42 @@ TEST_CASE("from_section undoes to_section for every goal cell") {
       CHECK(f.from_section(f.to_section(b)) == b);
     }
   }
+}
+
+TEST_CASE("a mod-3 section's boards are drawn at every distance not too rare, and refused below") {
+  const Table& table = test::default_table();
+  int refused = 0;
+  for (const char* goal_text : {"12345/67890", "12/34/56/78/90", "1234x/56789", "123x4/56789"}) {
+    CAPTURE(goal_text);
+    const auto frame = table.frame(test::board(goal_text));
+    REQUIRE(frame.ok());
+    const auto& hist = table.index().histogram(frame->section());
+    const std::uint32_t positions = table.view().section(frame->section()).positions;
+    const int max = table.view().section(frame->section()).max_distance;
+    Rng rng(7);
+    int drawn = 0;
+    for (int d = 0; d <= max; ++d) {
+      const auto b = random_board(table, *frame, d, rng);
+      std::uint64_t ball = 0;
+      for (int e = 0; e <= d; ++e) ball += hist[static_cast<std::size_t>(e)];
+      if (d == max || ball <= kMaxBall ||
+          positions / hist[static_cast<std::size_t>(d)] <= kMaxRejectionRatio) {
+        REQUIRE_MESSAGE(b.ok(), d << ": " << (b.ok() ? "" : b.error().message));
+        CHECK(b->shape == frame->goal().shape);
+        CHECK(table.solver().distance(*b, *frame) == d);
+        ++drawn;
+      } else {
+        REQUIRE_FALSE(b.ok());
+        CHECK(b.error().message.find("are too rare to draw at random") != std::string::npos);
+        ++refused;
+      }
+    }
+    CHECK(drawn >= max);  // every distance from the goal out, but the rarest far ones
+    CHECK_FALSE(random_board(table, *frame, max + 1, rng).ok());
+  }
+  CHECK(refused >= 1);  // 15 boards 54 moves from 123x4/56789: too rare
+  // Seeded draws repeat.
+  const auto frame = *table.frame(test::board("12345/67890"));
+  Rng a(99), b(99);
+  CHECK(*random_board(table, frame, 30, a) == *random_board(table, frame, 30, b));
 }

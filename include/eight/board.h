@@ -50,6 +50,10 @@ struct Board {
   Shape shape = kShape3x3;
 
   int size() const { return shape.cells(); }
+  // The cells of the board's shape (the first size() of `cells`).
+  std::span<const std::uint8_t> used() const {
+    return std::span<const std::uint8_t>(cells).first(static_cast<std::size_t>(size()));
+  }
 
   friend bool operator==(const Board&, const Board&) = default;
 };

@@ -76,12 +76,29 @@ class DistanceIndex {
 };
 
 // A board exactly `distance` moves from the frame's goal, uniformly among all
-// such boards. Fails (kBadArgument) when no board is that far: check the
-// distance against the section's max_distance first to tell users the range;
-// and (kNoSection) for a goal of a mod-3 section, not indexed.
-// REQUIRES: `goal` is a frame of the table `index` was built from.
-Result<Board> random_board(const DistanceIndex& index, const GoalFrame& goal, int distance,
-                           Rng& rng);
+// such boards: from a full section one random index into the group of that
+// distance; from a mod-3 section (no distance per position) breadth-first
+// from the goal where at most kMaxBall positions lie that near, else by
+// rejection sampling, a uniform position of the class measured by descent
+// until one is that far, which the section's histogram bounds: a distance
+// held by
+// fewer than one position in kMaxRejectionRatio is refused (kBadArgument,
+// saying how rare it is) rather than searched for, and the farthest
+// distance is drawn from the section's farthest positions. Fails
+// (kBadArgument) when no board is that far: check the distance against the
+// section's max_distance first to tell users the range.
+// REQUIRES: `goal` is a frame of `table` (Table::frame()).
+Result<Board> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng);
+
+// For mod-3 sections: how many positions may lie within the distance asked
+// for that random_board() finds them all breadth-first instead (a few
+// milliseconds), so distances near the goal, rare as they are, are drawn.
+inline constexpr std::uint64_t kMaxBall = 100000;
+
+// For mod-3 sections: the rarest distance random_board() samples for, as
+// positions per position at that distance (about 0.1 s of descents on
+// 2x5, 1 s on 3x4, per draw at worst).
+inline constexpr std::uint64_t kMaxRejectionRatio = 100000;
 
 // The boards at the section's max distance (as its entries say), as boards
 // for the frame's goal. REQUIRES: `goal` is a frame of the table `index` was

@@ -375,7 +375,7 @@ void Service::random(const Request& req, Response& res) const {
     seed = fresh_seed();
   }
   Rng rng(seed);
-  const auto board = random_board(q->loaded->index(), *q->frame, static_cast<int>(*distance), rng);
+  const auto board = random_board(*q->loaded, *q->frame, static_cast<int>(*distance), rng);
   if (!board.ok()) return set_problem(res, problem_from_error(board.error(), "distance"));
   nlohmann::ordered_json j;
   j["board"] = to_string(*board);
