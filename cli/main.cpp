@@ -253,7 +253,7 @@ int run_solve(const Options& opt) {
 }
 
 int run_verify(const std::string& path) {
-  const auto table = open_table(path, eight::Check::kFull);
+  const auto table = open_table(path, eight::Check::kExhaustive);
   if (!table) return kExitBadTable;
   const auto& v = table->view();
   std::printf("%s: ok, %zu sections, %zu bytes, checksum %s, every entry proven\n", path.c_str(),

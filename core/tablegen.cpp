@@ -111,9 +111,11 @@ Built write_full_section(Shape shape, int blank, std::uint8_t* out) {
   return b;
 }
 
-Built write_mod3_section(Shape shape, int blank, std::uint8_t* out) {
+Built write_mod3_section(Shape shape, int blank, std::uint8_t* out,
+                         std::function<void(int, std::uint64_t)> progress) {
   detail::Mod3Options options;
   options.workers = 1;  // the sections are searched at once, one a core
+  options.progress = std::move(progress);
   const auto section = detail::mod3_search(shape, blank, options);
   std::copy(section.table.begin(), section.table.end(), out);
   Built b;
@@ -132,7 +134,8 @@ Built write_mod3_section(Shape shape, int blank, std::uint8_t* out) {
 // searching into them. Returns the file's size. REQUIRES:
 // are_buildable(sections).
 template <typename Grow>
-std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow) {
+std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow,
+                             const TableProgress& progress = {}) {
   const std::size_t n = sections.size();
   assert(are_buildable(sections));
   // The layout (docs/table-format.md): the records, every section's
@@ -166,7 +169,13 @@ std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow)
           const SectionSpec& spec = sections[i];
           std::uint8_t* out = file + entries_at[i];
           if (spec.encoding == format::Encoding::kMod3) {
-            built[i] = write_mod3_section(spec.shape, spec.blank, out);
+            std::function<void(int, std::uint64_t)> report;
+            if (progress) {
+              report = [&progress, i](int level, std::uint64_t found) {
+                progress(i, level, found);
+              };
+            }
+            built[i] = write_mod3_section(spec.shape, spec.blank, out, std::move(report));
           } else if (spec.shape == kShape3x3) {
             Built& b = built[i];
             b.max_distance = write_section(spec.blank, space, out);
@@ -231,8 +240,8 @@ bool are_buildable(std::span<const SectionSpec> sections) {
   if (sections.empty() || sections.size() > format::kMaxSections) return false;
   for (std::size_t i = 0; i < sections.size(); ++i) {
     const SectionSpec& s = sections[i];
-    if (!is_table_shape(s.shape) || s.shape.cells() > 10 || s.blank < 0 ||
-        s.blank >= s.shape.cells()) {
+    if (!is_table_shape(s.shape) || s.blank < 0 || s.blank >= s.shape.cells() ||
+        (s.shape.cells() > 10 && s.encoding != format::Encoding::kMod3)) {
       return false;
     }
     if ((s.encoding != format::Encoding::kFull && s.encoding != format::Encoding::kMod3) ||
@@ -317,20 +326,24 @@ Status write_file_atomically(const std::string& path, std::span<const std::uint8
   return std::monostate{};
 }
 
-Status write_table(const std::string& path, std::span<const SectionSpec> sections) {
+Status write_table(const std::string& path, std::span<const SectionSpec> sections,
+                   const TableProgress& progress) {
   assert(are_buildable(sections));
   // Not zeroed: build_table_into writes every byte.
   std::unique_ptr<std::uint8_t[]> buffer;
   std::size_t room = 0;
-  const std::size_t size = build_table_into(sections, [&](std::size_t bytes) {
-    if (bytes > room) {
-      std::unique_ptr<std::uint8_t[]> bigger(new std::uint8_t[bytes]);
-      if (room > 0) std::copy(buffer.get(), buffer.get() + room, bigger.get());
-      buffer = std::move(bigger);
-      room = bytes;
-    }
-    return buffer.get();
-  });
+  const std::size_t size = build_table_into(
+      sections,
+      [&](std::size_t bytes) {
+        if (bytes > room) {
+          std::unique_ptr<std::uint8_t[]> bigger(new std::uint8_t[bytes]);
+          if (room > 0) std::copy(buffer.get(), buffer.get() + room, bigger.get());
+          buffer = std::move(bigger);
+          room = bytes;
+        }
+        return buffer.get();
+      },
+      progress);
   const std::span<const std::uint8_t> bytes(buffer.get(), size);
   return write_file_atomically(path, bytes, [&path](const std::string& tmp) -> Status {
     auto table = Table::open(tmp, Check::kFull);

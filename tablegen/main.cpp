@@ -1,22 +1,29 @@
 // eight-tablegen: generates the table every other program answers from.
 //
-//   eight-tablegen [--shape default|3x3] [--out PATH] [--quiet]
+//   eight-tablegen [--shape default|3x3|3x4|4x3|2x6|6x2|all] [--out PATH] [--quiet]
 //
 // Runs a reverse BFS from each section's goal (in parallel), writes
 // PATH.tmp once, fsyncs it while proving what landed sound (Check::kFull),
 // and only then renames it to PATH. With no option it writes the default
 // table, every shape up to 10 cells, to data/eight.tbl; `--out PATH` alone
 // writes the 3x3 sections alone, as it always has; `--shape` says which
-// explicitly. Prints each section's distance histogram, the checksum and
-// the time taken.
+// explicitly, and builds the 12-cell tables on demand, a file each
+// (data/eight-3x4.tbl, data/eight-2x6.tbl), with a progress line on a
+// terminal. Prints each section's distance histogram, the checksum and the
+// time taken.
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <iterator>
+#include <mutex>
+#include <span>
+
+#include <unistd.h>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "eight/any_rank.h"
 #include "eight/exit_codes.h"
 #include "eight/random.h"
 #include "eight/table.h"
@@ -25,12 +32,51 @@
 namespace {
 
 constexpr const char* kUsage =
-    "usage: eight-tablegen [--shape default|3x3] [--out PATH] [--quiet]\n"
+    "usage: eight-tablegen [--shape default|3x3|3x4|4x3|2x6|6x2|all] [--out PATH] [--quiet]\n"
     "  --shape S   default: every shape up to 10 cells (2x2, 2x3, 3x2, 2x4, 4x2,\n"
-    "              3x3, 2x5, 5x2); 3x3: the 3x3 sections alone\n"
+    "              3x3, 2x5, 5x2), 3.7 MB, in a second; 3x3: the 3x3 sections alone;\n"
+    "              3x4 (or 4x3): the 3x4 and 4x3 boards, 240 MB, data/eight-3x4.tbl;\n"
+    "              2x6 (or 6x2): 180 MB, data/eight-2x6.tbl (each about a minute on\n"
+    "              two cores and under 600 MB of memory); all: the default table\n"
+    "              and both 12-cell ones, into data/\n"
     "              (without --shape: default, or 3x3 when --out is given)\n"
-    "  --out PATH  where to write the table (default data/eight.tbl)\n"
+    "  --out PATH  where to write the table (default data/eight.tbl, or the\n"
+    "              12-cell file's name in data/); not with --shape all\n"
     "  --quiet     print nothing but errors\n";
+
+// One file to write.
+struct Job {
+  std::string path;
+  std::vector<eight::SectionSpec> sections;
+};
+
+// The progress line of a 12-cell file on a terminal: positions found over
+// all its sections, redrawn as each level of a section ends. The searching
+// threads report at once: a mutex keeps the line whole.
+class ProgressLine {
+ public:
+  ProgressLine(std::string path, const std::vector<eight::SectionSpec>& sections)
+      : path_(std::move(path)), found_(sections.size(), 0) {
+    for (const auto& s : sections) total_ += eight::positions(s.shape);
+  }
+  void report(std::size_t section, int level, std::uint64_t found) {
+    std::lock_guard lock(mutex_);
+    found_[section] = found;
+    std::uint64_t all = 0;
+    for (const auto f : found_) all += f;
+    std::fprintf(stderr, "\r%s: section %zu at distance %d, %llu of %llu positions (%.0f%%)  ",
+                 path_.c_str(), section, level, static_cast<unsigned long long>(all),
+                 static_cast<unsigned long long>(total_),
+                 100.0 * static_cast<double>(all) / static_cast<double>(total_));
+  }
+  void done() { std::fputs("\n", stderr); }
+
+ private:
+  std::string path_;
+  std::mutex mutex_;
+  std::vector<std::uint64_t> found_;
+  std::uint64_t total_ = 0;
+};
 
 void print_summary(const eight::Table& t, double total_ms) {
   const auto& view = t.view();
@@ -70,36 +116,70 @@ int main(int argc, char** argv) {
     }
   }
   if (!shape) shape = out_given ? "3x3" : "default";
-  std::vector<eight::SectionSpec> sections;
+  std::vector<Job> jobs;
+  const auto add = [&](std::string path, std::span<const eight::SectionSpec> sections) {
+    jobs.push_back({std::move(path), {sections.begin(), sections.end()}});
+  };
+  std::vector<eight::SectionSpec> only_3x3;
+  for (const int b : eight::kDefaultSectionBlanks) {
+    only_3x3.push_back({eight::kShape3x3, b, eight::format::Encoding::kFull});
+  }
   if (*shape == "default") {
-    sections.assign(std::begin(eight::kDefaultSections), std::end(eight::kDefaultSections));
+    add(out, eight::kDefaultSections);
   } else if (*shape == "3x3") {
-    for (const int b : eight::kDefaultSectionBlanks) {
-      sections.push_back({eight::kShape3x3, b, eight::format::Encoding::kFull});
+    add(out, only_3x3);
+  } else if (*shape == "3x4" || *shape == "4x3") {
+    add(out_given ? out : "data/eight-3x4.tbl", eight::kSections3x4);
+  } else if (*shape == "2x6" || *shape == "6x2") {
+    add(out_given ? out : "data/eight-2x6.tbl", eight::kSections2x6);
+  } else if (*shape == "all") {
+    if (out_given) {
+      std::fprintf(stderr,
+                   "eight-tablegen: --shape all writes three files into data/; --out "
+                   "names one\n%s",
+                   kUsage);
+      return eight::kExitUsage;
     }
+    add("data/eight.tbl", eight::kDefaultSections);
+    add("data/eight-3x4.tbl", eight::kSections3x4);
+    add("data/eight-2x6.tbl", eight::kSections2x6);
   } else {
     std::fprintf(stderr,
-                 "eight-tablegen: --shape %s: this build writes 'default' (every shape up to 10 "
-                 "cells) or '3x3'\n%s",
+                 "eight-tablegen: --shape %s: the tables are default (every shape up to 10 "
+                 "cells), 3x3, 3x4 (4x3), 2x6 (6x2) and all\n%s",
                  shape->c_str(), kUsage);
     return eight::kExitUsage;
   }
-  using Clock = std::chrono::steady_clock;
-  const auto start = Clock::now();
-  if (auto st = eight::write_table(out, sections); !st.ok()) {
-    std::fprintf(stderr, "eight-tablegen: %s\n", st.error().message.c_str());
-    return eight::kExitFailed;
-  }
-  const auto done = Clock::now();
-  if (!quiet) {
-    // Proven while it was written: opening it again needs only its checksum.
-    auto table = eight::Table::open(out, eight::Check::kChecksum);
-    if (!table.ok()) {
-      std::fprintf(stderr, "eight-tablegen: %s\n", table.error().message.c_str());
+  const bool terminal = !quiet && ::isatty(STDERR_FILENO) == 1;
+  for (const Job& job : jobs) {
+    using Clock = std::chrono::steady_clock;
+    const auto start = Clock::now();
+    const bool big = job.sections.front().shape.cells() > 10;
+    std::optional<ProgressLine> line;
+    eight::TableProgress progress;
+    if (terminal && big) {
+      line.emplace(job.path, job.sections);
+      progress = [&line](std::size_t s, int level, std::uint64_t found) {
+        line->report(s, level, found);
+      };
+    }
+    const auto st = eight::write_table(job.path, job.sections, progress);
+    if (line) line->done();
+    if (!st.ok()) {
+      std::fprintf(stderr, "eight-tablegen: %s\n", st.error().message.c_str());
       return eight::kExitFailed;
     }
-    std::printf("wrote %s (%zu bytes)\n", out.c_str(), (*table)->view().bytes().size());
-    print_summary(**table, std::chrono::duration<double, std::milli>(done - start).count());
+    const auto done = Clock::now();
+    if (!quiet) {
+      // Proven while it was written: opening it again needs only its checksum.
+      auto table = eight::Table::open(job.path, eight::Check::kChecksum);
+      if (!table.ok()) {
+        std::fprintf(stderr, "eight-tablegen: %s\n", table.error().message.c_str());
+        return eight::kExitFailed;
+      }
+      std::printf("wrote %s (%zu bytes)\n", job.path.c_str(), (*table)->view().bytes().size());
+      print_summary(**table, std::chrono::duration<double, std::milli>(done - start).count());
+    }
   }
   return eight::kExitOk;
 }

@@ -255,9 +255,14 @@ TEST_CASE(
                         {"--shape", "3x3", "--out", dir.file("n.tbl"), "--quiet"});
   REQUIRE(r.status == 0);
   CHECK(test::read_file(dir.file("n.tbl")) == test::table_bytes());
-  r = test::run_program("eight-tablegen", {"--shape", "3x4", "--out", dir.file("x.tbl")});
+  // (The 12-cell shapes write files of their own: tests/twelve_cell_table_test.cpp.)
+  r = test::run_program("eight-tablegen", {"--shape", "4x4", "--out", dir.file("x.tbl")});
   CHECK(r.status == 2);
-  CHECK(r.err.find("--shape 3x4: this build writes 'default'") != std::string::npos);
+  CHECK(r.err.find("--shape 4x4: the tables are default (every shape up to 10 cells), 3x3, "
+                   "3x4 (4x3), 2x6 (6x2) and all") != std::string::npos);
+  r = test::run_program("eight-tablegen", {"--shape", "all", "--out", dir.file("x.tbl")});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("--shape all writes three files into data/") != std::string::npos);
 }
 
 TEST_CASE("a corrupt mod-3 section is refused by the full check and by the solver, never a crash") {

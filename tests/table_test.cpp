@@ -234,8 +234,8 @@ TEST_CASE("rejects reserved bytes set in a section record") {
 }
 
 TEST_CASE("rejects a max distance over the format's") {
-  const auto bytes = resealed([](auto& b) { b[32 + 3] = 56; });
-  CHECK(contains(refusal(bytes).message, "section 0: max distance 56 is over 55"));
+  const auto bytes = resealed([](auto& b) { b[32 + 3] = 81; });  // 2x6 reaches 80
+  CHECK(contains(refusal(bytes).message, "section 0: max distance 81 is over 80"));
 }
 
 TEST_CASE("rejects an entry whose parent is out of range") {

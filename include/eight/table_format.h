@@ -46,10 +46,9 @@ inline constexpr std::size_t kEntrySize = 4;  // of a full section
 inline constexpr std::size_t kMaxSections = 64;
 inline constexpr std::size_t kChecksumOffset = 8;
 inline constexpr std::size_t kChecksummedFrom = 16;  // the checksum covers [16, end)
-// Largest distance a section of this build may record: 2x5's 55, the
-// farthest of any shape up to 10 cells (3x3's is 31). The 12-cell tables
-// will raise it to 80.
-inline constexpr int kMaxDistance = 55;
+// Largest distance a section may record: 2x6's 80, the farthest of any
+// table shape (3x3's is 31, 2x5's 55, 3x4's 53). Bounds every walk.
+inline constexpr int kMaxDistance = 80;
 // Largest distance a full entry's field holds (6 bits).
 inline constexpr int kMaxEntryDistance = 63;
 

@@ -57,8 +57,26 @@ inline constexpr SectionSpec kDefaultSections[] = {
     {Shape{2, 5}, 7, format::Encoding::kMod3},
 };
 
+// The 12-cell tables, a file each, built on demand (eight-tablegen --shape
+// 3x4): one mod-3 section per orbit of blank cells under the 4 symmetries
+// that keep the shape, 59,875,200 bytes each. 3x4 (answering 4x3 too):
+// corners, the long sides' inner cells, the short sides' inner cells, the
+// two centre cells. 2x6 (and 6x2): corners, and each pair of mirrored inner
+// columns.
+inline constexpr SectionSpec kSections3x4[] = {
+    {Shape{3, 4}, 11, format::Encoding::kMod3},
+    {Shape{3, 4}, 10, format::Encoding::kMod3},
+    {Shape{3, 4}, 7, format::Encoding::kMod3},
+    {Shape{3, 4}, 6, format::Encoding::kMod3},
+};
+inline constexpr SectionSpec kSections2x6[] = {
+    {Shape{2, 6}, 11, format::Encoding::kMod3},
+    {Shape{2, 6}, 10, format::Encoding::kMod3},
+    {Shape{2, 6}, 9, format::Encoding::kMod3},
+};
+
 // True for sections build_table can write: 1..kMaxSections of them, each of
-// a table shape of at most 10 cells, its blank on the board, its encoding
+// a table shape (12-cell ones mod-3), its blank on the board, its encoding
 // fitting its positions, no (shape, blank) twice.
 bool are_buildable(std::span<const SectionSpec> sections);
 
@@ -95,7 +113,16 @@ Status write_file_atomically(const std::string& path, std::span<const std::uint8
 // check being the full proof (Check::kFull) of the bytes that landed, run
 // from the file while it is fsynced: a table that does not prove sound
 // never takes the name. REQUIRES: are_buildable(sections).
-Status write_table(const std::string& path, std::span<const SectionSpec> sections);
+//
+// Memory: the file's bytes, and per section being searched (one a core, at
+// once) its search's memory (core/mod3_search.h: 4 bits a position, 120 MB
+// for a 12-cell section): about 480 MB for the 3x4 file on two cores.
+// `progress`, when given, is called from the searching threads (at once:
+// it must be thread-safe) after each level of a mod-3 section with the
+// section's index, the level and the positions found so far.
+using TableProgress = std::function<void(std::size_t section, int level, std::uint64_t found)>;
+Status write_table(const std::string& path, std::span<const SectionSpec> sections,
+                   const TableProgress& progress = {});
 // The same for full 3x3 sections. REQUIRES: `blanks` as for build_table.
 Status write_table(const std::string& path, std::span<const int> blanks);
 
