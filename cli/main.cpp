@@ -1,10 +1,15 @@
 // eight: the offline tool for a downloaded table.
 //
-//   eight solve  [--table PATH] [--goal BOARD] [--format moves|distance|json] [--boards] [BOARD...]
-//   eight verify [PATH]
-//   eight info   [PATH]
-//   eight hint   [--table PATH] [--goal BOARD] [--format text|json] BOARD
-//   eight random --distance D [--table PATH] [--goal BOARD] [--seed S] [--count N]
+//   eight solve  [--table PATH | --tables DIR] [--goal BOARD] [--format moves|distance|json]
+//                [--boards] [BOARD...]
+//   eight verify [PATH | --tables DIR]
+//   eight info   [PATH | --tables DIR]
+//   eight hint   [--table PATH | --tables DIR] [--goal BOARD] [--format text|json] BOARD
+//   eight random --distance D [--table PATH | --tables DIR] [--goal BOARD] [--seed S] [--count N]
+//
+// --tables DIR answers from every *.tbl file in DIR (eight/table_set.h), as
+// eight-server --tables does: each goal from the first file, by name, that
+// answers its shape.
 //   eight probe  [--host H] [--port P] [--path /readyz] [--timeout-ms N]   (see probe.cpp)
 //
 // Answering opens the table with its checksum checked (Check::kChecksum,
@@ -31,6 +36,7 @@
 #include "eight/random.h"
 #include "eight/solver.h"
 #include "eight/table.h"
+#include "eight/table_set.h"
 #include "eight/text.h"
 #include "json/answer_json.h"
 #include "probe.h"
@@ -44,13 +50,14 @@ constexpr int kExitBadInput = eight::kExitFailed;
 
 constexpr const char* kUsage =
     "usage:\n"
-    "  eight solve  [--table PATH] [--goal BOARD] [--shape RxC] [--format moves|distance|json]\n"
-    "               [--boards] [BOARD...]\n"
-    "  eight verify [PATH]\n"
-    "  eight info   [PATH]\n"
-    "  eight hint   [--table PATH] [--goal BOARD] [--shape RxC] [--format text|json] BOARD\n"
-    "  eight random --distance D [--table PATH] [--goal BOARD] [--shape RxC] [--seed S]\n"
-    "               [--count N]\n"
+    "  eight solve  [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
+    "               [--format moves|distance|json] [--boards] [BOARD...]\n"
+    "  eight verify [PATH | --tables DIR]\n"
+    "  eight info   [PATH | --tables DIR]\n"
+    "  eight hint   [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
+    "               [--format text|json] BOARD\n"
+    "  eight random --distance D [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
+    "               [--seed S] [--count N]\n"
     "  eight probe  [--host H] [--port P] [--path /readyz] [--timeout-ms N]\n"
     "\n"
     "Boards: 123456780, 12345678x, \"1 2 3 4 5 6 7 8 x\", 1,2,3,4,5,6,7,8,0, 123/456/780\n"
@@ -60,13 +67,15 @@ constexpr const char* kUsage =
     "after every move to the json format. Boards of other shapes (4 to 12 cells) are\n"
     "written in rows (123/450) or named by --shape RxC (2x3); the default goal is the\n"
     "standard goal of the board's shape. The table defaults to $EIGHT_TABLE, else\n"
-    "data/eight.tbl.\n";
+    "data/eight.tbl; --tables DIR answers from every *.tbl file in DIR instead, each\n"
+    "goal from the first file (by name) that answers its shape.\n";
 
 enum class Format { kMoves, kDistance, kJson, kText };
 
 struct Options {
   std::string table;
-  std::optional<std::string> goal;  // default: the standard goal of the shape
+  std::optional<std::string> tables;  // --tables DIR
+  std::optional<std::string> goal;    // default: the standard goal of the shape
   std::optional<eight::Shape> shape;
   std::optional<Format> format;
   std::optional<std::string> distance;
@@ -81,13 +90,19 @@ int usage_error(const std::string& what) {
   return kExitUsage;
 }
 
-std::shared_ptr<const eight::Table> open_table(const std::string& path, eight::Check check) {
-  auto table = eight::Table::open(path, check);
-  if (!table.ok()) {
-    std::fprintf(stderr, "eight: %s\n", table.error().message.c_str());
-    return nullptr;
+// The tables asked for: --tables DIR, else the one file of --table (or its
+// default). Each file is opened once, at `check`.
+eight::TableSource source_of(const Options& opt) {
+  return opt.tables ? eight::TableSource{*opt.tables, true} : eight::TableSource{opt.table, false};
+}
+
+std::optional<eight::TableSet> open_tables(const eight::TableSource& source, eight::Check check) {
+  auto tables = eight::TableSet::open(source, check);
+  if (!tables.ok()) {
+    std::fprintf(stderr, "eight: %s\n", tables.error().message.c_str());
+    return std::nullopt;
   }
-  return std::move(table).value();
+  return std::move(tables).value();
 }
 
 // Writes all of `out` to standard output.
@@ -96,10 +111,10 @@ void emit(std::string& out) {
   out.clear();
 }
 
-// A table and the frame of the goal asked for: what every question needs.
+// The tables and the frame of the goal asked for: what every question needs.
 struct Asked {
-  std::shared_ptr<const eight::Table> table;
-  std::optional<eight::GoalFrame> frame;
+  std::optional<eight::TableSet> tables;
+  std::optional<eight::TableSet::Frame> frame;
 };
 
 // The table and the goal's frame, or the exit status to return. Without
@@ -109,9 +124,9 @@ std::variant<Asked, int> ask(const Options& opt, eight::Shape shape) {
   if (opt.goal) goal = eight::parse_board(*opt.goal, opt.shape);
   if (!goal.ok()) return usage_error("bad goal: " + goal.error().message);
   Asked a;
-  a.table = open_table(opt.table, eight::Check::kChecksum);
-  if (!a.table) return kExitBadTable;
-  auto frame = a.table->frame(*goal);
+  a.tables = open_tables(source_of(opt), eight::Check::kChecksum);
+  if (!a.tables) return kExitBadTable;
+  auto frame = a.tables->frame(*goal);
   if (!frame.ok()) {
     std::fprintf(stderr, "eight: %s\n", frame.error().message.c_str());
     return kExitBadTable;
@@ -144,22 +159,22 @@ class SolveCommand {
   void answer(std::string_view text, Origin origin, std::string& out) {
     auto line = eight::parse_board_line(text, shape_);
     if (!line.ok()) return refuse(text, origin, line.error().message, out);
-    const eight::GoalFrame* frame = &*asked_.frame;
-    std::optional<eight::GoalFrame> own;
+    const eight::TableSet::Frame* frame = &*asked_.frame;
+    std::optional<eight::TableSet::Frame> own;
     std::optional<eight::Board> goal = line->goal;
-    if (!goal && default_goal_ && line->board.shape != frame->goal().shape) {
+    if (!goal && default_goal_ && line->board.shape != frame->frame.goal().shape) {
       goal = eight::standard_goal(line->board.shape);
     }
     if (goal) {  // a board and its goal on one line, or its shape's own goal
-      auto f = asked_.table->frame(*goal);
+      auto f = asked_.tables->frame(*goal);
       if (!f.ok()) return refuse(text, origin, "goal: " + f.error().message, out);
       own = *f;
       frame = &*own;
     }
-    if (const auto mismatch = eight::shape_mismatch(line->board, frame->goal())) {
+    if (const auto mismatch = eight::shape_mismatch(line->board, frame->frame.goal())) {
       return refuse(text, origin, mismatch->message, out);
     }
-    const auto s = asked_.table->solver().solve(line->board, *frame, fields_.path);
+    const auto s = frame->table->solver().solve(line->board, frame->frame, fields_.path);
     if (!s.ok()) return refuse(text, origin, s.error().message, out);
     switch (format_) {
       case Format::kMoves:
@@ -252,12 +267,15 @@ int run_solve(const Options& opt) {
   return cmd.failed() ? kExitBadInput : kExitOk;
 }
 
-int run_verify(const std::string& path) {
-  const auto table = open_table(path, eight::Check::kExhaustive);
-  if (!table) return kExitBadTable;
-  const auto& v = table->view();
-  std::printf("%s: ok, %zu sections, %zu bytes, checksum %s, every entry proven\n", path.c_str(),
-              v.section_count(), v.bytes().size(), table->checksum_hex().c_str());
+int run_verify(const eight::TableSource& source) {
+  const auto tables = open_tables(source, eight::Check::kExhaustive);
+  if (!tables) return kExitBadTable;
+  for (const auto& table : tables->tables()) {
+    const auto& v = table->view();
+    std::printf("%s: ok, %zu sections, %zu bytes, checksum %s, every entry proven\n",
+                table->path().c_str(), v.section_count(), v.bytes().size(),
+                table->checksum_hex().c_str());
+  }
   return kExitOk;
 }
 
@@ -274,14 +292,14 @@ int run_hint(const Options& opt) {
   }
   auto asked = ask(opt, board->shape);
   if (asked.index() == 1) return std::get<1>(asked);
-  const Asked& a = std::get<0>(asked);
-  if (const auto mismatch = eight::shape_mismatch(*board, a.frame->goal())) {
+  const eight::TableSet::Frame& f = *std::get<0>(asked).frame;
+  if (const auto mismatch = eight::shape_mismatch(*board, f.frame.goal())) {
     std::fprintf(stderr, "eight: %s\n", mismatch->message.c_str());
     return kExitBadInput;
   }
-  const eight::MoveOptions options = a.table->solver().moves(*board, *a.frame);
+  const eight::MoveOptions options = f.table->solver().moves(*board, f.frame);
   if (format == Format::kJson) {
-    std::printf("%s\n", eight::hints_json(*board, a.frame->goal(), options).c_str());
+    std::printf("%s\n", eight::hints_json(*board, f.frame.goal(), options).c_str());
   } else if (options.distance < 0) {
     std::printf("unsolvable\n");
   } else if (options.distance == 0) {
@@ -313,17 +331,16 @@ int run_random(const Options& opt) {
   }
   auto asked = ask(opt, opt.shape.value_or(eight::kShape3x3));
   if (asked.index() == 1) return std::get<1>(asked);
-  const Asked& a = std::get<0>(asked);
-  const int max = a.table->view().section(a.frame->section()).max_distance;
+  const eight::TableSet::Frame& f = *std::get<0>(asked).frame;
+  const int max = f.table->view().section(f.frame.section()).max_distance;
   if (!distance || *distance > static_cast<std::uint64_t>(max)) {
     return usage_error("--distance must be a whole number from 0 to " + std::to_string(max) +
-                       " for goal " + eight::to_string(a.frame->goal()));
+                       " for goal " + eight::to_string(f.frame.goal()));
   }
   eight::Rng rng(seed ? *seed : std::random_device{}() * 0x100000001ull ^ std::random_device{}());
   std::string out;
   for (std::uint64_t i = 0; i < *count; ++i) {
-    const auto b =
-        eight::random_board(*a.table, *a.frame, static_cast<int>(*distance), rng);
+    const auto b = eight::random_board(*f.table, f.frame, static_cast<int>(*distance), rng);
     if (!b.ok()) {
       std::fprintf(stderr, "eight: %s\n", b.error().message.c_str());
       return kExitBadTable;
@@ -335,12 +352,11 @@ int run_random(const Options& opt) {
   return kExitOk;
 }
 
-int run_info(const std::string& path) {
-  const auto table = open_table(path, eight::Check::kChecksum);
-  if (!table) return kExitBadTable;
-  const auto& v = table->view();
+// One file's header, sections and histograms.
+void print_info(const eight::Table& table) {
+  const auto& v = table.view();
   const auto& h = v.header();
-  std::printf("file       %s\n", path.c_str());
+  std::printf("file       %s\n", table.path().c_str());
   std::printf("version    %u\n", h.version);
   std::string shapes;
   for (const eight::Shape s : v.shapes()) {
@@ -351,7 +367,7 @@ int run_info(const std::string& path) {
   std::printf("sections   %u\n", h.section_count);
   std::printf("file size  %llu bytes\n", static_cast<unsigned long long>(h.file_size));
   std::printf("checksum   %s (XXH3-64, checked; `eight verify` proves every entry)\n",
-              table->checksum_hex().c_str());
+              table.checksum_hex().c_str());
   constexpr std::size_t kShown = 8;
   for (std::size_t i = 0; i < v.section_count(); ++i) {
     const auto& s = v.section(i);
@@ -362,12 +378,21 @@ int run_info(const std::string& path) {
     std::printf("  distance  positions\n");
     const auto histogram = v.histogram(i);
     for (int d = 0; d <= s.max_distance; ++d) std::printf("  %8d  %9u\n", d, histogram[d]);
-    const auto boards = eight::hardest_boards(table->index(), *table->frame(s.goal));
+    const auto boards = eight::hardest_boards(table.index(), *table.frame(s.goal));
     std::printf("  hardest (%d moves, %zu in all):", s.max_distance, boards.size());
     for (std::size_t k = 0; k < std::min(kShown, boards.size()); ++k) {
       std::printf(" %s", eight::to_string(boards[k]).c_str());
     }
     std::printf("%s\n", boards.size() > kShown ? " ..." : "");
+  }
+}
+
+int run_info(const eight::TableSource& source) {
+  const auto tables = open_tables(source, eight::Check::kChecksum);
+  if (!tables) return kExitBadTable;
+  for (std::size_t i = 0; i < tables->size(); ++i) {
+    if (i > 0) std::printf("\n");
+    print_info(*tables->table(i));
   }
   return kExitOk;
 }
@@ -392,11 +417,15 @@ int main(int argc, char** argv) {
   if (command == "probe") return eight::cli::run_probe(argc - 2, argv + 2);
   Options opt;
   opt.table = eight::default_table_path();
+  bool table_given = false;
   for (int i = 2; i < argc; ++i) {
     const std::string_view arg = argv[i];
     const bool has_value = i + 1 < argc;
     if (arg == "--table" && has_value) {
       opt.table = argv[++i];
+      table_given = true;
+    } else if (arg == "--tables" && has_value) {
+      opt.tables = argv[++i];
     } else if (arg == "--goal" && has_value) {
       opt.goal = argv[++i];
     } else if (arg == "--shape" && has_value) {
@@ -424,6 +453,9 @@ int main(int argc, char** argv) {
       opt.args.emplace_back(arg);
     }
   }
+  if (table_given && opt.tables) {
+    return usage_error("--table and --tables are both given: give one file or one folder");
+  }
   if (command == "solve") return run_solve(opt);
   if (command == "hint") return run_hint(opt);
   if (command == "random") {
@@ -432,8 +464,12 @@ int main(int argc, char** argv) {
   }
   if (command == "verify" || command == "info") {
     if (opt.args.size() > 1) return usage_error(std::string(command) + " takes one table path");
-    const std::string path = opt.args.empty() ? opt.table : opt.args[0];
-    return command == "verify" ? run_verify(path) : run_info(path);
+    if (!opt.args.empty() && opt.tables) {
+      return usage_error(std::string(command) + " takes a table path or --tables DIR, not both");
+    }
+    const eight::TableSource source =
+        opt.args.empty() ? source_of(opt) : eight::TableSource{opt.args[0], false};
+    return command == "verify" ? run_verify(source) : run_info(source);
   }
   return usage_error("unknown command '" + std::string(command) + "'");
 }

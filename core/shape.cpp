@@ -8,6 +8,15 @@ std::string to_string(Shape s) {
   return std::to_string(s.rows) + "x" + std::to_string(s.cols);
 }
 
+std::string shape_list(std::span<const Shape> shapes) {
+  std::string out;
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    if (i > 0) out += i + 1 == shapes.size() ? " and " : ", ";
+    out += to_string(shapes[i]);
+  }
+  return out;
+}
+
 Result<Shape> parse_shape(std::string_view text) {
   std::string list;
   for (const Shape s : kTableShapes) list += (list.empty() ? "" : ", ") + to_string(s);

@@ -273,15 +273,6 @@ std::optional<Error> check_header(const format::Header& h, std::size_t size,
   return std::nullopt;
 }
 
-std::string shape_list(const std::vector<Shape>& shapes) {
-  std::string out;
-  for (std::size_t i = 0; i < shapes.size(); ++i) {
-    if (i > 0) out += i + 1 == shapes.size() ? " and " : ", ";
-    out += to_string(shapes[i]);
-  }
-  return out;
-}
-
 bool all_zero(std::span<const std::uint8_t> bytes) {
   return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; });
 }
@@ -526,6 +517,13 @@ Table::Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view)
       view_(std::move(view)),
       solver_(std::make_unique<Solver>(view_)) {
   checksum_hex_ = hex64(view_.checksum());
+  const auto held = view_.shapes();
+  for (const Shape s : kTableShapes) {
+    if (std::find(held.begin(), held.end(), s) != held.end() ||
+        std::find(held.begin(), held.end(), s.transposed()) != held.end()) {
+      answered_.push_back(s);
+    }
+  }
   // The standard goal is asked about most: its frame is found once.
   if (auto f = frame(kStandardGoal); f.ok()) standard_frame_.emplace(*f);
 }
@@ -587,22 +585,17 @@ Result<GoalFrame> Table::frame(const Board& goal) const {
       return GoalFrame(goal, *section, s);
     }
   }
-  // The shapes answered: those with sections, and their transposes.
-  std::vector<Shape> answered;
-  const auto held = view_.shapes();
-  for (const Shape s : kTableShapes) {
-    if (std::find(held.begin(), held.end(), s) != held.end() ||
-        std::find(held.begin(), held.end(), s.transposed()) != held.end()) {
-      answered.push_back(s);
-    }
-  }
-  if (std::find(answered.begin(), answered.end(), goal.shape) == answered.end()) {
-    return make_error(ErrorCode::kNoSection, "the table answers " + shape_list(answered) +
-                                                 " boards, not " + to_string(goal.shape) +
-                                                 " ones such as goal " + to_string(goal));
+  if (!answers(goal.shape)) {
+    return make_error(ErrorCode::kNoShape, "the table answers " + shape_list(answered_) +
+                                               " boards, not " + to_string(goal.shape) +
+                                               " ones such as goal " + to_string(goal));
   }
   return make_error(ErrorCode::kNoSection, "the table has no section for goal " + to_string(goal) +
                                                " (blank on cell " + std::to_string(blank) + ")");
+}
+
+bool Table::answers(Shape shape) const {
+  return std::find(answered_.begin(), answered_.end(), shape) != answered_.end();
 }
 
 const DistanceIndex& Table::index() const {

@@ -41,20 +41,41 @@ void say(const std::string& line) {
   std::fprintf(stderr, "eight-server: %s\n", line.c_str());
 }
 
-// SIGHUP: maps and verifies the table file again and switches to it only if
-// it is sound; either way one line says what happened. Requests never wait:
+// The files of a set and their checksums: "data/eight.tbl (checksum ...)".
+std::string describe(const eight::TableSet& tables) {
+  std::string out;
+  for (const auto& t : tables.tables()) {
+    if (!out.empty()) out += ", ";
+    out += t->path() + " (checksum " + t->checksum_hex() + ")";
+  }
+  return out;
+}
+
+// SIGHUP: maps and verifies the table file (or every file of the folder)
+// again and switches to the new set only if every file is sound; either way
+// one line says what happened. Requests never wait:
 // they keep answering from the current table until the switch, and those
 // that began before it finish on the old mapping (table_slot.h). Runs on the
 // signal thread, so the I/O threads go on meanwhile.
-void reload_table(eight::server::TableSlot& slot, const std::string& path) {
-  const std::string was = slot.get()->checksum_hex();
-  auto loaded = slot.reload(path);
+void reload_tables(eight::server::TableSlot& slot, const eight::TableSource& source) {
+  const auto current = slot.get();
+  const std::string was = describe(*current);
+  auto loaded = slot.reload(source);
   if (!loaded.ok()) {
-    say("SIGHUP: kept the current table (checksum " + was + "): " + loaded.error().message);
+    if (source.folder || current->size() != 1) {
+      say("SIGHUP: kept the current tables " + was + ": " + loaded.error().message);
+    } else {
+      say("SIGHUP: kept the current table (checksum " + current->table(0)->checksum_hex() +
+          "): " + loaded.error().message);
+    }
     return;
   }
-  say("SIGHUP: reloaded table " + path + " (checksum " + (*loaded)->checksum_hex() + ", was " +
-      was + ")");
+  if (!source.folder) {
+    say("SIGHUP: reloaded table " + source.path + " (checksum " +
+        (*loaded)->table(0)->checksum_hex() + ", was " + current->table(0)->checksum_hex() + ")");
+    return;
+  }
+  say("SIGHUP: reloaded " + source.describe() + ": " + describe(**loaded) + "; was " + was);
 }
 
 }  // namespace
@@ -80,11 +101,13 @@ int main(int argc, char** argv) {
   boost::asio::io_context control;
   boost::asio::signal_set signals(control, SIGTERM, SIGINT, SIGHUP);
 
-  // Map and verify the whole table before listening: a bad file never serves.
-  auto loaded = server::load_table(opt.table);
+  // Map and verify every table before listening: a bad file never serves.
+  const eight::TableSource source = opt.source();
+  auto loaded = server::load_tables(source);
   if (!loaded.ok()) {
     say(loaded.error().message);
-    say("refusing to start without a sound table (make table builds one)");
+    say(source.folder ? "refusing to start without sound tables (make table builds one)"
+                      : "refusing to start without a sound table (make table builds one)");
     return kExitBadTable;
   }
   server::TableSlot slot(*loaded);
@@ -113,7 +136,7 @@ int main(int argc, char** argv) {
       [&](const boost::system::error_code& ec, int sig) {
         if (ec) return;
         if (sig == SIGHUP) {
-          reload_table(slot, opt.table);
+          reload_tables(slot, source);
           signals.async_wait(on_signal);
           return;
         }
@@ -129,7 +152,10 @@ int main(int argc, char** argv) {
 
   http.start();
   say("listening on http://" + server::url_host(opt.host) + ":" + std::to_string(port) +
-      " (table " + opt.table + ", checksum " + (*loaded)->checksum_hex() + ", " +
+      (source.folder
+           ? " (tables " + describe(**loaded) + ", shapes " +
+                 eight::shape_list((*loaded)->shapes()) + ", "
+           : " (table " + opt.table + ", checksum " + (*loaded)->table(0)->checksum_hex() + ", ") +
       std::to_string(opt.threads) + " threads" + (opt.quiet ? ", access log off" : "") +
       ", up to " + std::to_string(config.max_connections) + " connections)");
 

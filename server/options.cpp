@@ -13,14 +13,16 @@
 namespace eight::server {
 
 const char* const kUsage =
-    "usage: eight-server [--table PATH] [--host HOST] [--port PORT] [--threads N]\n"
-    "                    [--compute-threads N] [--compute-queue N] [--quiet]\n"
+    "usage: eight-server [--table PATH | --tables DIR] [--host HOST] [--port PORT]\n"
+    "                    [--threads N] [--compute-threads N] [--compute-queue N] [--quiet]\n"
     "\n"
     "Serves the 8-puzzle table over HTTP: /solve (GET, or POST a batch), /distance, /hint,\n"
     "/random, /stats, /table, /healthz, /readyz, /metrics, /openapi.yaml; GET / lists them\n"
     "(and shows a playground in a browser). docs/api.md describes every endpoint.\n"
     "\n"
     "  --table PATH         the table file (env EIGHT_TABLE, default data/eight.tbl)\n"
+    "  --tables DIR         every *.tbl file in DIR instead, each answering its shapes\n"
+    "                       (env EIGHT_TABLES; not with --table)\n"
     "  --host HOST          address to listen on (env EIGHT_HOST, default 127.0.0.1)\n"
     "  --port PORT          port, 0 for any free one (env EIGHT_PORT, default 8080)\n"
     "  --threads N          I/O threads, each serving any number of connections\n"
@@ -33,9 +35,9 @@ const char* const kUsage =
     "  --help               this text\n"
     "\n"
     "Options may also be written --name=value. SIGTERM or SIGINT stops the server;\n"
-    "SIGHUP reloads the table file, switching only if the new one is sound.\n"
+    "SIGHUP reloads the table file (or every file of DIR), switching only if all are sound.\n"
     "Exit status: 0 stopped by a signal; 1 the listen loop failed; 2 usage error;\n"
-    "3 the table is missing or bad; 4 cannot listen on HOST:PORT.\n";
+    "3 a table is missing or bad (or DIR holds none); 4 cannot listen on HOST:PORT.\n";
 
 namespace {
 
@@ -142,6 +144,9 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
   if (name == "table") {
     if (value.empty()) return bad(std::string(where) + " needs a path");
     o.table = value;
+  } else if (name == "tables") {
+    if (value.empty()) return bad(std::string(where) + " needs a folder");
+    o.tables = value;
   } else if (name == "host") {
     if (value.empty()) return bad(std::string(where) + " needs an address");
     o.host = value;
@@ -171,14 +176,13 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
   return std::nullopt;
 }
 
-constexpr std::string_view kValued[] = {"table",           "host",         "port", "threads",
-                                        "compute-threads", "compute-queue"};
+constexpr std::string_view kValued[] = {"table",   "tables",          "host",         "port",
+                                        "threads", "compute-threads", "compute-queue"};
 
 }  // namespace
 
 Result<Options> parse_options(std::span<const std::string_view> args, const Getenv& getenv) {
   Options o;
-  o.table = kDefaultTablePath;
   o.host = "127.0.0.1";
   o.threads = default_threads();
   o.compute_threads = default_threads();
@@ -186,6 +190,7 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
   // Environment first, so the command line overrides it.
   constexpr std::pair<const char*, std::string_view> kEnv[] = {
       {"EIGHT_TABLE", "table"},
+      {"EIGHT_TABLES", "tables"},
       {"EIGHT_HOST", "host"},
       {"EIGHT_PORT", "port"},
       {"EIGHT_THREADS", "threads"},
@@ -197,6 +202,11 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
       if (auto e = apply(o, name, *v, var)) return *e;
     }
   }
+  if (!o.table.empty() && !o.tables.empty()) {
+    return bad("EIGHT_TABLE and EIGHT_TABLES are both set: give one file or one folder");
+  }
+  bool table_given = false;
+  bool tables_given = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     std::string_view arg = args[i];
     if (arg == "--help" || arg == "-h") {
@@ -222,7 +232,16 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
       value = args[++i];
     }
     if (auto e = apply(o, name, *value, "--" + std::string(name))) return *e;
+    table_given = table_given || name == "table";
+    tables_given = tables_given || name == "tables";
   }
+  if (table_given && tables_given) {
+    return bad("--table and --tables are both given: give one file or one folder");
+  }
+  // The command line overrides the environment, either for the other.
+  if (table_given) o.tables.clear();
+  if (tables_given) o.table.clear();
+  if (o.table.empty() && o.tables.empty()) o.table = kDefaultTablePath;
   return o;
 }
 

@@ -11,11 +11,18 @@
 #include <string_view>
 
 #include "eight/result.h"
+#include "eight/table_set.h"
 
 namespace eight::server {
 
 struct Options {
-  std::string table;        // --table,   $EIGHT_TABLE,   else data/eight.tbl (as for `eight`)
+  // The tables: one file, --table PATH ($EIGHT_TABLE), or every *.tbl file
+  // of a folder, --tables DIR ($EIGHT_TABLES); never both (a usage error).
+  // Neither: --table data/eight.tbl (as for `eight`). The command line
+  // overrides the environment.
+  std::string table;   // --table,   $EIGHT_TABLE; empty when tables is set
+  std::string tables;  // --tables,  $EIGHT_TABLES
+
   std::string host;         // --host,    $EIGHT_HOST,    else 127.0.0.1
   int port = 8080;          // --port,    $EIGHT_PORT,    0 = any free port
   int threads = 0;          // --threads, $EIGHT_THREADS: I/O threads, else default_threads()
@@ -23,6 +30,10 @@ struct Options {
   int compute_queue = 0;    // --compute-queue, $EIGHT_COMPUTE_QUEUE, else kDefaultComputeQueue
   bool quiet = false;       // --quiet,   $EIGHT_QUIET=1: no access log
   bool help = false;        // --help
+
+  TableSource source() const {
+    return tables.empty() ? TableSource{table, false} : TableSource{tables, true};
+  }
 };
 
 // I/O threads, and compute-pool threads, when none are asked for: one per

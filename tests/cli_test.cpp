@@ -1,5 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <filesystem>
+
+#include "eight/tablegen.h"
 #include "support.h"
 
 using eight::test::run_program;
@@ -237,4 +240,45 @@ TEST_CASE("eight random names the valid range for a distance no board has") {
   CHECK(r.status == 2);
   r = run_program("eight", {"random", "--table", table_path()});
   CHECK(r.err.find("random needs --distance D") != std::string::npos);
+}
+
+TEST_CASE("eight --tables DIR answers each goal from the file that answers its shape") {
+  eight::test::TempDir dir;
+  eight::test::write_file(dir.file("eight.tbl"), eight::test::table_bytes());
+  const eight::SectionSpec sections[] = {{eight::Shape{2, 3}, 5, eight::format::Encoding::kFull},
+                                         {eight::Shape{2, 3}, 4, eight::format::Encoding::kFull}};
+  eight::test::write_file(dir.file("small-2x3.tbl"), eight::build_table(sections));
+  eight::test::write_file(dir.file("skip.tbl.tmp"), {1, 2, 3});
+  auto r = run_program("eight", {"solve", "--tables", dir.path(), "--format", "distance",
+                                 "867254301", "123/405", "21/34/50", "1,2,3,4/5,6,7,8/9,10,0,11"});
+  CHECK(r.status == 1);
+  CHECK(r.out == "31\n1\n-1\nerror\n");
+  CHECK(r.err ==
+        "eight: argument 4: goal: the tables answer 2x3, 3x2 and 3x3 boards, not 3x4 ones such "
+        "as goal 1,2,3,4/5,6,7,8/9,10,11,0; `eight-tablegen --shape 3x4` generates them\n");
+  r = run_program("eight", {"hint", "--tables", dir.path(), "123/405"});
+  CHECK(r.status == 0);
+  CHECK(r.out.find("(0 moves left)") != std::string::npos);
+  r = run_program("eight", {"random", "--tables", dir.path(), "--shape", "3x2", "--distance", "5",
+                            "--seed", "1"});
+  CHECK(r.status == 0);
+  CHECK(r.out.size() == std::string("12/34/50\n").size());
+  r = run_program("eight", {"info", "--tables", dir.path()});
+  CHECK(r.status == 0);
+  CHECK(r.out.find("file       " + dir.file("eight.tbl")) != std::string::npos);
+  CHECK(r.out.find("file       " + dir.file("small-2x3.tbl")) != std::string::npos);
+  CHECK(r.out.find("skip") == std::string::npos);
+  r = run_program("eight", {"verify", "--tables", dir.path()});
+  CHECK(r.status == 0);
+  CHECK(r.out.find(dir.file("small-2x3.tbl") + ": ok, 2 sections") != std::string::npos);
+  // One file or one folder, not both.
+  r = run_program("eight",
+                  {"solve", "--table", dir.file("eight.tbl"), "--tables", dir.path(), "123456780"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("--table and --tables are both given") != std::string::npos);
+  // A bad file in the folder stops it, naming the file.
+  eight::test::write_file(dir.file("bad.tbl"), {1, 2, 3});
+  r = run_program("eight", {"solve", "--tables", dir.path(), "123456780"});
+  CHECK(r.status == 3);
+  CHECK(r.err.find("eight: " + dir.file("bad.tbl") + ": ") == 0);
 }

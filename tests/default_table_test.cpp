@@ -83,7 +83,7 @@ TEST_CASE("the default sections cover every blank cell of every shape up to 10 c
 TEST_CASE("a shape the table lacks is refused with the shapes it holds") {
   const auto f = test::default_table().frame(standard_goal(Shape{3, 4}));
   REQUIRE_FALSE(f.ok());
-  CHECK(f.error().code == ErrorCode::kNoSection);
+  CHECK(f.error().code == ErrorCode::kNoShape);
   CHECK(f.error().message ==
         "the table answers 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5 and 5x2 boards, not 3x4 ones such "
         "as goal 1,2,3,4/5,6,7,8/9,10,11,0");

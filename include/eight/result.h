@@ -36,7 +36,8 @@ enum class ErrorCode {
   kBadHeader,
   kBadEntry,
   // Queries against a table.
-  kNoSection,
+  kNoShape,    // no table answers the goal's shape
+  kNoSection,  // tables answer the shape, but none the goal's blank cell
   kBadArgument,
 };
 

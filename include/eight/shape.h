@@ -52,6 +52,9 @@ constexpr bool is_table_shape(Shape s) {
 // "3x4".
 std::string to_string(Shape s);
 
+// "3x3", "2x3 and 3x2", "2x2, 2x3 and 3x3": for messages.
+std::string shape_list(std::span<const Shape> shapes);
+
 // Parses "3x4" (also "3X4"): rows, an x, columns. Errors (kBadArgument)
 // say what was wrong and list the shapes of kTableShapes.
 Result<Shape> parse_shape(std::string_view text);

@@ -189,13 +189,17 @@ class Table {
   const Solver& solver() const { return *solver_; }
   // The checksum as 16 lowercase hex digits.
   const std::string& checksum_hex() const { return checksum_hex_; }
+  // The shapes the table answers: those it has sections of and their
+  // transposes (a 2x3 section answers 3x2 boards), in kTableShapes order.
+  const std::vector<Shape>& answered_shapes() const { return answered_; }
+  bool answers(Shape shape) const;
   // How `goal` maps onto one of the table's sections: the one way from a
   // goal to its frame, through the first symmetry (in symmetries(goal.shape)
   // order) that takes the goal's blank onto the blank of a section of the
-  // shape it maps onto (a 3x2 goal onto a 2x3 section). Fails (kNoSection)
-  // when the table has no section of the goal's shape or its transpose (the
-  // message names the shapes it holds), or none for any cell symmetric to
-  // the goal's blank. REQUIRES: is_valid(goal).
+  // shape it maps onto (a 3x2 goal onto a 2x3 section). Fails with kNoShape
+  // when the table does not answer the goal's shape (the message names the
+  // shapes it answers), with kNoSection when it has no section for any cell
+  // symmetric to the goal's blank. REQUIRES: is_valid(goal).
   Result<GoalFrame> frame(const Board& goal) const;
   // Each section's positions grouped by distance (random.h), built on the
   // first call (about a millisecond a section).
@@ -211,6 +215,7 @@ class Table {
   std::unique_ptr<Solver> solver_;
   std::optional<GoalFrame> standard_frame_;  // empty if no section answers it
   std::string checksum_hex_;
+  std::vector<Shape> answered_;
   mutable std::once_flag index_once_;
   mutable std::unique_ptr<DistanceIndex> index_;
 };

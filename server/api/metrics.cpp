@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "eight/table.h"
+#include "eight/table_set.h"
 
 namespace eight::server {
 namespace {
@@ -92,7 +93,7 @@ std::uint64_t Metrics::requests(Route route, int status) const {
       std::memory_order_relaxed);
 }
 
-std::string Metrics::render(const Table* table) const {
+std::string Metrics::render(const TableSet* tables) const {
   std::string out;
   out.reserve(8192);
   append_family(out, "eight_http_requests_total", "counter",
@@ -135,20 +136,45 @@ std::string Metrics::render(const Table* table) const {
     append(out, "eight_http_request_duration_seconds_count{route=\"%s\"} %" PRIu64 "\n",
            route.c_str(), total);
   }
-  if (table != nullptr) {
-    const TableView& v = table->view();
+  if (tables != nullptr) {
+    // One eight_table_info series per file; the unlabelled totals are the
+    // one file's figures when there is one, as before sets.
+    std::size_t bytes = 0;
+    std::size_t sections = 0;
     append_family(out, "eight_table_info", "gauge",
-                  "The table being served: its file and XXH3-64 checksum.");
-    out += "eight_table_info{path=\"" + escape_label(table->path()) + "\",checksum=\"" +
-           table->checksum_hex() + "\"} 1\n";
-    append_single(out, "eight_table_bytes", "gauge", "Size of the table file.", v.bytes().size());
+                  "A table file being served: its path and XXH3-64 checksum.");
+    for (const auto& t : tables->tables()) {
+      out += "eight_table_info{path=\"" + escape_label(t->path()) + "\",checksum=\"" +
+             t->checksum_hex() + "\"} 1\n";
+      bytes += t->view().bytes().size();
+      sections += t->view().section_count();
+    }
+    append_single(out, "eight_table_files", "gauge", "Table files being served.", tables->size());
+    append_single(out, "eight_table_bytes", "gauge", "Size of the table files, in all.", bytes);
     append_single(out, "eight_table_sections", "gauge",
-                  "Sections in the table (goals answered directly).", v.section_count());
+                  "Sections in the table files (goals answered directly), in all.", sections);
+    append_family(out, "eight_table_file_bytes", "gauge", "Size of each table file.");
+    for (const auto& t : tables->tables()) {
+      append(out, "eight_table_file_bytes{path=\"%s\"} %zu\n", escape_label(t->path()).c_str(),
+             t->view().bytes().size());
+    }
+    append_family(out, "eight_table_file_sections", "gauge", "Sections in each table file.");
+    for (const auto& t : tables->tables()) {
+      append(out, "eight_table_file_sections{path=\"%s\"} %zu\n", escape_label(t->path()).c_str(),
+             t->view().section_count());
+    }
     append_family(out, "eight_table_section_max_distance", "gauge",
                   "Longest optimal solution in a section.");
-    for (std::size_t i = 0; i < v.section_count(); ++i) {
-      append(out, "eight_table_section_max_distance{goal=\"%s\"} %d\n",
-             to_string(v.section(i).goal).c_str(), v.section(i).max_distance);
+    // Labelled by goal, and by path too when there are several files (two
+    // of them may hold the same goal).
+    for (const auto& t : tables->tables()) {
+      const TableView& v = t->view();
+      const std::string path =
+          tables->size() == 1 ? std::string() : ",path=\"" + escape_label(t->path()) + "\"";
+      for (std::size_t i = 0; i < v.section_count(); ++i) {
+        append(out, "eight_table_section_max_distance{goal=\"%s\"%s} %d\n",
+               to_string(v.section(i).goal).c_str(), path.c_str(), v.section(i).max_distance);
+      }
     }
   }
   append_single(out, "eight_access_log_dropped_total", "counter",

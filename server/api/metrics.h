@@ -19,7 +19,7 @@
 #include "routes.h"
 
 namespace eight {
-class Table;
+class TableSet;
 }
 
 namespace eight::server {
@@ -39,8 +39,8 @@ class Metrics {
   void record(Route route, int status, std::chrono::nanoseconds elapsed);
 
   // The exposition text: request counters, latency histograms, and facts
-  // about `table` (skipped when null) and the process.
-  std::string render(const Table* table) const;
+  // about `tables` (skipped when null) and the process.
+  std::string render(const TableSet* tables) const;
 
   // Requests counted so far for one route and status (for tests).
   std::uint64_t requests(Route route, int status) const;

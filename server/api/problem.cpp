@@ -34,9 +34,15 @@ Problem problem_from_error(const Error& error, std::string_view parameter) {
     case ErrorCode::kTwoBlanks:
       return {400, goal ? "bad-goal" : "bad-board", goal ? "Bad goal" : "Bad board", error.message,
               parameter};
+    case ErrorCode::kNoShape:
+      // A shape none of the server's files holds: a resource it does not
+      // have (and could, once generated), so a 404; the message names the
+      // shapes served and the generator command.
+      return {404, "shape-not-served", "Shape not served", error.message, parameter};
     case ErrorCode::kNoSection:
-      // A valid goal this table was built without: the request is well formed
-      // but this server cannot answer it, which is not a server fault.
+      // A valid goal of a shape it serves, but a hand-built table without its
+      // section: the request is well formed but this server cannot answer
+      // it, which is not a server fault.
       return {422, "goal-not-covered", "Goal not covered by this table", error.message, parameter};
     case ErrorCode::kBadArgument:
       if (parameter == "shape") return {400, "bad-shape", "Bad shape", error.message, parameter};

@@ -14,8 +14,10 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
        true, {"board", "goal", "shape", "boards"}},
       {Route::kDistance, "/distance", "board=B[&goal=G][&shape=RxC]",
        "distance only from board B to goal G (default 123456780)", false, {"board", "goal", "shape"}},
-      {Route::kTable, "/table", "",
-       "the raw table file for offline use (ETag, If-None-Match, Range)"},
+      {Route::kTable, "/table", "[shape=RxC]",
+       "the raw table file for offline use (ETag, If-None-Match, Range); with several files, "
+       "shape=RxC picks the one answering that shape (default: the one answering 3x3)", false,
+       {"shape"}},
       {Route::kHealthz, "/healthz", "", "liveness: the process answers"},
       {Route::kReadyz, "/readyz", "", "readiness: the table is mapped and verified"},
       {Route::kMetrics, "/metrics", "", "Prometheus metrics"},

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <filesystem>
 #include <random>
 #include <variant>
 
@@ -69,10 +70,12 @@ std::optional<Problem> check_params(const RouteInfo& route, const Request& req) 
   return std::nullopt;
 }
 
-// What a query asks about: the table snapshot it is answered from, the
-// goal's frame in that table, and the board when the endpoint takes one.
+// What a query asks about: the tables snapshot it is answered from, the
+// table of that set that answers the goal and the goal's frame in it, and
+// the board when the endpoint takes one.
 struct Question {
-  std::shared_ptr<const Table> loaded;
+  std::shared_ptr<const TableSet> tables;
+  const Table* loaded = nullptr;  // owned by `tables`
   std::optional<GoalFrame> frame;
   Board board;
 };
@@ -112,11 +115,12 @@ std::variant<Question, Problem> read_question(const TableSlot& slot, const Reque
       return problem_from_error(*mismatch, "goal");
     }
   }
-  q.loaded = slot.get();
-  if (!q.loaded) return not_ready();
-  auto frame = q.loaded->frame(goal);
+  q.tables = slot.get();
+  if (!q.tables) return not_ready();
+  auto frame = q.tables->frame(goal);
   if (!frame.ok()) return problem_from_error(frame.error(), "goal");
-  q.frame = *frame;
+  q.loaded = frame->table;
+  q.frame = frame->frame;
   return q;
 }
 
@@ -467,9 +471,11 @@ void Service::solve_batch(const Request& req, Response& res,
     if (!parsed_goal.ok()) return set_problem(res, problem_from_error(parsed_goal.error(), "goal"));
     goal = *parsed_goal;
   }
-  const auto loaded = table_.get();
-  if (!loaded) return set_problem(res, not_ready());
-  const auto frame = loaded->frame(goal);
+  const auto tables = table_.get();
+  if (!tables) return set_problem(res, not_ready());
+  // Each item is answered by the table its goal's frame names: items with
+  // goals of their own may be answered from different files.
+  const auto frame = tables->frame(goal);
   if (!frame.ok()) return set_problem(res, problem_from_error(frame.error(), "goal"));
   // Written as it goes: 10,000 answers as JSON values would cost more
   // than solving them.
@@ -506,7 +512,7 @@ void Service::solve_batch(const Request& req, Response& res,
       out += input_error_json(item, board.error().message);
       continue;
     }
-    Result<GoalFrame> item_frame = *frame;
+    Result<TableSet::Frame> item_frame = *frame;
     if (goal_text != nullptr) {
       const auto item_goal = parse_board(goal_text->get_ref<const std::string&>(), shape);
       if (!item_goal.ok()) {
@@ -517,7 +523,7 @@ void Service::solve_batch(const Request& req, Response& res,
         out += input_error_json(item, "goal: " + mismatch->message);
         continue;
       }
-      item_frame = loaded->frame(*item_goal);
+      item_frame = tables->frame(*item_goal);
       if (!item_frame.ok()) {
         out += input_error_json(item, "goal: " + item_frame.error().message);
         continue;
@@ -529,7 +535,7 @@ void Service::solve_batch(const Request& req, Response& res,
         continue;
       }
     }
-    const auto solution = loaded->solver().solve(*board, *item_frame, true);
+    const auto solution = item_frame->table->solver().solve(*board, item_frame->frame, true);
     if (!solution.ok()) return set_problem(res, problem_from_error(solution.error(), "board"));
     append_solution_json(*solution, SolveFields{}, out);
   }
@@ -540,8 +546,21 @@ void Service::solve_batch(const Request& req, Response& res,
 }
 
 void Service::table(const Request& req, Response& res) const {
-  auto loaded = table_.get();
-  if (!loaded) return set_problem(res, not_ready());
+  const auto tables = table_.get();
+  if (!tables) return set_problem(res, not_ready());
+  // shape=RxC: the file answering that shape. Without it: the only file, or
+  // of several, the one answering 3x3 (else the first).
+  std::size_t which = 0;
+  if (const std::string* text = req.param("shape")) {
+    const auto shape = parse_shape(*text);
+    if (!shape.ok()) return set_problem(res, problem_from_error(shape.error(), "shape"));
+    const auto found = tables->table_for(*shape);
+    if (!found.ok()) return set_problem(res, problem_from_error(found.error(), "shape"));
+    which = *found;
+  } else if (const auto found = tables->table_for(kShape3x3); found.ok()) {
+    which = *found;
+  }
+  std::shared_ptr<const Table> loaded = tables->table(which);
   const auto bytes = loaded->view().bytes();
   const std::uint64_t size = bytes.size();
   // Validators and caching go on every outcome, 304 and 416 included.
@@ -576,7 +595,11 @@ void Service::table(const Request& req, Response& res) const {
     res.set_header("Content-Range", "bytes " + std::to_string(range.first) + "-" +
                                         std::to_string(range.last) + "/" + std::to_string(size));
   }
-  res.set_header("Content-Disposition", "attachment; filename=\"eight.tbl\"");
+  // One file is eight.tbl, as it always was; of several, each keeps its name.
+  const std::string name = tables->size() == 1
+                               ? std::string("eight.tbl")
+                               : std::filesystem::path(loaded->path()).filename().string();
+  res.set_header("Content-Disposition", "attachment; filename=\"" + name + "\"");
   res.set_header("Content-Type", "application/octet-stream");
   // Served straight from the mapping: no copy of the table per request. The
   // response holds the snapshot so the mapping outlives the download.
@@ -592,24 +615,42 @@ void Service::healthz(const Request&, Response& res) const {
 }
 
 void Service::readyz(const Request&, Response& res) const {
-  const auto loaded = table_.get();
-  if (!loaded) {
+  const auto tables = table_.get();
+  if (!tables) {
     set_problem(res, not_ready());
   } else {
+    const auto shapes_json = [](const std::vector<Shape>& shapes) {
+      auto out = nlohmann::ordered_json::array();
+      for (const Shape s : shapes) out.push_back(to_string(s));
+      return out;
+    };
     nlohmann::ordered_json j;
     j["status"] = "ready";
-    j["table"] = {{"checksum", loaded->checksum_hex()},
-                  {"sections", loaded->view().section_count()},
-                  {"bytes", loaded->view().bytes().size()}};
+    // "table": the file GET /table serves without shape=, as before sets.
+    const auto main = tables->table_for(kShape3x3);
+    const Table& first = *tables->table(main.ok() ? *main : 0);
+    j["table"] = {{"checksum", first.checksum_hex()},
+                  {"sections", first.view().section_count()},
+                  {"bytes", first.view().bytes().size()}};
+    j["shapes"] = shapes_json(tables->shapes());
+    auto files = nlohmann::ordered_json::array();
+    for (const auto& t : tables->tables()) {
+      files.push_back({{"path", t->path()},
+                       {"checksum", t->checksum_hex()},
+                       {"sections", t->view().section_count()},
+                       {"bytes", t->view().bytes().size()},
+                       {"shapes", shapes_json(t->answered_shapes())}});
+    }
+    j["tables"] = std::move(files);
     set_json(res, j);
   }
   res.set_header("Cache-Control", kNoStore);
 }
 
 void Service::metrics(const Request&, Response& res) const {
-  const auto loaded = table_.get();
+  const auto tables = table_.get();
   res.set_status(200);
-  res.set_content(metrics_.render(loaded.get()), "text/plain; version=0.0.4; charset=utf-8");
+  res.set_content(metrics_.render(tables.get()), "text/plain; version=0.0.4; charset=utf-8");
   res.set_header("Cache-Control", kNoStore);
 }
 

@@ -1,12 +1,12 @@
-// The table the server answers from, and the slot that holds it.
+// The tables the server answers from, and the slot that holds them.
 //
-// The table is an eight::Table (eight/table.h): mapped, fully proven
-// (Check::kFull: the server can afford a few milliseconds at start and at
-// each reload), with its solver and distance index. Requests take a
-// std::shared_ptr<const Table> snapshot from the TableSlot and use only that
-// for their whole life, including a /table download that outlives the
-// handler; so a reload (SIGHUP) swaps the slot and the old mapping goes away
-// when its last request finishes.
+// The tables are one eight::TableSet (eight/table_set.h): one file (--table)
+// or every table file of a folder (--tables), each mapped, checked at
+// serving_check() and with its distance index built. Requests take a
+// std::shared_ptr<const TableSet> snapshot from the TableSlot and use only
+// that for their whole life, including a /table download that outlives the
+// handler; so a reload (SIGHUP) swaps the slot and the old mappings go away
+// when their last request finishes.
 #pragma once
 
 #include <memory>
@@ -15,18 +15,25 @@
 
 #include "eight/result.h"
 #include "eight/table.h"
+#include "eight/table_set.h"
 
 namespace eight::server {
 
-// Maps `path` and proves it (Check::kFull), builds its distance index (for
-// /random and /stats), so the first request finds everything ready. The
-// error message names the file and says what is wrong with it.
-Result<std::shared_ptr<const Table>> load_table(const std::string& path);
+// How much of each file the server checks before serving it, at start and
+// at each reload: the one place that decides. Today the full proof
+// (Check::kFull, a few milliseconds a section).
+Check serving_check();
+
+// Maps every file of `source` once and checks it (serving_check()), builds
+// each table's distance index (for /random and /stats), so the first request
+// finds everything ready. The error message names the file and says what is
+// wrong with it.
+Result<std::shared_ptr<const TableSet>> load_tables(const TableSource& source);
 
 // The strong ETag of /table: the checksum's 16 hex digits in double quotes.
 std::string etag_of(const Table& table);
 
-// Holds the current table. get() and set() are safe from any thread at once.
+// Holds the current tables. get() and set() are safe from any thread at once.
 //
 // A mutex guards the pointer, held for the copy of a shared_ptr (an atomic
 // increment). std::atomic<std::shared_ptr> would do the same with a spin
@@ -39,30 +46,30 @@ std::string etag_of(const Table& table);
 class TableSlot {
  public:
   TableSlot() = default;
-  explicit TableSlot(std::shared_ptr<const Table> table) : table_(std::move(table)) {}
+  explicit TableSlot(std::shared_ptr<const TableSet> tables) : tables_(std::move(tables)) {}
 
-  // The current table, or null before one is set.
-  std::shared_ptr<const Table> get() const {
+  // The current tables, or null before any are set.
+  std::shared_ptr<const TableSet> get() const {
     std::lock_guard lock(mutex_);
-    return table_;
+    return tables_;
   }
-  // Makes `table` current. The previous table is released after the lock,
+  // Makes `tables` current. The previous set is released after the lock,
   // so its unmapping (if this was its last reference) blocks no reader.
-  void set(std::shared_ptr<const Table> table) {
+  void set(std::shared_ptr<const TableSet> tables) {
     std::unique_lock lock(mutex_);
-    table_.swap(table);
+    tables_.swap(tables);
     lock.unlock();
   }
 
-  // Loads `path` (load_table) and, only if it is sound, makes it the current
-  // table; returns it. On an error the current table stays. Requests keep
-  // running meanwhile. Safe from any thread; of overlapping reloads, the
-  // last to finish wins.
-  Result<std::shared_ptr<const Table>> reload(const std::string& path);
+  // Loads `source` (load_tables) and, only if every file is sound, makes it
+  // the current set; returns it. On an error the current set stays.
+  // Requests keep running meanwhile. Safe from any thread; of overlapping
+  // reloads, the last to finish wins.
+  Result<std::shared_ptr<const TableSet>> reload(const TableSource& source);
 
  private:
   mutable std::mutex mutex_;
-  std::shared_ptr<const Table> table_;
+  std::shared_ptr<const TableSet> tables_;
 };
 
 }  // namespace eight::server

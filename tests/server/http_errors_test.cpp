@@ -78,7 +78,7 @@ TEST_CASE("a bad goal is a 400 bad-goal problem and /distance checks it the same
   }
 }
 
-TEST_CASE("boards of other shapes: an open shape is a 400, a shape the table lacks a 422") {
+TEST_CASE("boards of other shapes: an open shape is a 400, a shape no table holds a 404") {
   ServerProcess server;
   auto cli = server.client();
   json j = check_problem(cli.Get("/solve?board=123450"), 400, "bad-board");
@@ -89,11 +89,14 @@ TEST_CASE("boards of other shapes: an open shape is a 400, a shape the table lac
   CHECK(j["detail"] == "the board is 3x3 and the goal 2x3: a goal has the board's shape");
   // The default goal of a 2x3 board is 2x3's standard goal, which the 3x3
   // table cannot answer.
-  j = check_problem(cli.Get("/solve?board=123/405"), 422, "goal-not-covered");
-  CHECK(j["detail"] == "the table answers 3x3 boards, not 2x3 ones such as goal 123/450");
-  j = check_problem(cli.Get("/hint?board=1,2,3,4/5,6,7,8/9,10,0,11"), 422, "goal-not-covered");
+  j = check_problem(cli.Get("/solve?board=123/405"), 404, "shape-not-served");
   CHECK(j["detail"] ==
-        "the table answers 3x3 boards, not 3x4 ones such as goal 1,2,3,4/5,6,7,8/9,10,11,0");
+        "the table answers 3x3 boards, not 2x3 ones such as goal 123/450; `eight-tablegen` "
+        "generates them");
+  j = check_problem(cli.Get("/hint?board=1,2,3,4/5,6,7,8/9,10,0,11"), 404, "shape-not-served");
+  CHECK(j["detail"] ==
+        "the table answers 3x3 boards, not 3x4 ones such as goal 1,2,3,4/5,6,7,8/9,10,11,0; "
+        "`eight-tablegen --shape 3x4` generates them");
   // And a batch refuses such an item alone.
   auto res =
       cli.Post("/solve", R"({"boards":["867254301",{"board":"123/405","goal":"123/450"},"1230"]})",
@@ -102,7 +105,10 @@ TEST_CASE("boards of other shapes: an open shape is a 400, a shape the table lac
   CHECK(res->status == 200);
   const json a = json::parse(res->body)["answers"];
   CHECK(a[0]["distance"] == 31);
-  CHECK(a[1]["error"] == "goal: the table answers 3x3 boards, not 2x3 ones such as goal 123/450");
+  CHECK(a[1]["error"] ==
+        "goal: the table answers 3x3 boards, not 2x3 ones such as goal 123/450; `eight-tablegen` "
+        "generates "
+        "them");
   CHECK(a[2]["error"] == "goal: the board is 2x2 and the goal 3x3: a goal has the board's shape");
 }
 
@@ -110,15 +116,21 @@ TEST_CASE("shape= names the shape of the board and goal texts; a bad one is a 40
   ServerProcess server;
   auto cli = server.client();
   // The 6 cells read as 2x3 (or 3x2), then meet the 3x3-only table.
-  json j = check_problem(cli.Get("/solve?board=123405&shape=2x3"), 422, "goal-not-covered");
-  CHECK(j["detail"] == "the table answers 3x3 boards, not 2x3 ones such as goal 123/450");
-  j = check_problem(cli.Get("/distance?board=123405&shape=3x2"), 422, "goal-not-covered");
-  CHECK(j["detail"] == "the table answers 3x3 boards, not 3x2 ones such as goal 12/34/50");
+  json j = check_problem(cli.Get("/solve?board=123405&shape=2x3"), 404, "shape-not-served");
+  CHECK(j["detail"] ==
+        "the table answers 3x3 boards, not 2x3 ones such as goal 123/450; `eight-tablegen` "
+        "generates them");
+  j = check_problem(cli.Get("/distance?board=123405&shape=3x2"), 404, "shape-not-served");
+  CHECK(j["detail"] ==
+        "the table answers 3x3 boards, not 3x2 ones such as goal 12/34/50; `eight-tablegen` "
+        "generates them");
   j = check_problem(cli.Get("/solve?board=123405&shape=2x3&goal=12/34/50"), 400, "bad-goal");
   CHECK(j["detail"] == "the rows make a 3x2 board, not the 2x3 asked for");
   CHECK(j["parameter"] == "goal");
-  j = check_problem(cli.Get("/stats?shape=2x5"), 422, "goal-not-covered");
-  CHECK(j["detail"] == "the table answers 3x3 boards, not 2x5 ones such as goal 12345/67890");
+  j = check_problem(cli.Get("/stats?shape=2x5"), 404, "shape-not-served");
+  CHECK(j["detail"] ==
+        "the table answers 3x3 boards, not 2x5 ones such as goal 12345/67890; `eight-tablegen` "
+        "generates them");
   // shape=3x3 is the default's own shape: answers as without it.
   auto res = cli.Get("/distance?board=867254301&shape=3x3");
   REQUIRE(res);
@@ -135,7 +147,7 @@ TEST_CASE("shape= names the shape of the board and goal texts; a bad one is a 40
   // In a batch's body too.
   res = cli.Post("/solve", R"({"shape":"2x3","boards":["123405"]})", "application/json");
   REQUIRE(res);
-  j = check_problem(res, 422, "goal-not-covered");
+  j = check_problem(res, 404, "shape-not-served");
   res = cli.Post("/solve", R"({"shape":"9x9","boards":["123405"]})", "application/json");
   REQUIRE(res);
   check_problem(res, 400, "bad-shape");

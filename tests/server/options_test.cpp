@@ -65,6 +65,43 @@ TEST_CASE("the command line overrides the environment, in both spellings") {
   CHECK(parse({"--help"})->help);
 }
 
+TEST_CASE("--tables DIR (or EIGHT_TABLES) names a folder instead of one file, never both") {
+  auto o = parse({"--tables", "/srv/tables"});
+  REQUIRE(o.ok());
+  CHECK(o->table.empty());
+  CHECK(o->source().folder);
+  CHECK(o->source().path == "/srv/tables");
+  o = parse({}, {{"EIGHT_TABLES", "/srv/t"}});
+  REQUIRE(o.ok());
+  CHECK(o->source().folder);
+  CHECK(o->source().path == "/srv/t");
+  // Neither: the one default file.
+  o = parse({});
+  REQUIRE(o.ok());
+  CHECK(!o->source().folder);
+  CHECK(o->source().path == "data/eight.tbl");
+  // The command line overrides the environment, either for the other.
+  o = parse({"--table", "/a.tbl"}, {{"EIGHT_TABLES", "/srv/t"}});
+  REQUIRE(o.ok());
+  CHECK(!o->source().folder);
+  CHECK(o->source().path == "/a.tbl");
+  o = parse({"--tables=/d"}, {{"EIGHT_TABLE", "/t.tbl"}});
+  REQUIRE(o.ok());
+  CHECK(o->source().folder);
+  CHECK(o->source().path == "/d");
+  // Both in one place: a usage error.
+  auto e = parse({"--table", "/a.tbl", "--tables", "/d"});
+  REQUIRE(!e.ok());
+  CHECK(e.error().message == "--table and --tables are both given: give one file or one folder");
+  e = parse({}, {{"EIGHT_TABLE", "/t.tbl"}, {"EIGHT_TABLES", "/d"}});
+  REQUIRE(!e.ok());
+  CHECK(e.error().message ==
+        "EIGHT_TABLE and EIGHT_TABLES are both set: give one file or one folder");
+  e = parse({"--tables="});
+  REQUIRE(!e.ok());
+  CHECK(e.error().message == "--tables needs a folder");
+}
+
 TEST_CASE("bad options and values are refused with a message naming them") {
   auto bad = [](std::vector<std::string_view> args, std::map<std::string, std::string> env = {}) {
     auto o = parse(std::move(args), std::move(env));

@@ -53,7 +53,7 @@ struct Fixture {
   Service service{slot, metrics};
 
   Fixture() {
-    auto loaded = eight::server::load_table(eight::test::server_table_path());
+    auto loaded = eight::server::load_tables({eight::test::server_table_path(), false});
     REQUIRE(loaded.ok());
     slot.set(*loaded);
   }
@@ -135,7 +135,7 @@ TEST_CASE("a goal the table has no section for is a 422, not a server error") {
   eight::test::TempDir dir;
   const int centre_only[] = {4};
   eight::test::write_file(dir.file("centre.tbl"), eight::build_table(centre_only));
-  auto loaded = eight::server::load_table(dir.file("centre.tbl"));
+  auto loaded = eight::server::load_tables({dir.file("centre.tbl"), false});
   REQUIRE(loaded.ok());
   TableSlot slot(*loaded);
   Metrics metrics;
@@ -300,7 +300,7 @@ TEST_CASE("metrics count requests by route and status and fill the latency histo
   m.record(Route::kSolve, 400, std::chrono::microseconds(10));
   m.record(Route::kOther, 404, std::chrono::microseconds(10));
   CHECK(m.requests(Route::kSolve, 200) == 2);
-  auto loaded = eight::server::load_table(eight::test::server_table_path());
+  auto loaded = eight::server::load_tables({eight::test::server_table_path(), false});
   REQUIRE(loaded.ok());
   const std::string text = m.render(loaded->get());
   auto has = [&text](const std::string& line) {
@@ -320,7 +320,7 @@ TEST_CASE("metrics count requests by route and status and fill the latency histo
   has(R"(eight_http_request_duration_seconds_sum{route="/solve"} 0.003050000)");
   has(R"(eight_http_request_duration_seconds_count{route="/solve"} 3)");
   has("eight_table_info{path=\"" + eight::test::server_table_path() + "\",checksum=\"" +
-      (*loaded)->checksum_hex() + "\"} 1");
+      (*loaded)->table(0)->checksum_hex() + "\"} 1");
   has("eight_table_bytes " + std::to_string(eight::test::table_bytes().size()));
   has("eight_table_sections 3");
   has(R"(eight_table_section_max_distance{goal="123456780"} 31)");

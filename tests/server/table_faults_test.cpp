@@ -292,26 +292,26 @@ TEST_CASE("TableSlot::reload switches only to a sound table, and old snapshots s
   eight::test::write_file(dir.file("old.tbl"), table);
   eight::test::write_file(dir.file("bad.tbl"), corrupted(table));
   eight::test::write_file(dir.file("new.tbl"), centre_table());
-  auto first = eight::server::load_table(dir.file("old.tbl"));
+  auto first = eight::server::load_tables({dir.file("old.tbl"), false});
   REQUIRE(first.ok());
   eight::server::TableSlot slot(*first);
   const auto before = slot.get();
 
-  auto r = slot.reload(dir.file("bad.tbl"));
+  auto r = slot.reload({dir.file("bad.tbl"), false});
   REQUIRE(!r.ok());
   CHECK(r.error().message.find(dir.file("bad.tbl") + ": checksum mismatch") == 0);
   CHECK(slot.get() == before);
 
-  r = slot.reload(dir.file("new.tbl"));
+  r = slot.reload({dir.file("new.tbl"), false});
   REQUIRE(r.ok());
   CHECK(slot.get() == *r);
-  CHECK(slot.get()->checksum_hex() == checksum_hex(centre_table()));
+  CHECK(slot.get()->table(0)->checksum_hex() == checksum_hex(centre_table()));
   // The snapshot taken before still maps and answers from the old table,
   // even with its file gone.
   std::filesystem::remove(dir.file("old.tbl"));
-  const auto bytes = before->view().bytes();
+  const auto bytes = before->table(0)->view().bytes();
   CHECK(Bytes(bytes.begin(), bytes.end()) == table);
   auto frame = before->frame(eight::kStandardGoal);
   REQUIRE(frame.ok());
-  CHECK(before->solver().distance(eight::test::board("867254301"), *frame) == 31);
+  CHECK(frame->table->solver().distance(eight::test::board("867254301"), frame->frame) == 31);
 }

@@ -1,0 +1,99 @@
+#include "eight/table_set.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+
+namespace eight {
+
+std::string TableSource::describe() const {
+  return (folder ? "tables in " : "table ") + path;
+}
+
+std::string tablegen_command(Shape shape) {
+  if (shape.cells() > 10) return "eight-tablegen --shape " + to_string(shape);
+  return "eight-tablegen";
+}
+
+TableSet::TableSet(std::vector<std::shared_ptr<const Table>> tables) : tables_(std::move(tables)) {
+  assert(!tables_.empty());
+  for (const Shape s : kTableShapes) {
+    for (const auto& t : tables_) {
+      assert(t != nullptr);
+      if (t->answers(s)) {
+        shapes_.push_back(s);
+        break;
+      }
+    }
+  }
+}
+
+Result<TableSet> TableSet::open(const TableSource& source, Check check) {
+  std::vector<std::string> paths;
+  if (!source.folder) {
+    paths.push_back(source.path);
+  } else {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::directory_iterator it(source.path, ec);
+    const auto cannot_read = [&] {
+      return make_error(ErrorCode::kIo,
+                        source.path + ": cannot read the table folder: " + ec.message());
+    };
+    if (ec) return cannot_read();
+    std::vector<std::pair<std::string, std::string>> found;  // file name, path
+    for (; it != fs::directory_iterator(); it.increment(ec)) {
+      if (ec) return cannot_read();
+      const fs::path& p = it->path();
+      // is_regular_file follows symbolic links: a link to a table is a table.
+      if (p.extension() != ".tbl" || !it->is_regular_file(ec)) continue;
+      found.emplace_back(p.filename().string(), p.string());
+    }
+    if (ec) return cannot_read();
+    if (found.empty()) {
+      return make_error(ErrorCode::kIo, source.path +
+                                            ": the folder holds no table file (*.tbl); "
+                                            "eight-tablegen writes one");
+    }
+    std::sort(found.begin(), found.end());
+    for (auto& [name, path] : found) paths.push_back(std::move(path));
+  }
+  std::vector<std::shared_ptr<const Table>> tables;
+  tables.reserve(paths.size());
+  for (const std::string& path : paths) {
+    auto table = Table::open(path, check);
+    if (!table.ok()) return table.error();
+    tables.push_back(std::move(table).value());
+  }
+  return TableSet(std::move(tables));
+}
+
+Error TableSet::no_shape(Shape shape, const std::optional<Board>& goal) const {
+  std::string message = (tables_.size() == 1 ? "the table answers " : "the tables answer ") +
+                        shape_list(shapes_) + " boards, not " + to_string(shape) + " ones";
+  if (goal) message += " such as goal " + to_string(*goal);
+  message += "; `" + tablegen_command(shape) + "` generates them";
+  return make_error(ErrorCode::kNoShape, std::move(message));
+}
+
+Result<TableSet::Frame> TableSet::frame(const Board& goal) const {
+  std::optional<Error> first;
+  for (std::size_t i = 0; i < tables_.size(); ++i) {
+    const Table& t = *tables_[i];
+    if (!t.answers(goal.shape)) continue;
+    auto f = t.frame(goal);
+    if (f.ok()) return Frame{i, &t, *f};
+    if (!first) first = f.error();
+  }
+  if (first) return *first;
+  return no_shape(goal.shape, goal);
+}
+
+Result<std::size_t> TableSet::table_for(Shape shape) const {
+  for (std::size_t i = 0; i < tables_.size(); ++i) {
+    if (tables_[i]->answers(shape)) return i;
+  }
+  return no_shape(shape, std::nullopt);
+}
+
+}  // namespace eight
