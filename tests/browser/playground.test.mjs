@@ -68,7 +68,9 @@ before(async () => {
   mkdirSync(artifacts, { recursive: true });
   scratch = mkdtempSync(join(tmpdir(), "eight-browser-"));
   const table = join(scratch, "eight.tbl");
-  const gen = spawnSync(join(binDir, "eight-tablegen"), ["--quiet", "--out", table]);
+  // The default table: every shape up to 10 cells, so the shape selector shows.
+  const gen = spawnSync(join(binDir, "eight-tablegen"),
+                        ["--quiet", "--shape", "default", "--out", table]);
   assert.equal(gen.status, 0, String(gen.stderr));
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
@@ -197,6 +199,32 @@ test("the page fits a phone-sized screen without sideways scrolling", async () =
   const tile = await page.locator("button.tile").first().boundingBox();
   assert.ok(tile.width >= 44 && tile.height >= 44);
   await page.screenshot({ path: join(artifacts, "playground-phone.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the shape selector offers every shape the server holds, and a 2x3 puzzle solves", async () => {
+  const { page, errors } = await openPage({ width: 800, height: 900 });
+  const ready = await api("/readyz");
+  const offered = await page.locator("#shape option").evaluateAll((os) => os.map((o) => o.value));
+  assert.deepEqual(offered, ready.shapes);
+  assert.ok(offered.includes("2x3") && offered.includes("5x2"));
+  assert.equal(await page.locator("#shape").inputValue(), "3x3");
+  await page.selectOption("#shape", "2x3");
+  await page.waitForFunction(() => document.getElementById("board").dataset.shape === "2x3" &&
+                                   /New puzzle/.test(document.getElementById("status").textContent));
+  // /stats says 2x3's farthest board is 21 moves away: the slider stops there.
+  assert.equal(await page.locator("#difficulty").getAttribute("max"), "21");
+  assert.equal(await page.locator("button.tile").count(), 5);
+  const board = await boardOf(page);
+  const d = (await api(`/distance?board=${board}&goal=123/450`)).distance;
+  assert.ok(d > 0);
+  await page.click("#solve");
+  await page.waitForFunction(() => document.getElementById("board").dataset.board === "123/450",
+                             null, { timeout: 20000 });
+  await page.waitForFunction(() => document.getElementById("distance").textContent === "0");
+  assert.equal(await page.locator("#moves").textContent(), String(d));
+  await page.screenshot({ path: join(artifacts, "playground-2x3.png") });
   assert.deepEqual(errors, []);
   await page.close();
 });
