@@ -3,7 +3,7 @@
 //   eight-tablegen [--shape default|3x3|3x4|4x3|2x6|6x2|all] [--out PATH] [--quiet]
 //
 // Runs a reverse BFS from each section's goal (in parallel), writes
-// PATH.tmp once, fsyncs it while proving what landed sound (Check::kFull),
+// PATH.tmp once, fsyncs it while proving what landed sound (tablegen.h),
 // and only then renames it to PATH. With no option it writes the default
 // table, every shape up to 10 cells, to data/eight.tbl; `--out PATH` alone
 // writes the 3x3 sections alone, as it always has; `--shape` says which

@@ -45,29 +45,22 @@ enum class Check {
   // but one pass of hashing (~0.1 ms for 2 MiB). What answering questions
   // needs.
   kChecksum,
-  // kChecksum, then the proof of every entry: a full section's entries
-  // are checked structurally against the moves between its positions (its
-  // distance is the true one; its parent is in range, one move closer, and
-  // reached by its move), its stats against its entries; a mod-3 section
-  // is searched again and its entries and stats compared byte for byte
-  // (the mod-3 values of a section are unique, so this is a proof too). A
-  // table that passes is exact. A few milliseconds a section, the sections
-  // at once. For the generator's read-back and the server's start and
-  // reloads. But for mod-3 sections of more than kMaxProvenAtFull positions
-  // (the 12-cell ones, 239,500,800 each, whose search takes seconds of CPU
-  // a section), which it checks as kChecksum does: their bytes are the
-  // generator's, sealed by the checksum, and every walk over them is
-  // bounded and checked (a wrong byte gives a refusal, never a hang).
+  // kChecksum, then the proof of every full section's entries: checked
+  // structurally against the moves between its positions (its distance is
+  // the true one; its parent is in range, one move closer, and reached by
+  // its move), its stats against its entries. A few milliseconds a
+  // section, the sections at once. What the server runs at start and on
+  // each reload. Mod-3 sections are checked as kChecksum does (their proof
+  // is a search again, 0.1 s for 2x5, 12 s of CPU for a 12-cell section):
+  // sealed by the checksum, and every walk over them bounded and checked,
+  // so a wrong byte gives a refusal or a wrong answer, never a hang.
   kFull,
-  // kFull, and the 12-cell sections searched again and compared too: every
-  // section of the file proven. For `eight verify` (about 12 s of CPU per
-  // 12-cell section).
+  // kFull, and every mod-3 section searched again and its entries and stats
+  // compared byte for byte (the mod-3 values of a section are unique, so
+  // this is a proof too): a table that passes is exact. For `eight verify`
+  // and the generator's read-back of tables up to 10 cells.
   kExhaustive,
 };
-
-// The largest mod-3 section Check::kFull searches again: 2x5's 1,814,400
-// positions (about 0.15 s).
-inline constexpr std::uint32_t kMaxProvenAtFull = 1814400;
 
 struct SectionInfo {
   Shape shape;

@@ -110,9 +110,11 @@ Status write_file_atomically(const std::string& path, std::span<const std::uint8
                              const WriteCheck& check = {});
 
 // Generates the table for `sections` and writes it to `path` as above, the
-// check being the full proof (Check::kFull) of the bytes that landed, run
-// from the file while it is fsynced: a table that does not prove sound
-// never takes the name. REQUIRES: are_buildable(sections).
+// check being the proof of the bytes that landed (Check::kExhaustive; for a
+// table with 12-cell sections Check::kFull, their search again being
+// `eight verify`'s), run from the file while it is fsynced: a table that
+// does not prove sound never takes the name. REQUIRES:
+// are_buildable(sections).
 //
 // Memory: the file's bytes, and per section being searched (one a core, at
 // once) its search's memory (core/mod3_search.h: 4 bits a position, 120 MB
