@@ -36,8 +36,8 @@ std::string hex64(std::uint64_t v) {
   return buf;
 }
 
-// The structural proof of one section, over its entries in rank order,
-// with the moves between ranks from detail::Transitions:
+// The structural proof of one full section, over its entries in rank order,
+// with the moves between ranks that `moves_of` gives:
 //  1. the goal's entry has distance 0 and is its own parent, and no other
 //     entry has distance 0;
 //  2. every other entry's parent is in range, one move closer, and the
@@ -49,16 +49,21 @@ std::string hex64(std::uint64_t v) {
 // distance can fall by at most one a move (3) to the goal's 0, so none is
 // too long: every distance is exact. The checks on an entry's own fields
 // come first, so the message names the first thing wrong.
-std::optional<Error> verify_entries(const SectionInfo& s, std::size_t index,
-                                    std::string_view name) {
+//
+// `moves_of(r, moves)` fills the moves from rank r (detail::Moves: the rank
+// each move leads to, and which stay on the board): detail::Transitions for
+// 3x3, whose 181,440 entries make this a hot loop; unranking and ranking
+// again for the other shapes, of a few thousand positions.
+template <typename MovesOf>
+std::optional<Error> verify_entries(const SectionInfo& s, std::size_t index, std::string_view name,
+                                    MovesOf&& moves_of) {
   const auto at = [&](std::uint32_t r) { return format::get_u32(s.entries + 4 * r); };
   const auto where = [&](std::uint32_t r) {
     return "section " + std::to_string(index) + ", entry " + std::to_string(r) + ": ";
   };
-  const auto& transitions = detail::Transitions::get();
   int max_distance = 0;
   detail::Moves moves;
-  for (std::uint32_t r = 0; r < kPositions; ++r) {
+  for (std::uint32_t r = 0; r < s.positions; ++r) {
     const std::uint32_t raw = at(r);
     const auto refuse = [&](const std::string& what) {
       return fail(ErrorCode::kBadEntry, name, where(r) + what);
@@ -66,7 +71,7 @@ std::optional<Error> verify_entries(const SectionInfo& s, std::size_t index,
     if ((raw & format::kReservedEntryMask) != 0) return refuse("reserved bits are set");
     const Entry e = format::unpack_entry(raw);
     max_distance = std::max<int>(max_distance, e.distance);
-    if (e.parent >= kPositions) {
+    if (e.parent >= s.positions) {
       return refuse("parent " + std::to_string(e.parent) + " is out of range");
     }
     if (r == s.goal_rank || e.distance == 0) {
@@ -78,7 +83,7 @@ std::optional<Error> verify_entries(const SectionInfo& s, std::size_t index,
     if (format::unpack_entry(at(e.parent)).distance + 1 != e.distance) {
       return refuse("parent is not one move closer to the goal");
     }
-    transitions.moves(r, moves);
+    moves_of(r, moves);
     const auto m = static_cast<std::size_t>(e.move);
     if ((moves.legal >> m & 1) == 0 || moves.rank[m] != e.parent) {
       return refuse("move does not lead to the parent");
@@ -101,66 +106,33 @@ std::optional<Error> verify_entries(const SectionInfo& s, std::size_t index,
   return std::nullopt;
 }
 
-// The generic structural proof of a full section of a shape other than
-// 3x3 (at most kMaxFullPositions positions, so a few thousand at most
-// today): verify_entries' three checks, with the moves between ranks found
-// by unranking and ranking again.
+// The proof of a full section's entries, with its shape's moves.
 std::optional<Error> verify_full_entries(const SectionInfo& s, std::size_t index,
                                          std::string_view name) {
-  const auto at = [&](std::uint32_t r) { return format::get_u32(s.entries + 4 * r); };
-  const auto where = [&](std::uint32_t r) {
-    return "section " + std::to_string(index) + ", entry " + std::to_string(r) + ": ";
-  };
+  if (s.shape == kShape3x3) {
+    const auto& transitions = detail::Transitions::get();
+    return verify_entries(s, index, name,
+                          [&](std::uint32_t r, detail::Moves& out) { transitions.moves(r, out); });
+  }
   const int n = s.shape.cells();
   std::array<std::uint8_t, kMaxCells> cells{};
   const std::span<std::uint8_t> view(cells.data(), static_cast<std::size_t>(n));
-  int max_distance = 0;
-  for (std::uint32_t r = 0; r < s.positions; ++r) {
-    const std::uint32_t raw = at(r);
-    const auto refuse = [&](const std::string& what) {
-      return fail(ErrorCode::kBadEntry, name, where(r) + what);
-    };
-    if ((raw & format::kReservedEntryMask) != 0) return refuse("reserved bits are set");
-    const Entry e = format::unpack_entry(raw);
-    max_distance = std::max<int>(max_distance, e.distance);
-    if (e.parent >= s.positions) {
-      return refuse("parent " + std::to_string(e.parent) + " is out of range");
-    }
-    if (r == s.goal_rank || e.distance == 0) {
-      if (r != s.goal_rank || e.distance != 0 || e.parent != r) {
-        return refuse("distance 0 but not the goal, or the goal not at distance 0");
-      }
-      continue;
-    }
-    if (format::unpack_entry(at(e.parent)).distance + 1 != e.distance) {
-      return refuse("parent is not one move closer to the goal");
-    }
+  return verify_entries(s, index, name, [&](std::uint32_t r, detail::Moves& out) {
     unrank_cells(s.shape, r, s.cls, view);
     const int blank =
         static_cast<int>(std::find(cells.begin(), cells.begin() + n, 0) - cells.begin());
+    out.legal = 0;
     for (Move m : kAllMoves) {
+      const auto i = static_cast<std::size_t>(m);
       const int to = neighbor(s.shape, blank, m);
-      if (to < 0) {
-        if (m == e.move) return refuse("move does not lead to the parent");
-        continue;
-      }
+      out.rank[i] = r;
+      if (to < 0) continue;
+      out.legal |= 1u << i;
       std::swap(cells[static_cast<std::size_t>(blank)], cells[static_cast<std::size_t>(to)]);
-      const std::uint32_t next = rank_cells(s.shape, view);
+      out.rank[i] = rank_cells(s.shape, view);
       std::swap(cells[static_cast<std::size_t>(blank)], cells[static_cast<std::size_t>(to)]);
-      if (m == e.move && next != e.parent) return refuse("move does not lead to the parent");
-      const int d = format::unpack_entry(at(next)).distance;
-      if (d + 1 < e.distance || d > e.distance + 1) {
-        return refuse("distance differs from a neighbour's by more than one");
-      }
     }
-  }
-  if (max_distance != s.max_distance) {
-    return fail(ErrorCode::kBadHeader, name,
-                "section " + std::to_string(index) + ": records max distance " +
-                    std::to_string(s.max_distance) + " but its entries reach " +
-                    std::to_string(max_distance));
-  }
-  return std::nullopt;
+  });
 }
 
 // A full section's stats against its (proven) entries: the histogram counts
@@ -229,8 +201,7 @@ std::optional<Error> verify_mod3(const SectionInfo& s, std::size_t index, std::s
 std::optional<Error> verify_section(const SectionInfo& s, std::size_t index,
                                     std::string_view name) {
   if (s.encoding == format::Encoding::kMod3) return verify_mod3(s, index, name);
-  auto err =
-      s.shape == kShape3x3 ? verify_entries(s, index, name) : verify_full_entries(s, index, name);
+  auto err = verify_full_entries(s, index, name);
   if (err) return err;
   return verify_full_stats(s, index, name);
 }
