@@ -44,6 +44,26 @@ void check_path(const Board& board, const Board& goal, const Solution& s) {
   REQUIRE_MESSAGE(cur == goal, to_string(board) << " -> " << to_string(goal));
 }
 
+// Solves `b` for the frame `f` of `goal` from `t` and checks the answer
+// against `naive` (test::bfs_distances of the goal): unsolvable exactly
+// when the naive search never reached it, else its distance (from solve and
+// from distance) and a legal path. Returns whether it was solvable.
+bool agrees_with_naive(const Table& t, const GoalFrame& f, const Board& goal,
+                       const std::unordered_map<std::uint64_t, int>& naive, const Board& b) {
+  const auto s = t.solver().solve(b, f);
+  REQUIRE(s.ok());
+  const auto it = naive.find(test::cells_key(b));
+  if (it == naive.end()) {
+    REQUIRE_FALSE(s->solvable);
+    REQUIRE(t.solver().distance(b, f) == -1);
+    return false;
+  }
+  REQUIRE(s->distance == it->second);
+  REQUIRE(t.solver().distance(b, f) == it->second);
+  check_path(b, goal, *s);
+  return true;
+}
+
 // Every board of a shape, as the solver answers it: in rank order of
 // both classes.
 Board board_of(Shape shape, std::uint32_t r, int cls) {
@@ -107,19 +127,7 @@ TEST_CASE(
       std::size_t solvable = 0;
       for (int cls = 0; cls < 2; ++cls) {
         for (std::uint32_t r = 0; r < positions(shape); ++r) {
-          const Board b = board_of(shape, r, cls);
-          const auto s = t.solver().solve(b, f);
-          REQUIRE(s.ok());
-          const auto it = naive.find(test::cells_key(b));
-          if (it == naive.end()) {
-            REQUIRE_FALSE(s->solvable);
-            REQUIRE(t.solver().distance(b, f) == -1);
-            continue;
-          }
-          ++solvable;
-          REQUIRE(s->distance == it->second);
-          REQUIRE(t.solver().distance(b, f) == it->second);
-          check_path(b, goal, *s);
+          if (agrees_with_naive(t, f, goal, naive, board_of(shape, r, cls))) ++solvable;
         }
       }
       CHECK(solvable == positions(shape));
@@ -138,16 +146,7 @@ TEST_CASE("other goals of small shapes agree with a naive search") {
       const GoalFrame f = *t.frame(goal);
       const auto naive = test::bfs_distances(goal);
       for (std::uint32_t r = 0; r < positions(shape); r += 7) {
-        const Board b = board_of(shape, r, static_cast<int>(r & 1));
-        const auto s = t.solver().solve(b, f);
-        REQUIRE(s.ok());
-        const auto it = naive.find(test::cells_key(b));
-        if (it == naive.end()) {
-          REQUIRE_FALSE(s->solvable);
-          continue;
-        }
-        REQUIRE(s->distance == it->second);
-        check_path(b, goal, *s);
+        agrees_with_naive(t, f, goal, naive, board_of(shape, r, static_cast<int>(r & 1)));
       }
     }
   }
@@ -171,16 +170,7 @@ TEST_CASE("3x3, 2x5 and 5x2 boards, sampled, have legal optimal paths from the d
       for (int i = 0; i < 3000; ++i) {
         const Board b = board_of(shape, static_cast<std::uint32_t>(rng.below(positions(shape))),
                                  static_cast<int>(rng.below(2)));
-        const auto s = t.solver().solve(b, f);
-        REQUIRE(s.ok());
-        const auto it = naive.find(test::cells_key(b));
-        if (it == naive.end()) {
-          REQUIRE_FALSE(s->solvable);
-          continue;
-        }
-        ++solvable;
-        REQUIRE(s->distance == it->second);
-        check_path(b, goal, *s);
+        if (agrees_with_naive(t, f, goal, naive, b)) ++solvable;
       }
       CHECK(solvable > 1000);
     }
