@@ -1,0 +1,223 @@
+// Additive (disjoint) pattern databases for the 4x4 board (Korf and Felner,
+// "Disjoint pattern database heuristics", AIJ 134, 2002; Felner, Korf and
+// Hanan, "Additive pattern database heuristics", JAIR 22, 2004).
+//
+// A pattern is a group of tiles. Its database (PDB) holds, for every
+// placement of the group's tiles on the 16 cells, the fewest moves *of the
+// group's own tiles* that bring them all home, minimised over where the
+// blank is, while the other tiles slide for free. Each move moves exactly
+// one tile, so over disjoint groups these counts add up without
+// overestimating: the sum is an admissible heuristic.
+//
+// The abstract search. A state is (placement, region of the blank): the
+// blank moves through the cells no group tile covers at no cost, so it is
+// anywhere in the connected region of free cells it is in. Moving a group
+// tile into that region costs 1 and leaves the blank where the tile was. The
+// breadth-first search starts from the goal's placement with the blank in
+// the region of the goal's blank cell, so a PDB depends on the goal's blank
+// cell as well as on the group; the entry of a placement is the smallest
+// distance over its regions.
+//
+// Ranking (a partial permutation, dense). Let t_0 < t_1 < ... < t_{k-1} be
+// the group's tiles in increasing order and c_i the cell (0..15) of tile t_i.
+// Then
+//
+//   d_i  = c_i - |{ j < i : c_j < c_i }|          (0 <= d_i < 16 - i)
+//   rank = sum_i d_i * (15 - i)! / (16 - k)!
+//
+// or, by Horner's rule: r = d_0, then r = r * (16 - i) + d_i for i = 1..k-1.
+// The ranks of a k-tile group are exactly 0 .. 16!/(16-k)! - 1: 3,360 for
+// k = 3, 5,765,760 for k = 6, 57,657,600 for k = 7, 518,918,400 for k = 8.
+// Example: tiles {1, 2, 3} on cells 1, 2, 3 have d = 1, 1, 1 and rank
+// (1 * 15 + 1) * 14 + 1 = 225.
+//
+// Byte layout (4 bits per entry). Every move of a group tile changes the
+// group's Manhattan distance (MD: the sum over its tiles of |row - home row|
+// + |col - home col|, homes taken in the canonical goal) by one, so
+// PDB - MD is even and at least 0. The entry stored for a placement is
+//
+//   v = min(15, (PDB - MD) / 2)
+//
+// (the cap only lowers the value, so it stays admissible), and the bytes
+// are the entries in rank order, two per byte, low nibble first: the entry
+// of rank r is (byte[r / 2] >> (4 * (r % 2))) & 0xF. A k-tile PDB is
+// exactly 16!/(16-k)! / 2 bytes (the count is even for every k >= 1); its
+// value for a placement is MD + 2 v. The goal's placement has v = 0.
+//
+// Thread safety: generation may use several threads internally; everything
+// else is a pure function or an immutable value.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "eight/board.h"
+#include "eight/result.h"
+#include "eight/shape.h"
+
+namespace eight::fifteen {
+
+// The 4x4 board's dimensions, for the code written for it alone. Boards come
+// in as eight::Board of shape kShape4x4 (board.h parses them); the search
+// works on their cells.
+inline constexpr int kSide = 4;
+inline constexpr int kCells = kSide * kSide;
+// Every 15-puzzle position is solvable in at most 80 moves (Brüngger,
+// Marzetta, Fukuda and Nievergelt, 1999), so an optimal path always fits in
+// this.
+inline constexpr int kMaxSolutionLength = 80;
+using Cells = std::array<std::uint8_t, kCells>;
+
+// The cells of canonical_goal(blank, kShape4x4). REQUIRES: 0 <= blank < 16.
+Cells goal_cells(int blank);
+// Manhattan distance between two cells of the 4x4 board.
+int cell_distance(int a, int b);
+// Sum over tiles of the distance from each tile's cell to its cell in the
+// canonical goal with the blank on `goal_blank`.
+// REQUIRES: b.shape == kShape4x4, is_valid(b).
+int manhattan_distance(const Board& b, int goal_blank);
+
+// A group of tiles: bit t set for tile t (1..15). Bit 0, the blank, never.
+using TileMask = std::uint16_t;
+
+inline constexpr int kMaxGroupSize = 8;
+inline constexpr int kMaxEntry = 15;
+
+int group_size(TileMask group);
+// True for 1..8 tiles among 1..15.
+bool is_group(TileMask group);
+// "{1,2,5,6,9,10}": for messages.
+std::string describe_group(TileMask group);
+
+// 16!/(16-k)!, the number of placements of k tiles. Requires 0 <= k <= 8.
+std::uint64_t placement_count(int k);
+// Bytes of a k-tile PDB: placement_count(k) / 2. Requires 1 <= k <= 8.
+std::uint64_t pattern_db_size(int k);
+
+// rank of the cells c_0..c_{k-1} (as above). Requires 1 <= k <= 8 distinct
+// cells in 0..15.
+std::uint32_t placement_rank(std::span<const std::uint8_t> cells);
+// Inverse: the k = cells.size() cells of rank r. Requires r < placement_count(k).
+void placement_unrank(std::uint32_t r, std::span<std::uint8_t> cells);
+
+// The rank of the group's placement on a board. REQUIRES: b.shape ==
+// kShape4x4, is_valid(b), is_group(group).
+std::uint32_t pattern_rank(const Board& b, TileMask group);
+// The same over a 4x4 board's cells (the search's own form).
+std::uint32_t pattern_rank(const Cells& cells, TileMask group);
+// The group's Manhattan distance on a board, homes in the canonical goal of
+// `goal_blank`. REQUIRES: as pattern_rank.
+int group_manhattan(const Board& b, TileMask group, int goal_blank);
+int group_manhattan(const Cells& cells, TileMask group, int goal_blank);
+
+struct PdbProgress {
+  std::uint64_t done = 0;   // placements whose entry is known
+  std::uint64_t total = 0;  // placements to find (done == total at the end)
+  int depth = 0;            // the breadth-first layer being searched
+};
+using PdbProgressFn = std::function<void(const PdbProgress&)>;
+
+struct PdbOptions {
+  // Threads to search with; 0 means std::thread::hardware_concurrency().
+  // The bytes do not depend on it.
+  int threads = 0;
+  // Called on the calling thread, after each layer and about every 100 ms
+  // within one; `done / total` is fit for a progress bar.
+  PdbProgressFn progress;
+};
+
+// Peak heap bytes generate_pattern_db() uses for a k-tile group, the result
+// included: 1.75 bytes per placement (a byte of reached blank regions, two
+// frontier bitsets, the half-byte result). For k = 6, 7, 8 that is about
+// 10 MB, 101 MB and 908 MB.
+std::uint64_t generation_peak_bytes(int k);
+
+// The PDB of `group` for the goal canonical_goal(goal_blank), packed as
+// described above. The same bytes every run, whatever the thread count.
+// Requires 0 <= goal_blank < 16 and is_group(group).
+std::vector<std::uint8_t> generate_pattern_db(int goal_blank, TileMask group,
+                                              const PdbOptions& options = {});
+
+// A read-only view over a PDB's bytes, e.g. a mapped file. Does not own them:
+// it must not outlive them.
+class PatternDbView {
+ public:
+  PatternDbView() = default;
+
+  // Checks what can be checked cheaply: the goal blank and the group are
+  // sound, the size is exactly pattern_db_size(k), and the goal placement's
+  // entry is 0. Entries are 4 bits, so every value is in range by
+  // construction; no other entry is read.
+  static Result<PatternDbView> open(std::span<const std::uint8_t> bytes, int goal_blank,
+                                    TileMask group);
+
+  int goal_blank() const { return goal_blank_; }
+  TileMask group() const { return group_; }
+  int group_size() const { return k_; }
+  std::span<const std::uint8_t> bytes() const { return bytes_; }
+
+  // (PDB - MD) / 2 for the placement of rank r, 0..15.
+  // Requires r < placement_count(group_size()).
+  int entry(std::uint32_t r) const { return (bytes_[r >> 1] >> ((r & 1) << 2)) & 0xF; }
+  // The PDB value for a board's placement of the group: MD + 2 * entry.
+  // REQUIRES: b.shape == kShape4x4, is_valid(b).
+  int value(const Board& b) const;
+
+ private:
+  std::span<const std::uint8_t> bytes_;
+  int goal_blank_ = 0;
+  TileMask group_ = 0;
+  int k_ = 0;
+};
+
+// The partitions of the 15 tiles this library builds.
+enum class Partition : std::uint8_t {
+  k663 = 0,  // 6 + 6 + 3 tiles: 2 x 2.9 MB + 1.7 KB per goal, seconds to build
+  k78 = 1,   // 7 + 8 tiles: 28.8 MB + 259.5 MB per goal, minutes to build; far fewer nodes
+};
+std::string_view partition_name(Partition p);  // "6-6-3", "7-8"
+
+inline constexpr int kMaxGroups = 4;
+
+// Disjoint groups, each with its PDB, measured against one canonical goal.
+struct PatternSet {
+  int goal_blank = 0;
+  int group_count = 0;
+  std::array<TileMask, kMaxGroups> groups{};
+
+  std::span<const TileMask> group_list() const {
+    return {groups.data(), static_cast<std::size_t>(group_count)};
+  }
+};
+
+// The groups of partition `p` for the goal canonical_goal(goal_blank). They
+// are chosen for the kCanonicalBlanks cells 0, 1 and 5 (see pattern_db.cpp
+// for the choice and why) and carried to every other cell by a symmetry of
+// the square taking one of those onto it. Requires 0 <= goal_blank < 16.
+PatternSet pattern_set(Partition p, int goal_blank);
+
+using Status = Result<std::monostate>;
+// A set is sound when its goal blank is a cell, it has 1..4 groups and
+// the groups are disjoint groups (is_group). They need not cover every tile.
+Status check_pattern_set(const PatternSet& set);
+
+// A set's PDBs, generated in memory: bytes[i] belongs to set.groups[i].
+struct PatternDatabases {
+  PatternSet set;
+  std::vector<std::vector<std::uint8_t>> bytes;
+
+  // Views over `bytes`; valid while this object lives and is not changed.
+  std::vector<PatternDbView> views() const;
+};
+
+// Generates every PDB of a sound set, one after the other (each uses the
+// threads of `options`); progress counts placements over the whole set.
+PatternDatabases generate_pattern_set(const PatternSet& set, const PdbOptions& options = {});
+
+}  // namespace eight::fifteen
