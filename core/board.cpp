@@ -167,7 +167,15 @@ std::optional<Error> scan_cells(std::string_view text, std::size_t max_text, Sca
   std::size_t run_length = 0;
   bool long_runs = false;        // some run has two characters or more
   bool runs_are_numbers = true;  // every run is a number 0..15 or a blank letter
+  // Every run a number of one or two digits (no leading zero) or a blank
+  // letter, and the first two-digit one over 15: a tile out of range in a
+  // board written as numbers ("... 14 16").
+  bool runs_are_short_numbers = true;
+  int big_tile = 0;
+  std::size_t big_at = 0;
   char run_first = 0;
+  char run_second = 0;
+  std::size_t run_start = 0;
   const auto end_row = [&] {
     if (row_cells == 0) return;
     if (rows < Scanned::kKept) out.row_lengths[static_cast<std::size_t>(rows)] = row_cells;
@@ -182,6 +190,18 @@ std::optional<Error> scan_cells(std::string_view text, std::size_t max_text, Sca
     ++count;
     ++row_cells;
   };
+  const auto end_run = [&] {
+    if (run_length == 1) return;
+    long_runs = true;
+    // Two characters, 10..15: a number; anything longer or else: digits.
+    if (run_length != 2 || run_first != '1') runs_are_numbers = false;
+    if (run_length > 2) runs_are_short_numbers = false;
+    const int value = (run_first - '0') * 10 + (run_second - '0');
+    if (run_length == 2 && runs_are_short_numbers && value > 15 && big_tile == 0) {
+      big_tile = value;
+      big_at = run_start;
+    }
+  };
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
     const std::uint8_t cls = kCharClasses[static_cast<unsigned char>(c)];
@@ -189,8 +209,15 @@ std::optional<Error> scan_cells(std::string_view text, std::size_t max_text, Sca
       keep(cls == kDigit ? c - '0' : 0, i);
       if (run_length == 0) {
         run_first = c;
-      } else if (cls == kBlankLetter || run_first > '9' || c > '5') {
-        runs_are_numbers = false;  // "1x", "x1", "16"...
+        run_start = i;
+      } else {
+        if (cls == kBlankLetter || run_first > '9' || c > '5') {
+          runs_are_numbers = false;  // "1x", "x1", "16"...
+        }
+        if (cls == kBlankLetter || run_first > '9' || run_first == '0') {
+          runs_are_short_numbers = false;
+        }
+        if (run_length == 1) run_second = c;
       }
       ++run_length;
       continue;
@@ -203,21 +230,22 @@ std::optional<Error> scan_cells(std::string_view text, std::size_t max_text, Sca
                             "X or _ for the blank, and spaces, commas or slashes between cells");
     }
     if (run_length != 0) {
+      end_run();
       ++runs;
-      if (run_length > 1) {
-        long_runs = true;
-        // Two characters, 10..15: a number; anything longer or else: digits.
-        if (run_length != 2 || run_first != '1') runs_are_numbers = false;
-      }
       run_length = 0;
     }
     if (cls == kRowSeparator) end_row();
   }
-  if (run_length > 1) {
-    long_runs = true;
-    if (run_length != 2 || run_first != '1') runs_are_numbers = false;
+  if (run_length != 0) {
+    end_run();
+    ++runs;
   }
-  runs += run_length != 0 ? 1 : 0;
+  if (long_runs && runs_are_short_numbers && big_tile != 0 && runs >= 10) {
+    return make_error(ErrorCode::kTileOutOfRange,
+                      "tile " + std::to_string(big_tile) + " at position " +
+                          std::to_string(big_at + 1) +
+                          " is out of range: tiles go up to 15 (on 4x4, the largest board)");
+  }
   end_row();
   if (long_runs && runs_are_numbers && runs >= 2) {
     // Tiles written as numbers: each run is one cell.
@@ -248,7 +276,7 @@ std::optional<Error> scan_cells(std::string_view text, std::size_t max_text, Sca
   return std::nullopt;
 }
 
-// How many table shapes have n cells, and the first of them, for n up to
+// How many answered shapes (kBoardShapes) have n cells, and the first of them, for n up to
 // kMaxCells.
 struct ShapesOfSize {
   int count = 0;
@@ -256,7 +284,7 @@ struct ShapesOfSize {
 };
 constexpr std::array<ShapesOfSize, kMaxCells + 1> make_shapes_of_size() {
   std::array<ShapesOfSize, kMaxCells + 1> t{};
-  for (const Shape s : kTableShapes) {
+  for (const Shape s : kBoardShapes) {
     auto& entry = t[static_cast<std::size_t>(s.cells())];
     if (entry.count++ == 0) entry.first = s;
   }
@@ -271,8 +299,8 @@ bool is_board_size(int n) {
 std::string shape_list(int cells) {
   std::string out;
   int listed = 0, total = 0;
-  for (const Shape s : kTableShapes) total += s.cells() == cells ? 1 : 0;
-  for (const Shape s : kTableShapes) {
+  for (const Shape s : kBoardShapes) total += s.cells() == cells ? 1 : 0;
+  for (const Shape s : kBoardShapes) {
     if (s.cells() != cells) continue;
     if (listed > 0) out += listed + 1 == total ? " and " : ", ";
     out += to_string(s);
@@ -378,7 +406,7 @@ struct RowsReading {
   return {RowsReading::kShape, s.rows, cols};
 }
 
-const char kShapesAnswered[] = "the shapes are 2x2 to 3x4, 4x3, 2x6 and 6x2";
+const char kShapesAnswered[] = "the shapes are 2x2 to 3x4, 4x3, 2x6, 6x2 and 4x4";
 
 // REQUIRES: r.kind is kUneven or kTooLarge.
 Error rows_error(const Scanned& s, const RowsReading& r) {
@@ -425,8 +453,10 @@ std::optional<Error> board_of(Cells cells, int count, const std::optional<Shape>
     int largest = 0;
     for (int i = 0; i < kept; ++i) largest = std::max<int>(largest, cells.tile(i));
     intended = 0;
-    for (const int n : {9, 10, 12}) {
-      if (intended == 0 && largest < n) intended = n;
+    for (const int n : {9, 10, 12, 16}) {
+      // (16 only past 12 cells: 12 numbers with a 13 are a 12-cell board
+      // with a tile out of range, not a 4x4 one short of cells.)
+      if (intended == 0 && largest < n && (n != 16 || count > 12)) intended = n;
     }
     if (intended == 0) intended = count;  // no size fits its tiles: say what is wrong with them
   }
@@ -438,13 +468,13 @@ std::optional<Error> board_of(Cells cells, int count, const std::optional<Shape>
   }
   if (count > kMaxCells) {  // (only reachable with a count no board has: say so)
     return make_error(ErrorCode::kWrongCellCount, "expected at most " +
-                                                      std::to_string(kMaxTableCells) +
+                                                      std::to_string(kMaxCells) +
                                                       " cells, got " + std::to_string(count));
   }
   if (own.kind != TileCheck::kOk) return tile_error(own, count);
   Shape resolved;
   if (shape) {
-    if (!is_table_shape(*shape)) {
+    if (!is_answered_shape(*shape)) {
       return make_error(ErrorCode::kWrongShape,
                         "eight answers no " + to_string(*shape) + " boards: " + kShapesAnswered);
     }
@@ -455,7 +485,7 @@ std::optional<Error> board_of(Cells cells, int count, const std::optional<Shape>
     }
     resolved = *shape;
   } else if (rows_shape) {
-    if (!is_table_shape(*rows_shape)) {
+    if (!is_answered_shape(*rows_shape)) {
       return make_error(ErrorCode::kWrongShape,
                         "the rows make a " + to_string(*rows_shape) +
                             " board, which eight does not answer: " + kShapesAnswered);
