@@ -16,6 +16,8 @@
 
 #include "eight/any_rank.h"
 #include "eight/goal.h"
+#include "eight/fifteen_search.h"
+#include "eight/pattern_db.h"
 #include "eight/random.h"
 #include "eight/solver.h"
 #include "mod3_search.h"
@@ -198,8 +200,45 @@ std::optional<Error> verify_mod3(const SectionInfo& s, std::size_t index, std::s
   return std::nullopt;
 }
 
-std::optional<Error> verify_section(const SectionInfo& s, std::size_t index,
-                                    std::string_view name) {
+// A pattern database's entry histogram against its bytes (Check::kFull),
+// and with `regenerate` its bytes against a fresh search (Check::kExhaustive:
+// a PDB's entries are a function of its goal and group, so equal bytes are
+// the proof).
+std::optional<Error> verify_pdb(const SectionInfo& s, std::size_t index, std::string_view name,
+                                bool regenerate) {
+  const auto refuse = [&](ErrorCode code, const std::string& what) {
+    return fail(code, name, "section " + std::to_string(index) + ": " + what);
+  };
+  std::array<std::uint64_t, 16> counts{};
+  for (const std::uint8_t byte : s.pdb()) {
+    ++counts[byte & 0xF];
+    ++counts[byte >> 4];
+  }
+  for (int v = 0; v < 16; ++v) {
+    const std::uint64_t recorded = v <= s.max_distance ? s.count_at(v) : 0;
+    if (counts[static_cast<std::size_t>(v)] != recorded) {
+      return refuse(ErrorCode::kBadHeader, "entry histogram says " + std::to_string(recorded) +
+                                               " placements hold " + std::to_string(v) +
+                                               " but the entries have " +
+                                               std::to_string(counts[static_cast<std::size_t>(v)]));
+    }
+  }
+  if (!regenerate) return std::nullopt;
+  fifteen::PdbOptions options;
+  options.threads = 1;  // the sections are proven at once, one thread each
+  const auto fresh = fifteen::generate_pattern_db(s.blank, s.group, options);
+  if (!std::equal(fresh.begin(), fresh.end(), s.entries, s.entries + s.entries_bytes)) {
+    return refuse(ErrorCode::kBadEntry,
+                  "its pattern database differs from a fresh search of its group");
+  }
+  return std::nullopt;
+}
+
+std::optional<Error> verify_section(const SectionInfo& s, std::size_t index, std::string_view name,
+                                    Check check) {
+  if (s.encoding == format::Encoding::kPdb4) {
+    return verify_pdb(s, index, name, check == Check::kExhaustive);
+  }
   if (s.encoding == format::Encoding::kMod3) return verify_mod3(s, index, name);
   auto err = verify_full_entries(s, index, name);
   if (err) return err;
@@ -258,19 +297,33 @@ std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t 
   const auto refuse = [&](const std::string& what) {
     return fail(ErrorCode::kBadHeader, name, where + what);
   };
-  if (!is_table_shape(rec.shape)) {
+  // 4x4 sections are pattern databases, one per group of tiles; every
+  // other shape's are a class of positions.
+  const bool pdb = rec.shape == kShape4x4;
+  if (!is_table_shape(rec.shape) && !pdb) {
     return refuse("shape " + std::to_string(rec.shape.rows) + "x" + std::to_string(rec.shape.cols) +
                   " is not a table shape");
   }
-  const std::uint32_t expected_positions = positions(rec.shape);
+  const auto encoding = static_cast<format::Encoding>(rec.encoding);
+  if (encoding != format::Encoding::kFull && encoding != format::Encoding::kMod3 &&
+      encoding != format::Encoding::kPdb4) {
+    return refuse("encoding " + std::to_string(rec.encoding) +
+                  " is not 1 (full), 2 (mod-3) or 3 (pattern database)");
+  }
+  if (pdb != (encoding == format::Encoding::kPdb4)) {
+    return refuse(pdb ? "a 4x4 section must be a pattern database (encoding 3)"
+                      : "only 4x4 sections are pattern databases (encoding 3)");
+  }
+  if (pdb ? !fifteen::is_group(rec.group) : rec.group != 0) {
+    return refuse(pdb ? "group " + std::to_string(rec.group) + " is not 1 to 8 of the tiles 1 to 15"
+                      : "group bytes are set on a section that is not a pattern database");
+  }
+  const std::uint64_t expected_positions =
+      pdb ? fifteen::placement_count(fifteen::group_size(rec.group)) : positions(rec.shape);
   if (rec.positions != expected_positions) {
     return refuse("positions " + std::to_string(rec.positions) + " is not " +
-                  std::to_string(expected_positions) + ", the " + to_string(rec.shape) +
-                  " class's");
-  }
-  const auto encoding = static_cast<format::Encoding>(rec.encoding);
-  if (encoding != format::Encoding::kFull && encoding != format::Encoding::kMod3) {
-    return refuse("encoding " + std::to_string(rec.encoding) + " is not 1 (full) or 2 (mod-3)");
+                  std::to_string(expected_positions) + ", the " +
+                  (pdb ? "group's placements" : to_string(rec.shape) + " class's"));
   }
   if (!format::encoding_fits(encoding, rec.positions)) {
     return refuse("encoding full does not fit the " + std::to_string(rec.positions) +
@@ -284,11 +337,28 @@ std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t 
     return refuse("goal is not a canonical goal of " + to_string(rec.shape));
   }
   const int blank = blank_cell(goal);
+  int set_size = 1;  // a 4x4 goal's pattern databases, this one included
   for (const SectionInfo& e : earlier) {
-    if (e.shape == rec.shape && e.blank == blank) {
+    if (e.shape != rec.shape || e.blank != blank) continue;
+    if (!pdb) {
       return refuse("a second " + to_string(rec.shape) + " section for blank cell " +
                     std::to_string(blank));
     }
+    // One goal's pattern databases are summed: their groups must not share
+    // a tile, or the sum could overestimate.
+    if ((e.group & rec.group) != 0) {
+      return refuse("group " + std::to_string(rec.group) + " shares tiles with section " +
+                    std::to_string(&e - earlier.data()) + "'s, of the same goal");
+    }
+    ++set_size;
+  }
+  if (set_size > fifteen::kMaxGroups) {
+    return refuse("more than " + std::to_string(fifteen::kMaxGroups) +
+                  " pattern databases for the 4x4 goal with blank cell " + std::to_string(blank));
+  }
+  if (pdb && rec.max_distance > fifteen::kMaxEntry) {
+    return refuse("max entry " + std::to_string(rec.max_distance) + " is over " +
+                  std::to_string(fifteen::kMaxEntry));
   }
   if (rec.max_distance > format::kMaxDistance) {
     return refuse("max distance " + std::to_string(rec.max_distance) + " is over " +
@@ -303,16 +373,20 @@ std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t 
                   std::to_string(format::entries_bytes(encoding, rec.positions)) +
                   " for its encoding and positions");
   }
-  if (rec.farthest_count == 0 || rec.farthest_count > rec.positions) {
-    return refuse("farthest count " + std::to_string(rec.farthest_count) + " is out of range");
+  if (pdb ? rec.farthest_count != 0
+          : rec.farthest_count == 0 || rec.farthest_count > rec.positions) {
+    return refuse("farthest count " + std::to_string(rec.farthest_count) + " is out of range" +
+                  (pdb ? " (a pattern database lists none)" : ""));
   }
   if (!all_zero(rec.reserved)) return refuse("reserved bytes are set");
   info.shape = rec.shape;
   info.encoding = encoding;
   info.goal = goal;
   info.blank = blank;
-  info.cls = goal_class(rec.shape, blank);
-  info.goal_rank = rank_cells(rec.shape, std::span(goal.cells).first(cells));
+  info.cls = pdb ? board_class(goal) : goal_class(rec.shape, blank);
+  info.goal_rank = pdb ? fifteen::pattern_rank(goal, rec.group)
+                       : rank_cells(rec.shape, std::span(goal.cells).first(cells));
+  info.group = rec.group;
   info.positions = rec.positions;
   info.max_distance = rec.max_distance;
   info.entries_bytes = static_cast<std::size_t>(rec.entries_bytes);
@@ -346,6 +420,16 @@ std::optional<Error> check_stats(const format::SectionRecord& rec, std::size_t i
   info.farthest = info.histogram + 4 * (static_cast<std::size_t>(rec.max_distance) + 1);
   std::uint64_t sum = 0;
   for (int d = 0; d <= rec.max_distance; ++d) sum += info.count_at(d);
+  if (info.encoding == format::Encoding::kPdb4) {
+    // Entry values, not distances: many placements share each, the goal's
+    // among those at 0, and the max is reached.
+    if (sum != rec.positions || info.count_at(0) == 0 || info.count_at(rec.max_distance) == 0) {
+      return refuse(ErrorCode::kBadHeader,
+                    "entry histogram sums to " + std::to_string(sum) + " placements, not " +
+                        std::to_string(rec.positions) + ", or has none at 0 or at the max");
+    }
+    return std::nullopt;
+  }
   if (sum != rec.positions || info.count_at(0) != 1) {
     return refuse(ErrorCode::kBadHeader, "histogram sums to " + std::to_string(sum) +
                                              " positions, not " + std::to_string(rec.positions) +
@@ -407,6 +491,13 @@ Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::str
                       std::to_string(bytes.size()) + ")");
     }
     info.entries = bytes.data() + at;
+    if (info.encoding == format::Encoding::kPdb4) {
+      // What the search relies on: the goal's placement is 0 (its heuristic
+      // is 0 at the goal). Every 4-bit value is a value, so nothing else
+      // can be out of range.
+      const auto v = fifteen::PatternDbView::open(info.pdb(), info.blank, info.group);
+      if (!v.ok()) return fail(v.error().code, name, "section " + std::to_string(i) + ": " + v.error().message);
+    }
     at += info.entries_bytes;
     view.sections_.push_back(info);
   }
@@ -428,7 +519,8 @@ Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::str
       const SectionInfo& section = view.sections_[i];
       // (A mod-3 section's proof is a search again: kExhaustive.)
       if (check == Check::kFull && section.encoding == format::Encoding::kMod3) continue;
-      workers.emplace_back([&, i] { errors[i] = verify_section(view.sections_[i], i, name); });
+      workers.emplace_back(
+          [&, i] { errors[i] = verify_section(view.sections_[i], i, name, check); });
     }
   }
   for (auto& err : errors) {
@@ -446,7 +538,7 @@ std::optional<std::size_t> TableView::section_for(Shape shape, int cell) const {
 
 std::vector<Shape> TableView::shapes() const {
   std::vector<Shape> out;
-  for (const Shape s : kTableShapes) {
+  for (const Shape s : kBoardShapes) {
     if (std::any_of(sections_.begin(), sections_.end(),
                     [s](const SectionInfo& i) { return i.shape == s; })) {
       out.push_back(s);
@@ -486,11 +578,33 @@ Table::Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view)
       solver_(std::make_unique<Solver>(view_)) {
   checksum_hex_ = hex64(view_.checksum());
   const auto held = view_.shapes();
-  for (const Shape s : kTableShapes) {
+  for (const Shape s : kBoardShapes) {
     if (std::find(held.begin(), held.end(), s) != held.end() ||
         std::find(held.begin(), held.end(), s.transposed()) != held.end()) {
       answered_.push_back(s);
     }
+  }
+  // Each 4x4 goal's pattern databases, in record order, make its search.
+  // parse() has checked all that Solver::create() asks: sound groups, sizes,
+  // no tile shared within a goal, at most kMaxGroups.
+  for (std::size_t i = 0; i < view_.section_count(); ++i) {
+    const SectionInfo& first = view_.section(i);
+    if (first.encoding != format::Encoding::kPdb4) continue;
+    if (view_.section_for(first.shape, first.blank) != i) continue;  // not the goal's first
+    fifteen::PatternSet set;
+    set.goal_blank = first.blank;
+    std::vector<fifteen::PatternDbView> dbs;
+    for (std::size_t j = i; j < view_.section_count(); ++j) {
+      const SectionInfo& s = view_.section(j);
+      if (s.encoding != format::Encoding::kPdb4 || s.blank != first.blank) continue;
+      set.groups[static_cast<std::size_t>(set.group_count++)] = s.group;
+      auto v = fifteen::PatternDbView::open(s.pdb(), s.blank, s.group);
+      assert(v.ok());
+      dbs.push_back(*v);
+    }
+    auto solver = fifteen::Solver::create(set, dbs);
+    assert(solver.ok());
+    searchers_.emplace_back(i, std::make_unique<const fifteen::Solver>(std::move(solver).value()));
   }
   // The standard goal is asked about most: its frame is found once.
   if (auto f = frame(kStandardGoal); f.ok()) standard_frame_.emplace(*f);
@@ -564,6 +678,13 @@ Result<GoalFrame> Table::frame(const Board& goal) const {
 
 bool Table::answers(Shape shape) const {
   return std::find(answered_.begin(), answered_.end(), shape) != answered_.end();
+}
+
+const fifteen::Solver* Table::searcher(std::size_t section) const {
+  for (const auto& [first, solver] : searchers_) {
+    if (first == section) return solver.get();
+  }
+  return nullptr;
 }
 
 const DistanceIndex& Table::index() const {

@@ -39,7 +39,8 @@ void encode_section_record(const SectionRecord& s, std::uint8_t* out) {
   put_u64(out + 24, s.stats_offset);
   put_u32(out + 32, s.farthest_count);
   std::copy(s.goal.begin(), s.goal.end(), out + 36);
-  std::copy(s.reserved.begin(), s.reserved.end(), out + 52);
+  put_u16(out + 52, s.group);
+  std::copy(s.reserved.begin(), s.reserved.end(), out + 54);
 }
 
 SectionRecord decode_section_record(const std::uint8_t* in) {
@@ -53,7 +54,8 @@ SectionRecord decode_section_record(const std::uint8_t* in) {
   s.stats_offset = get_u64(in + 24);
   s.farthest_count = get_u32(in + 32);
   std::copy(in + 36, in + 52, s.goal.begin());
-  std::copy(in + 52, in + 64, s.reserved.begin());
+  s.group = get_u16(in + 52);
+  std::copy(in + 54, in + 64, s.reserved.begin());
   return s;
 }
 

@@ -11,13 +11,14 @@ std::string TableSource::describe() const {
 }
 
 std::string tablegen_command(Shape shape) {
+  if (shape == kShape4x4) return "eight-tablegen (its 6-6-3 pattern databases) or --pdb 7-8";
   if (shape.cells() > 10) return "eight-tablegen --shape " + to_string(shape);
   return "eight-tablegen";
 }
 
 TableSet::TableSet(std::vector<std::shared_ptr<const Table>> tables) : tables_(std::move(tables)) {
   assert(!tables_.empty());
-  for (const Shape s : kTableShapes) {
+  for (const Shape s : kBoardShapes) {
     for (const auto& t : tables_) {
       assert(t != nullptr);
       if (t->answers(s)) {
@@ -76,15 +77,39 @@ Error TableSet::no_shape(Shape shape, const std::optional<Board>& goal) const {
   return make_error(ErrorCode::kNoShape, std::move(message));
 }
 
+namespace {
+
+// The bytes of the pattern databases a 4x4 frame's search sums: more bytes
+// are larger groups, a stronger heuristic and fewer nodes (7-8 over 6-6-3).
+std::uint64_t pattern_bytes(const Table& t, const GoalFrame& f) {
+  const SectionInfo& first = t.view().section(f.section());
+  std::uint64_t bytes = 0;
+  for (std::size_t i = 0; i < t.view().section_count(); ++i) {
+    const SectionInfo& s = t.view().section(i);
+    if (s.shape == first.shape && s.blank == first.blank) bytes += s.entries_bytes;
+  }
+  return bytes;
+}
+
+}  // namespace
+
 Result<TableSet::Frame> TableSet::frame(const Board& goal) const {
   std::optional<Error> first;
+  std::optional<Frame> best;  // for 4x4: the strongest pattern databases
   for (std::size_t i = 0; i < tables_.size(); ++i) {
     const Table& t = *tables_[i];
     if (!t.answers(goal.shape)) continue;
     auto f = t.frame(goal);
-    if (f.ok()) return Frame{i, &t, *f};
+    if (f.ok() && goal.shape != kShape4x4) return Frame{i, &t, *f};
+    if (f.ok()) {
+      if (!best || pattern_bytes(t, *f) > pattern_bytes(*best->table, best->frame)) {
+        best = Frame{i, &t, *f};
+      }
+      continue;
+    }
     if (!first) first = f.error();
   }
+  if (best) return *best;
   if (first) return *first;
   return no_shape(goal.shape, goal);
 }

@@ -126,6 +126,38 @@ Built write_mod3_section(Shape shape, int blank, std::uint8_t* out,
   return b;
 }
 
+// A section's positions: its shape's class, or its group's placements.
+std::uint32_t spec_positions(const SectionSpec& spec) {
+  if (spec.encoding == format::Encoding::kPdb4) {
+    return static_cast<std::uint32_t>(fifteen::placement_count(fifteen::group_size(spec.group)));
+  }
+  return positions(spec.shape);
+}
+
+// A pattern database written into `out`, and its entry histogram.
+Built write_pdb_section(const SectionSpec& spec, std::uint8_t* out, std::size_t index,
+                        const TableProgress& progress) {
+  fifteen::PdbOptions options;  // every core, one database at a time
+  if (progress) {
+    options.progress = [&progress, index](const fifteen::PdbProgress& p) {
+      progress(index, p.depth, p.done);
+    };
+  }
+  const auto bytes = fifteen::generate_pattern_db(spec.blank, spec.group, options);
+  std::copy(bytes.begin(), bytes.end(), out);
+  std::array<std::uint32_t, 16> counts{};
+  for (const std::uint8_t b : bytes) {
+    ++counts[b & 0xF];
+    ++counts[b >> 4];
+  }
+  Built built;
+  for (int v = 0; v < 16; ++v) {
+    if (counts[static_cast<std::size_t>(v)] != 0) built.max_distance = v;
+  }
+  built.histogram.assign(counts.begin(), counts.begin() + built.max_distance + 1);
+  return built;
+}
+
 // Writes every byte of the file for `sections` through `grow`, which
 // returns room for at least the size it is given (first a bound, for the
 // entries, then the file's size, keeping what was written); the room need
@@ -144,7 +176,7 @@ std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow,
   std::uint64_t at = format::kHeaderSize + n * format::kSectionRecordSize;
   for (std::size_t i = 0; i < n; ++i) {
     entries_at[i] = at;
-    at += format::entries_bytes(sections[i].encoding, positions(sections[i].shape));
+    at += format::entries_bytes(sections[i].encoding, spec_positions(sections[i]));
   }
   const std::uint64_t entries_end = at;
   // Room for the stats of sections of few farthest positions (3x3's have
@@ -158,6 +190,11 @@ std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow,
   // one worker per core, each taking the next section left and reusing its
   // memory for it; the bytes do not depend on who searched what.
   std::vector<Built> built(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    if (sections[i].encoding == format::Encoding::kPdb4) {
+      built[i] = write_pdb_section(sections[i], file + entries_at[i], i, progress);
+    }
+  }
   std::atomic<std::size_t> next{0};
   {
     const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
@@ -168,6 +205,7 @@ std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow,
         for (std::size_t i; (i = next.fetch_add(1)) < n;) {
           const SectionSpec& spec = sections[i];
           std::uint8_t* out = file + entries_at[i];
+          if (spec.encoding == format::Encoding::kPdb4) continue;  // built above
           if (spec.encoding == format::Encoding::kMod3) {
             std::function<void(int, std::uint64_t)> report;
             if (progress) {
@@ -210,7 +248,8 @@ std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow,
     rec.shape = spec.shape;
     rec.encoding = static_cast<std::uint8_t>(spec.encoding);
     rec.max_distance = static_cast<std::uint8_t>(built[i].max_distance);
-    rec.positions = positions(spec.shape);
+    rec.positions = spec_positions(spec);
+    rec.group = spec.group;
     rec.entries_offset = entries_at[i];
     rec.entries_bytes = format::entries_bytes(spec.encoding, rec.positions);
     rec.stats_offset = stats_at[i];
@@ -240,7 +279,21 @@ bool are_buildable(std::span<const SectionSpec> sections) {
   if (sections.empty() || sections.size() > format::kMaxSections) return false;
   for (std::size_t i = 0; i < sections.size(); ++i) {
     const SectionSpec& s = sections[i];
-    if (!is_table_shape(s.shape) || s.blank < 0 || s.blank >= s.shape.cells() ||
+    if (s.shape == kShape4x4) {
+      if (s.encoding != format::Encoding::kPdb4 || !fifteen::is_group(s.group) || s.blank < 0 ||
+          s.blank >= 16) {
+        return false;
+      }
+      int in_set = 1;
+      for (std::size_t j = 0; j < i; ++j) {
+        if (sections[j].shape != kShape4x4 || sections[j].blank != s.blank) continue;
+        if ((sections[j].group & s.group) != 0) return false;
+        ++in_set;
+      }
+      if (in_set > fifteen::kMaxGroups) return false;
+      continue;
+    }
+    if (s.group != 0 || !is_table_shape(s.shape) || s.blank < 0 || s.blank >= s.shape.cells() ||
         (s.shape.cells() > 10 && s.encoding != format::Encoding::kMod3)) {
       return false;
     }
@@ -253,6 +306,26 @@ bool are_buildable(std::span<const SectionSpec> sections) {
     }
   }
   return true;
+}
+
+std::vector<SectionSpec> pattern_sections(fifteen::Partition partition,
+                                          std::span<const int> goal_blanks) {
+  std::vector<SectionSpec> out;
+  for (const int blank : goal_blanks) {
+    assert(blank >= 0 && blank < 16);
+    const fifteen::PatternSet set = fifteen::pattern_set(partition, blank);
+    for (const fifteen::TileMask g : set.group_list()) {
+      out.push_back({kShape4x4, blank, format::Encoding::kPdb4, g});
+    }
+  }
+  return out;
+}
+
+std::vector<SectionSpec> default_sections() {
+  std::vector<SectionSpec> out(std::begin(kDefaultSections), std::end(kDefaultSections));
+  const auto pdbs = pattern_sections(fifteen::Partition::k663, kFifteenGoalBlanks);
+  out.insert(out.end(), pdbs.begin(), pdbs.end());
+  return out;
 }
 
 std::vector<std::uint8_t> build_table(std::span<const SectionSpec> sections) {

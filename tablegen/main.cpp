@@ -1,6 +1,7 @@
 // eight-tablegen: generates the table every other program answers from.
 //
 //   eight-tablegen [--shape default|3x3|3x4|4x3|2x6|6x2|all] [--out PATH] [--quiet]
+//   eight-tablegen --pdb 6-6-3|7-8 [--pdb-goals corner,edge,centre] [--out PATH] [--quiet]
 //
 // Runs a reverse BFS from each section's goal (in parallel), writes
 // PATH.tmp once, fsyncs it while proving what landed sound (tablegen.h),
@@ -9,8 +10,11 @@
 // writes the 3x3 sections alone, as it always has; `--shape` says which
 // explicitly, and builds the 12-cell tables on demand, a file each
 // (data/eight-3x4.tbl, data/eight-2x6.tbl), with a progress line on a
-// terminal. Prints each section's distance histogram, the checksum and the
-// time taken.
+// terminal. The default table includes the 4x4 board's 6-6-3 pattern
+// databases; `--pdb 7-8` writes the stronger 7-8 ones, a file of their own
+// (data/eight-4x4-7-8.tbl), on demand. Prints each section's distance (or
+// entry) histogram, the checksum and the time taken.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -33,15 +37,24 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: eight-tablegen [--shape default|3x3|3x4|4x3|2x6|6x2|all] [--out PATH] [--quiet]\n"
+    "       eight-tablegen --pdb 6-6-3|7-8 [--pdb-goals corner,edge,centre] [--out PATH]\n"
     "  --shape S   default: every shape up to 10 cells (2x2, 2x3, 3x2, 2x4, 4x2,\n"
-    "              3x3, 2x5, 5x2), 3.7 MB, in a second; 3x3: the 3x3 sections alone;\n"
+    "              3x3, 2x5, 5x2) and the 4x4 board's 6-6-3 pattern databases,\n"
+    "              21 MB, in seconds; 3x3: the 3x3 sections alone;\n"
     "              3x4 (or 4x3): the 3x4 and 4x3 boards, 240 MB, data/eight-3x4.tbl;\n"
     "              2x6 (or 6x2): 180 MB, data/eight-2x6.tbl (each about a minute on\n"
     "              two cores and under 600 MB of memory); all: the default table\n"
     "              and both 12-cell ones, into data/\n"
     "              (without --shape: default, or 3x3 when --out is given)\n"
+    "  --pdb P     the 4x4 board's pattern databases of partition P alone:\n"
+    "              6-6-3 (17 MB, seconds) or 7-8 (288 MB a goal, about two minutes\n"
+    "              a goal on two cores, 1.2 GB of memory at the peak for one goal,\n"
+    "              2 GB for all three), into data/eight-4x4-P.tbl\n"
+    "  --pdb-goals G  with --pdb: the 4x4 goals to build for, a comma-separated\n"
+    "              list of corner (blank on cell 0, Korf's goal), edge (cell 1)\n"
+    "              and centre (cell 5); default all three, which answer every goal\n"
     "  --out PATH  where to write the table (default data/eight.tbl, or the\n"
-    "              12-cell file's name in data/); not with --shape all\n"
+    "              12-cell or 4x4 file's name in data/); not with --shape all\n"
     "  --quiet     print nothing but errors\n";
 
 // One file to write.
@@ -57,14 +70,18 @@ class ProgressLine {
  public:
   ProgressLine(std::string path, const std::vector<eight::SectionSpec>& sections)
       : path_(std::move(path)), found_(sections.size(), 0) {
-    for (const auto& s : sections) total_ += eight::positions(s.shape);
+    for (const auto& s : sections) {
+      total_ += s.encoding == eight::format::Encoding::kPdb4
+                    ? eight::fifteen::placement_count(eight::fifteen::group_size(s.group))
+                    : eight::positions(s.shape);
+    }
   }
   void report(std::size_t section, int level, std::uint64_t found) {
     std::lock_guard lock(mutex_);
     found_[section] = found;
     std::uint64_t all = 0;
     for (const auto f : found_) all += f;
-    std::fprintf(stderr, "\r%s: section %zu at distance %d, %llu of %llu positions (%.0f%%)  ",
+    std::fprintf(stderr, "\r%s: section %zu at depth %d, %llu of %llu positions (%.0f%%)  ",
                  path_.c_str(), section, level, static_cast<unsigned long long>(all),
                  static_cast<unsigned long long>(total_),
                  100.0 * static_cast<double>(all) / static_cast<double>(total_));
@@ -82,9 +99,16 @@ void print_summary(const eight::Table& t, double total_ms) {
   const auto& view = t.view();
   for (std::size_t i = 0; i < view.section_count(); ++i) {
     const auto& s = view.section(i);
-    std::printf("section %zu  %s goal %s  %s  max distance %d\n", i,
-                eight::to_string(s.shape).c_str(), eight::to_string(s.goal).c_str(),
-                s.encoding == eight::format::Encoding::kFull ? "full" : "mod-3", s.max_distance);
+    if (s.encoding == eight::format::Encoding::kPdb4) {
+      std::printf("section %zu  %s goal %s  pattern database of tiles 0x%04x  max entry %d\n", i,
+                  eight::to_string(s.shape).c_str(), eight::to_string(s.goal).c_str(), s.group,
+                  s.max_distance);
+    } else {
+      std::printf("section %zu  %s goal %s  %s  max distance %d\n", i,
+                  eight::to_string(s.shape).c_str(), eight::to_string(s.goal).c_str(),
+                  s.encoding == eight::format::Encoding::kFull ? "full" : "mod-3",
+                  s.max_distance);
+    }
     const auto histogram = view.histogram(i);
     for (int d = 0; d <= s.max_distance; ++d) std::printf("  %2d %6u\n", d, histogram[d]);
   }
@@ -98,6 +122,8 @@ int main(int argc, char** argv) {
   std::string out = "data/eight.tbl";
   bool out_given = false;
   std::optional<std::string> shape;
+  std::optional<std::string> pdb;
+  std::optional<std::string> pdb_goals;
   bool quiet = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
@@ -105,6 +131,10 @@ int main(int argc, char** argv) {
       out_given = true;
     } else if (std::strcmp(argv[i], "--shape") == 0 && i + 1 < argc) {
       shape = argv[++i];
+    } else if (std::strcmp(argv[i], "--pdb") == 0 && i + 1 < argc) {
+      pdb = argv[++i];
+    } else if (std::strcmp(argv[i], "--pdb-goals") == 0 && i + 1 < argc) {
+      pdb_goals = argv[++i];
     } else if (std::strcmp(argv[i], "--quiet") == 0) {
       quiet = true;
     } else if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
@@ -115,8 +145,47 @@ int main(int argc, char** argv) {
       return eight::kExitUsage;
     }
   }
-  if (!shape) shape = out_given ? "3x3" : "default";
+  if (pdb && shape) {
+    std::fprintf(stderr, "eight-tablegen: --pdb writes a file of its own; not with --shape\n%s",
+                 kUsage);
+    return eight::kExitUsage;
+  }
+  if (pdb_goals && !pdb) {
+    std::fprintf(stderr, "eight-tablegen: --pdb-goals goes with --pdb\n%s", kUsage);
+    return eight::kExitUsage;
+  }
   std::vector<Job> jobs;
+  if (pdb) {
+    eight::fifteen::Partition partition;
+    if (*pdb == "6-6-3") {
+      partition = eight::fifteen::Partition::k663;
+    } else if (*pdb == "7-8") {
+      partition = eight::fifteen::Partition::k78;
+    } else {
+      std::fprintf(stderr, "eight-tablegen: --pdb %s: the partitions are 6-6-3 and 7-8\n%s",
+                   pdb->c_str(), kUsage);
+      return eight::kExitUsage;
+    }
+    std::vector<int> blanks;
+    const std::string goals = pdb_goals.value_or("corner,edge,centre");
+    for (std::size_t at = 0; at <= goals.size();) {
+      const std::size_t comma = std::min(goals.find(',', at), goals.size());
+      const std::string name = goals.substr(at, comma - at);
+      const int blank = name == "corner" ? 0 : name == "edge" ? 1 : name == "centre" ? 5 : -1;
+      if (blank < 0 || std::find(blanks.begin(), blanks.end(), blank) != blanks.end()) {
+        std::fprintf(stderr,
+                     "eight-tablegen: --pdb-goals %s: expected corner, edge and centre, each "
+                     "at most once, separated by commas\n%s",
+                     goals.c_str(), kUsage);
+        return eight::kExitUsage;
+      }
+      blanks.push_back(blank);
+      at = comma + 1;
+    }
+    jobs.push_back({out_given ? out : "data/eight-4x4-" + *pdb + ".tbl",
+                    eight::pattern_sections(partition, blanks)});
+  }
+  if (!shape && !pdb) shape = out_given ? "3x3" : "default";
   const auto add = [&](std::string path, std::span<const eight::SectionSpec> sections) {
     jobs.push_back({std::move(path), {sections.begin(), sections.end()}});
   };
@@ -124,8 +193,17 @@ int main(int argc, char** argv) {
   for (const int b : eight::kDefaultSectionBlanks) {
     only_3x3.push_back({eight::kShape3x3, b, eight::format::Encoding::kFull});
   }
-  if (*shape == "default") {
-    add(out, eight::kDefaultSections);
+  if (pdb) {
+    // (the job is above)
+  } else if (*shape == "4x4") {
+    std::fprintf(stderr,
+                 "eight-tablegen: --shape 4x4: no table holds the 4x4 board's positions; its "
+                 "pattern databases are in the default table (6-6-3), and --pdb 7-8 writes "
+                 "stronger ones\n%s",
+                 kUsage);
+    return eight::kExitUsage;
+  } else if (*shape == "default") {
+    add(out, eight::default_sections());
   } else if (*shape == "3x3") {
     add(out, only_3x3);
   } else if (*shape == "3x4" || *shape == "4x3") {
@@ -140,7 +218,7 @@ int main(int argc, char** argv) {
                    kUsage);
       return eight::kExitUsage;
     }
-    add("data/eight.tbl", eight::kDefaultSections);
+    add("data/eight.tbl", eight::default_sections());
     add("data/eight-3x4.tbl", eight::kSections3x4);
     add("data/eight-2x6.tbl", eight::kSections2x6);
   } else {
@@ -154,7 +232,7 @@ int main(int argc, char** argv) {
   for (const Job& job : jobs) {
     using Clock = std::chrono::steady_clock;
     const auto start = Clock::now();
-    const bool big = job.sections.front().shape.cells() > 10;
+    const bool big = job.sections.front().shape.cells() > 10;  // 12 cells, or 4x4 alone
     std::optional<ProgressLine> line;
     eight::TableProgress progress;
     if (terminal && big) {

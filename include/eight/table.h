@@ -76,10 +76,16 @@ struct SectionInfo {
   const std::uint8_t* histogram = nullptr;  // max_distance + 1 little-endian u32s
   const std::uint8_t* farthest = nullptr;   // farthest_count little-endian u32 ranks
   std::uint32_t farthest_count = 0;
+  std::uint16_t group = 0;  // a pattern database's tiles (kPdb4); else 0
 
   // The section's mod-3 bytes. REQUIRES: encoding == kMod3.
   std::span<const std::uint8_t> mod3() const {
     assert(encoding == format::Encoding::kMod3);
+    return {entries, entries_bytes};
+  }
+  // The section's pattern-database bytes. REQUIRES: encoding == kPdb4.
+  std::span<const std::uint8_t> pdb() const {
+    assert(encoding == format::Encoding::kPdb4);
     return {entries, entries_bytes};
   }
   // The stats' count at distance d. REQUIRES: 0 <= d <= max_distance.
@@ -147,6 +153,9 @@ class TableView {
 
 class Solver;
 class DistanceIndex;
+namespace fifteen {
+class Solver;
+}
 
 // A table ready to answer: its bytes (a read-only mapping of the file, or a
 // buffer), the checked view over them, the solver over the view, the frame of
@@ -194,6 +203,10 @@ class Table {
   // shapes it answers), with kNoSection when it has no section for any cell
   // symmetric to the goal's blank. REQUIRES: is_valid(goal).
   Result<GoalFrame> frame(const Board& goal) const;
+  // The search over the pattern databases of a 4x4 goal: the one whose
+  // first section is `section` (the section frame() names for a 4x4 goal),
+  // or nullptr when `section` is not such a section.
+  const fifteen::Solver* searcher(std::size_t section) const;
   // Each section's positions grouped by distance (random.h), built on the
   // first call (about a millisecond a section).
   const DistanceIndex& index() const;
@@ -206,6 +219,8 @@ class Table {
   std::unique_ptr<Bytes> bytes_;
   TableView view_;
   std::unique_ptr<Solver> solver_;
+  // Per 4x4 goal: its first section and the search over its databases.
+  std::vector<std::pair<std::size_t, std::unique_ptr<const fifteen::Solver>>> searchers_;
   std::optional<GoalFrame> standard_frame_;  // empty if no section answers it
   std::string checksum_hex_;
   std::vector<Shape> answered_;

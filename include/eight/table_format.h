@@ -102,6 +102,11 @@ enum class Encoding : std::uint8_t {
   // Two bits per position, the distance modulo 3: rank r at byte r / 4,
   // bits 2 * (r % 4) and up (eight/descent.h walks a path from them).
   kMod3 = 2,
+  // Four bits per placement of a group of 4x4 tiles: one pattern database
+  // (eight/pattern_db.h), the entry of placement rank r at byte r / 2, low
+  // nibble first. A 4x4 goal's sections of this encoding are disjoint groups
+  // whose sum guides a search (eight/fifteen_search.h).
+  kPdb4 = 3,
 };
 
 // The most positions a full section may have: its parent field's range.
@@ -110,36 +115,41 @@ inline constexpr std::uint32_t kMaxFullPositions = 1u << kParentBits;
 
 // True when a section of `positions` positions may use `e`.
 constexpr bool encoding_fits(Encoding e, std::uint32_t positions) {
-  return e == Encoding::kMod3 || (e == Encoding::kFull && positions <= kMaxFullPositions);
+  return e == Encoding::kMod3 || (e == Encoding::kFull && positions <= kMaxFullPositions) ||
+         (e == Encoding::kPdb4 && positions % 2 == 0);
 }
 
 // Bytes of a section's entries for its encoding and positions.
-// REQUIRES: e is kFull or kMod3.
+// REQUIRES: e is kFull, kMod3 or kPdb4.
 constexpr std::uint64_t entries_bytes(Encoding e, std::uint32_t positions) {
-  assert(e == Encoding::kFull || e == Encoding::kMod3);
-  return e == Encoding::kFull ? std::uint64_t{positions} * kEntrySize
-                              : (std::uint64_t{positions} + 3) / 4;
+  assert(e == Encoding::kFull || e == Encoding::kMod3 || e == Encoding::kPdb4);
+  if (e == Encoding::kFull) return std::uint64_t{positions} * kEntrySize;
+  if (e == Encoding::kMod3) return (std::uint64_t{positions} + 3) / 4;
+  return (std::uint64_t{positions} + 1) / 2;
 }
 
 // Bytes of a section's stats: a u32 per distance 0..max, then a u32 rank per
-// farthest position.
+// farthest position. (A pattern database's "distance" is its entry value,
+// and it lists no farthest positions: farthest count 0.)
 constexpr std::uint64_t stats_bytes(int max_distance, std::uint32_t farthest_count) {
   return 4 * (static_cast<std::uint64_t>(max_distance) + 1 + farthest_count);
 }
 
 // One section: the positions of one class of one shape, ranked
-// (eight/any_rank.h) against one goal.
+// (eight/any_rank.h) against one goal; or, for a 4x4 goal, the placements
+// of one group of tiles (a pattern database, ranked as pattern_db.h says).
 //   0   1   rows
 //   1   1   cols
-//   2   1   encoding (1 full, 2 mod-3)
-//   3   1   max distance in the section
-//   4   4   positions: (rows*cols)!/2
+//   2   1   encoding (1 full, 2 mod-3, 3 pattern database)
+//   3   1   max distance in the section (pattern database: max entry value)
+//   4   4   positions: (rows*cols)!/2 (pattern database: 16!/(16-k)!)
 //   8   8   offset of the section's entries from the start of the file
 //   16  8   bytes of entries
 //   24  8   offset of the section's stats
-//   32  4   farthest count: positions at the max distance
+//   32  4   farthest count: positions at the max distance (pattern database: 0)
 //   36  16  goal: rows*cols cells in reading order, 0 = blank, rest zero
-//   52  12  reserved, zero
+//   52  2   group: a pattern database's tiles, bit t for tile t; else zero
+//   54  10  reserved, zero
 struct SectionRecord {
   Shape shape;
   std::uint8_t encoding = 0;  // an Encoding in a sound file
@@ -151,7 +161,8 @@ struct SectionRecord {
   std::uint32_t farthest_count = 0;
   // All 16 goal bytes as stored: goal_board() reads the shape's cells.
   std::array<std::uint8_t, 16> goal{};
-  std::array<std::uint8_t, 12> reserved{};
+  std::uint16_t group = 0;
+  std::array<std::uint8_t, 10> reserved{};
 
   friend bool operator==(const SectionRecord&, const SectionRecord&) = default;
 };

@@ -66,7 +66,9 @@ class TableSet {
   const std::vector<Shape>& shapes() const { return shapes_; }
 
   // The first table, in the set's order, whose Table::frame() answers
-  // `goal`, and that frame. Fails with kNoShape when no table answers the
+  // `goal`, and that frame; for a 4x4 goal, of the tables that answer it,
+  // the one with the most pattern-database bytes for it (7-8 before 6-6-3),
+  // the first of equals. Fails with kNoShape when no table answers the
   // goal's shape (the message names every shape the set answers and how to
   // generate the missing one), and with kNoSection when tables answer the
   // shape but none has a section for the goal's blank (the first such

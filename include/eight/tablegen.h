@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "eight/board.h"
+#include "eight/pattern_db.h"
 #include "eight/result.h"
 #include "eight/shape.h"
 #include "eight/table_format.h"
@@ -36,6 +37,9 @@ struct SectionSpec {
   Shape shape;
   int blank = 0;
   format::Encoding encoding = format::Encoding::kFull;
+  // A 4x4 pattern database's tiles (fifteen::TileMask); 0 for every other
+  // section.
+  std::uint16_t group = 0;
 
   friend constexpr bool operator==(const SectionSpec&, const SectionSpec&) = default;
 };
@@ -75,9 +79,26 @@ inline constexpr SectionSpec kSections2x6[] = {
     {Shape{2, 6}, 9, format::Encoding::kMod3},
 };
 
+// The 4x4 goals with pattern databases: the blank on a corner, an edge and
+// a centre cell, onto which the square's symmetries map every cell (the
+// corner is Korf's goal, 0 1 2 ... 15).
+inline constexpr int kFifteenGoalBlanks[3] = {0, 1, 5};
+
+// One kPdb4 section per group of `partition` (pattern_db.h) for each goal
+// blank, goal by goal. REQUIRES: each blank 0..15, none twice.
+std::vector<SectionSpec> pattern_sections(fifteen::Partition partition,
+                                          std::span<const int> goal_blanks);
+
+// What eight-tablegen writes by default (data/eight.tbl): kDefaultSections,
+// then the 6-6-3 pattern databases of the kFifteenGoalBlanks goals (9
+// sections, 17.3 MB, seconds to build).
+std::vector<SectionSpec> default_sections();
+
 // True for sections build_table can write: 1..kMaxSections of them, each of
 // a table shape (12-cell ones mod-3), its blank on the board, its encoding
-// fitting its positions, no (shape, blank) twice.
+// fitting its positions, no (shape, blank) twice; or 4x4 pattern databases
+// (kPdb4, a sound group), at most fifteen::kMaxGroups a goal blank, whose
+// groups share no tile.
 bool are_buildable(std::span<const SectionSpec> sections);
 
 // The packed entries (format::pack_entry) of the section whose goal is
@@ -115,6 +136,11 @@ Status write_file_atomically(const std::string& path, std::span<const std::uint8
 // `eight verify`'s), run from the file while it is fsynced: a table that
 // does not prove sound never takes the name. REQUIRES:
 // are_buildable(sections).
+//
+// Pattern databases are built first, one at a time with every core
+// (fifteen::generate_pattern_db: 1.75 bytes a placement, 908 MB for an
+// 8-tile group); `progress` gets their breadth-first layer and placements
+// found.
 //
 // Memory: the file's bytes, and per section being searched (one a core, at
 // once) its search's memory (core/mod3_search.h: 4 bits a position, 120 MB
