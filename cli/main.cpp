@@ -33,7 +33,9 @@
 
 #include "eight/defaults.h"
 #include "eight/exit_codes.h"
+#include "eight/pattern_db.h"
 #include "eight/random.h"
+#include "eight/searcher.h"
 #include "eight/solver.h"
 #include "eight/table.h"
 #include "eight/table_set.h"
@@ -51,11 +53,11 @@ constexpr int kExitBadInput = eight::kExitFailed;
 constexpr const char* kUsage =
     "usage:\n"
     "  eight solve  [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
-    "               [--format moves|distance|json] [--boards] [BOARD...]\n"
+    "               [--format moves|distance|json] [--boards] [--budget NODES] [BOARD...]\n"
     "  eight verify [PATH | --tables DIR]\n"
     "  eight info   [PATH | --tables DIR]\n"
     "  eight hint   [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
-    "               [--format text|json] BOARD\n"
+    "               [--format text|json] [--budget NODES] BOARD\n"
     "  eight random --distance D [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
     "               [--seed S] [--count N]\n"
     "  eight probe  [--host H] [--port P] [--path /readyz] [--timeout-ms N]\n"
@@ -68,7 +70,10 @@ constexpr const char* kUsage =
     "written in rows (123/450) or named by --shape RxC (2x3); the default goal is the\n"
     "standard goal of the board's shape. The table defaults to $EIGHT_TABLE, else\n"
     "data/eight.tbl; --tables DIR answers from every *.tbl file in DIR instead, each\n"
-    "goal from the first file (by name) that answers its shape.\n";
+    "goal from the first file (by name) that answers its shape. 4x4 boards (16\n"
+    "cells, tiles 10 to 15 written with separators) are solved by a search over the\n"
+    "table's pattern databases, expanding at most --budget nodes (default 50000000,\n"
+    "about 1.5 s); a board that needs more is refused with how far the search got.\n";
 
 enum class Format { kMoves, kDistance, kJson, kText };
 
@@ -81,6 +86,7 @@ struct Options {
   std::optional<std::string> distance;
   std::optional<std::string> seed;
   std::string count = "1";
+  std::uint64_t budget = eight::kDefaultSearchNodes;  // nodes per 4x4 question
   bool boards = false;
   std::vector<std::string> args;
 };
@@ -149,12 +155,14 @@ class SolveCommand {
   // `default_goal`: the goal was not given, so a board of another shape
   // than its frame's is asked about the standard goal of its own shape.
   SolveCommand(const Asked& asked, Format format, bool boards, bool default_goal,
-               std::optional<eight::Shape> shape)
+               std::optional<eight::Shape> shape, std::uint64_t budget)
       : asked_(asked),
         format_(format),
         fields_{format != Format::kDistance, boards},
         default_goal_(default_goal),
-        shape_(shape) {}
+        shape_(shape) {
+    budget_.max_nodes = budget;
+  }
 
   void answer(std::string_view text, Origin origin, std::string& out) {
     auto line = eight::parse_board_line(text, shape_);
@@ -174,8 +182,16 @@ class SolveCommand {
     if (const auto mismatch = eight::shape_mismatch(line->board, frame->frame.goal())) {
       return refuse(text, origin, mismatch->message, out);
     }
-    const auto s = frame->table->solver().solve(line->board, frame->frame, fields_.path);
-    if (!s.ok()) return refuse(text, origin, s.error().message, out);
+    const auto answer =
+        eight::solve_board(*frame->table, frame->frame, line->board, fields_.path, budget_);
+    if (!answer.ok()) return refuse(text, origin, answer.error().message, out);
+    if (!answer->report.finished()) {
+      return refuse(text, origin,
+                    eight::describe_stop(answer->report, budget_.max_nodes) +
+                        "; a larger --budget may solve it",
+                    out);
+    }
+    const eight::Solution* s = &answer->solution;
     switch (format_) {
       case Format::kMoves:
         if (s->solvable) {
@@ -213,6 +229,7 @@ class SolveCommand {
   eight::SolveFields fields_;
   bool default_goal_;
   std::optional<eight::Shape> shape_;
+  eight::fifteen::SearchBudget budget_;
   bool failed_ = false;
 };
 
@@ -253,7 +270,7 @@ int run_solve(const Options& opt) {
   if (opt.boards && format != Format::kJson) return usage_error("--boards needs --format json");
   auto asked = ask(opt, opt.shape.value_or(eight::kShape3x3));
   if (asked.index() == 1) return std::get<1>(asked);
-  SolveCommand cmd(std::get<0>(asked), format, opt.boards, !opt.goal, opt.shape);
+  SolveCommand cmd(std::get<0>(asked), format, opt.boards, !opt.goal, opt.shape, opt.budget);
   if (!opt.args.empty()) {
     std::string out;
     for (std::size_t i = 0; i < opt.args.size(); ++i) {
@@ -297,7 +314,15 @@ int run_hint(const Options& opt) {
     std::fprintf(stderr, "eight: %s\n", mismatch->message.c_str());
     return kExitBadInput;
   }
-  const eight::MoveOptions options = f.table->solver().moves(*board, f.frame);
+  eight::fifteen::SearchBudget budget;
+  budget.max_nodes = opt.budget;
+  const eight::SearchedMoves searched = eight::board_moves(*f.table, f.frame, *board, budget);
+  if (!searched.report.finished()) {
+    std::fprintf(stderr, "eight: %s; a larger --budget may solve it\n",
+                 eight::describe_stop(searched.report, opt.budget).c_str());
+    return kExitBadInput;
+  }
+  const eight::MoveOptions& options = searched.options;
   if (format == Format::kJson) {
     std::printf("%s\n", eight::hints_json(*board, f.frame.goal(), options).c_str());
   } else if (options.distance < 0) {
@@ -371,6 +396,17 @@ void print_info(const eight::Table& table) {
   constexpr std::size_t kShown = 8;
   for (std::size_t i = 0; i < v.section_count(); ++i) {
     const auto& s = v.section(i);
+    if (s.encoding == eight::format::Encoding::kPdb4) {
+      std::printf(
+          "\nsection %zu: %s goal %s, blank on cell %d, pattern database of tiles %s, %u "
+          "placements, max entry %d\n",
+          i, eight::to_string(s.shape).c_str(), eight::to_string(s.goal).c_str(), s.blank,
+          eight::fifteen::describe_group(s.group).c_str(), s.positions, s.max_distance);
+      std::printf("  entry  placements\n");
+      const auto histogram = v.histogram(i);
+      for (int d = 0; d <= s.max_distance; ++d) std::printf("  %5d  %10u\n", d, histogram[d]);
+      continue;
+    }
     std::printf("\nsection %zu: %s goal %s, blank on cell %d, %s, %u positions, max distance %d\n",
                 i, eight::to_string(s.shape).c_str(), eight::to_string(s.goal).c_str(), s.blank,
                 s.encoding == eight::format::Encoding::kFull ? "full" : "mod-3", s.positions,
@@ -442,6 +478,12 @@ int main(int argc, char** argv) {
       opt.seed = argv[++i];
     } else if (arg == "--count" && has_value) {
       opt.count = argv[++i];
+    } else if (arg == "--budget" && has_value) {
+      const auto nodes = eight::parse_decimal(argv[++i]);
+      if (!nodes || *nodes < 1) {
+        return usage_error("--budget takes a whole number of search nodes, at least 1");
+      }
+      opt.budget = *nodes;
     } else if (arg == "--boards") {
       opt.boards = true;
     } else if (arg == "--help" || arg == "-h") {

@@ -70,6 +70,9 @@ class Solver {
 
   const TableView& table() const { return *table_; }
 
+  // (4x4 frames, whose sections are pattern databases, are searcher.h's:
+  // distance() answers them -1 and solve() kBadArgument.)
+  //
   // Distance from `board` to the frame's goal, or -1 if the board is in the
   // other class. REQUIRES: is_valid(board); `goal` is a frame of this
   // table (Table::frame()); board.shape == goal.goal().shape (see

@@ -1,0 +1,124 @@
+// Answering 4x4 questions: the 15-puzzle's positions fit no table, so a
+// table's pattern databases guide an IDA* search (fifteen_search.h) per
+// question. The answers are the same values solver.h gives for the table
+// shapes (Solution, MoveOptions), plus what the search did, within a budget
+// of nodes that the caller sets: a question that needs more is answered
+// "budget exceeded" with the nodes searched and the bound reached, never a
+// hang.
+//
+// The budget counts nodes, not time, so an answer does not depend on the
+// machine or its load: the same question with the same budget gets the same
+// answer everywhere (and may be cached). A node takes about 30 ns on one
+// core of the machine docs/performance.md measures, so the default budget
+// is about 1.5 s of search; Korf's 100 boards need at most 3.0 million nodes
+// with the default 6-6-3 databases.
+//
+// Thread safety: pure functions over an immutable Table; any number of
+// threads may search one table at once.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "eight/board.h"
+#include "eight/fifteen_search.h"
+#include "eight/goal.h"
+#include "eight/random.h"
+#include "eight/result.h"
+#include "eight/solver.h"
+#include "eight/table.h"
+
+namespace eight {
+
+// Nodes one question may expand unless the caller says otherwise (the CLI's
+// --budget, the server's budget=).
+inline constexpr std::uint64_t kDefaultSearchNodes = 50'000'000;
+// The most the server lets one request spend (about 15 s of one core); a
+// batch shares it among its boards.
+inline constexpr std::uint64_t kMaxSearchNodes = 500'000'000;
+
+// What a search did.
+struct SearchReport {
+  fifteen::SearchStatus status = fifteen::SearchStatus::kSolved;
+  std::uint64_t nodes = 0;  // expanded, over every search the question took
+  // A proven lower bound on the distance (the distance itself when solved).
+  int lower_bound = 0;
+  // The bound being searched when the budget ran out (the distance when
+  // solved).
+  int bound = 0;
+
+  bool finished() const {
+    return status == fifteen::SearchStatus::kSolved || status == fifteen::SearchStatus::kUnsolvable;
+  }
+};
+
+struct SearchedSolution {
+  SearchReport report;
+  // Filled when report.finished(): distance and path as Solver::solve
+  // gives them (distance -1, solvable false for the other class).
+  Solution solution;
+};
+
+struct SearchedMoves {
+  SearchReport report;
+  MoveOptions options;  // filled when report.finished()
+};
+
+// True when `frame` (Table::frame()) names a 4x4 goal's pattern databases,
+// whose questions the functions below answer and Solver does not.
+bool is_search_frame(const Table& table, const GoalFrame& frame);
+
+// An optimal path from `board` to the frame's goal, searching at most
+// `budget.max_nodes` nodes (and stopping on its deadline or cancel flag).
+// REQUIRES: is_valid(board), board.shape == frame.goal().shape,
+// is_search_frame(table, frame).
+SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const Board& board,
+                              const fifteen::SearchBudget& budget);
+
+// Every legal move from `board` with its next board's distance, as
+// Solver::moves gives them: the board is solved, then each move that is not
+// the path's first is ruled out by the heuristic (a next board whose
+// heuristic exceeds distance - 1 is at distance + 1) or solved in turn, all
+// within one budget. REQUIRES: as search_solve.
+SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const Board& board,
+                           const fifteen::SearchBudget& budget);
+
+// A random board for a search frame's goal. Without `distance`: uniformly
+// random among the boards that reach the goal (a shuffle of the cells, two
+// tiles swapped when it is of the other class), always; its distance too
+// when the search finds it within the budget (else -1). With `distance` d:
+// a board exactly d moves away. Up to kOutwardWalkDistances, by an outward
+// walk (each step to a random neighbour one move farther, found by the
+// heuristic or a search), which is not uniform among the boards at d;
+// beyond, by drawing uniformly random boards until one is d away (most are
+// 50 to 56, so far distances take many draws and may exhaust the budget).
+// The board is valid when distance is given only if report.finished().
+inline constexpr int kOutwardWalkDistances = 48;
+struct SearchedBoard {
+  SearchReport report;
+  Board board;
+  int distance = -1;
+  int draws = 0;  // boards drawn and solved
+};
+SearchedBoard random_search_board(const Table& table, const GoalFrame& frame,
+                                  std::optional<int> distance, Rng& rng,
+                                  const fifteen::SearchBudget& budget);
+
+// The one way from a question to its answer, for every shape: from the
+// table (Solver, O(path length), report.nodes 0) when the frame's section
+// holds positions, by search when it holds pattern databases. Errors are
+// Solver::solve's. REQUIRES: is_valid(board); `frame` is a frame of
+// `table`.
+Result<SearchedSolution> solve_board(const Table& table, const GoalFrame& frame, const Board& board,
+                                     bool with_path, const fifteen::SearchBudget& budget);
+SearchedMoves board_moves(const Table& table, const GoalFrame& frame, const Board& board,
+                          const fifteen::SearchBudget& budget);
+
+// "the search stopped at its budget of 1000 nodes: it searched 1000 nodes and
+// the distance is at least 44 (bound 46 was being searched)": for messages.
+// REQUIRES: !report.finished().
+std::string describe_stop(const SearchReport& report, std::uint64_t budget_nodes);
+
+}  // namespace eight
