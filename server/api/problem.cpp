@@ -120,6 +120,18 @@ Problem problem_for_refusal(Refusal why, std::string_view detail) {
   return {400, "bad-request", "Bad request", std::move(d)};
 }
 
+Problem budget_exceeded(const SearchReport& report, std::uint64_t budget) {
+  Problem p{503, "search-budget-exceeded", "Search budget exceeded",
+            describe_stop(report, budget) + "; ask again with a larger budget=N (at most " +
+                std::to_string(kMaxSearchNodes) + ")",
+            "budget"};
+  p.members = {{"nodes", report.nodes},
+               {"budget", budget},
+               {"bound", static_cast<std::uint64_t>(report.bound)},
+               {"lower_bound", static_cast<std::uint64_t>(report.lower_bound)}};
+  return p;
+}
+
 std::string problem_json(const Problem& p) {
   nlohmann::ordered_json j;
   j["type"] = std::string(kProblemBase) + std::string(p.slug);
@@ -127,6 +139,7 @@ std::string problem_json(const Problem& p) {
   j["status"] = p.status;
   j["detail"] = p.detail;
   if (!p.parameter.empty()) j["parameter"] = p.parameter;
+  for (const auto& [name, value] : p.members) j[std::string(name)] = value;
   return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 

@@ -11,8 +11,11 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "eight/result.h"
+#include "eight/searcher.h"
 #include "handler.h"
 #include "response.h"
 
@@ -27,7 +30,15 @@ struct Problem {
   std::string_view title;           // short, the same for every problem of this type
   std::string detail;               // exactly what is wrong with this request
   std::string_view parameter = {};  // the query parameter at fault, if any
+  // Extension members (RFC 9457 section 3.2), numbers after the standard
+  // ones: a stopped search's nodes and bounds.
+  std::vector<std::pair<std::string_view, std::uint64_t>> members = {};
 };
+
+// A 4x4 search that stopped at its budget of `budget` nodes: 503
+// search-budget-exceeded, with the nodes searched, the bound reached and
+// the proven lower bound as members, and how to ask for more.
+Problem budget_exceeded(const SearchReport& report, std::uint64_t budget);
 
 // A core error about the text of query parameter `parameter` ("board" or
 // "goal"), or about answering it. `detail` is the core's message verbatim.

@@ -7,13 +7,14 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
   // clang-format off
   static constexpr std::array<RouteInfo, kRouteCount - 1> kRoutes = {{
       {Route::kIndex, "/", "", "this index of the endpoints"},
-      {Route::kSolve, "/solve", "board=B[&goal=G][&shape=RxC][&boards=1]",
+      {Route::kSolve, "/solve", "board=B[&goal=G][&shape=RxC][&boards=1][&budget=N]",
        "distance and an optimal path from board B to goal G (default 123456780), with the board "
        "after every move if boards=1; POST a JSON body {\"boards\": [...], \"goal\": G} to solve "
-       "up to 10000 boards at once",
-       true, {"board", "goal", "shape", "boards"}},
-      {Route::kDistance, "/distance", "board=B[&goal=G][&shape=RxC]",
-       "distance only from board B to goal G (default 123456780)", false, {"board", "goal", "shape"}},
+       "up to 10000 boards at once; 4x4 boards are searched, within budget=N nodes",
+       true, {"board", "goal", "shape", "boards", "budget"}},
+      {Route::kDistance, "/distance", "board=B[&goal=G][&shape=RxC][&budget=N]",
+       "distance only from board B to goal G (default 123456780)", false,
+       {"board", "goal", "shape", "budget"}},
       {Route::kTable, "/table", "[shape=RxC]",
        "the raw table file for offline use (ETag, If-None-Match, Range); with several files, "
        "shape=RxC picks the one answering that shape (default: the one answering 3x3)", false,
@@ -21,13 +22,14 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
       {Route::kHealthz, "/healthz", "", "liveness: the process answers"},
       {Route::kReadyz, "/readyz", "", "readiness: the table is mapped and verified"},
       {Route::kMetrics, "/metrics", "", "Prometheus metrics"},
-      {Route::kHint, "/hint", "board=B[&goal=G][&shape=RxC]",
+      {Route::kHint, "/hint", "board=B[&goal=G][&shape=RxC][&budget=N]",
        "every legal next move from board B, best first, with the board it leads to and its "
        "distance; the optimal ones also as hints", false,
-       {"board", "goal", "shape"}},
-      {Route::kRandom, "/random", "distance=D[&goal=G][&shape=RxC][&seed=S]",
-       "a board exactly D moves from goal G, uniformly at random (reproducible with seed S)", false,
-       {"distance", "goal", "shape", "seed"}},
+       {"board", "goal", "shape", "budget"}},
+      {Route::kRandom, "/random", "distance=D[&goal=G][&shape=RxC][&seed=S][&budget=N]",
+       "a board exactly D moves from goal G, uniformly at random (reproducible with seed S); "
+       "for 4x4, distance is optional (a uniformly random solvable board)", false,
+       {"distance", "goal", "shape", "seed", "budget"}},
       {Route::kStats, "/stats", "[goal=G][&shape=RxC]",
        "goal G's distance histogram, maximum distance and hardest boards", false, {"goal", "shape"}},
       {Route::kOpenapi, "/openapi.yaml", "", "OpenAPI 3 description of this API"},

@@ -78,14 +78,36 @@ struct Question {
   const Table* loaded = nullptr;  // owned by `tables`
   std::optional<GoalFrame> frame;
   Board board;
+  bool search = false;  // a 4x4 question: searched within `budget`
+  fifteen::SearchBudget budget;
 };
+
+// budget=N: the nodes a 4x4 search may expand, 1 to kMaxSearchNodes
+// (default kDefaultSearchNodes).
+std::variant<std::uint64_t, Problem> read_budget(const Request& req) {
+  const std::string* text = req.param("budget");
+  if (text == nullptr) return kDefaultSearchNodes;
+  const auto n = parse_decimal(*text);
+  if (!n || *n < 1 || *n > kMaxSearchNodes) {
+    return Problem{400, "bad-budget", "Bad budget",
+                   "budget must be a whole number of search nodes from 1 to " +
+                       std::to_string(kMaxSearchNodes) + "; got " + quote(*text, 32),
+                   "budget"};
+  }
+  return *n;
+}
 
 // The one place query parameters become a question, for every endpoint that
 // asks about a goal. The core parser is the only judge of board text, limits
 // included: its messages go to the client verbatim.
 std::variant<Question, Problem> read_question(const TableSlot& slot, const Request& req,
-                                              bool needs_board) {
+                                              bool needs_board,
+                                              const std::atomic<bool>& cancelled) {
   Question q;
+  const auto budget = read_budget(req);
+  if (const auto* p = std::get_if<Problem>(&budget)) return *p;
+  q.budget.max_nodes = std::get<std::uint64_t>(budget);
+  q.budget.cancel = &cancelled;
   // shape=RxC: the shape of the board and goal texts, for cell counts several
   // shapes share (and the default goal's shape where no board is given).
   std::optional<Shape> shape;
@@ -121,7 +143,20 @@ std::variant<Question, Problem> read_question(const TableSlot& slot, const Reque
   if (!frame.ok()) return problem_from_error(frame.error(), "goal");
   q.loaded = frame->table;
   q.frame = frame->frame;
+  q.search = is_search_frame(*q.loaded, *q.frame);
   return q;
+}
+
+// A search that did not finish: 503 with how far it got, or, for a client
+// that has gone, nothing anyone will read.
+void stopped(const SearchReport& report, const Question& q, Response& res) {
+  set_problem(res, budget_exceeded(report, q.budget.max_nodes));
+  res.set_header("Cache-Control", kNoStore);
+}
+
+// What a 4x4 answer cost, for clients tuning their budget.
+void add_search_header(const SearchReport& report, Response& res) {
+  res.set_header("X-Search-Nodes", std::to_string(report.nodes));
 }
 
 // Sets the problem and returns null when `v` holds one.
@@ -225,7 +260,28 @@ Service::Service(const TableSlot& table, const Metrics& metrics)
 }
 
 bool Service::runs_long(const Request& req) const {
-  return req.method == http::verb::post && route_of(req.path) == Route::kSolve;
+  const Route route = route_of(req.path);
+  if (req.method == http::verb::post) return route == Route::kSolve;
+  if (route != Route::kSolve && route != Route::kDistance && route != Route::kHint &&
+      route != Route::kRandom) {
+    return false;
+  }
+  // A 4x4 question is a search. The same parser the handler runs decides
+  // (a bounded parse of at most kMaxBoardText bytes): a text that does not
+  // parse is refused quickly on the I/O thread.
+  std::optional<Shape> shape;
+  if (const std::string* text = req.param("shape")) {
+    const auto parsed = parse_shape(*text);
+    if (parsed.ok()) shape = *parsed;
+  }
+  if (shape == kShape4x4) return true;
+  for (const char* name : {"board", "goal"}) {
+    if (const std::string* text = req.param(name)) {
+      const auto b = parse_board(*text, shape);
+      if (b.ok() && b->shape == kShape4x4) return true;
+    }
+  }
+  return false;
 }
 
 void Service::handle(const Request& req, Response& res, const std::atomic<bool>& cancelled) const {
@@ -265,9 +321,9 @@ void Service::dispatch(Route route, const Request& req, Response& res,
     case Route::kIndex:
       return index(req, res);
     case Route::kSolve:
-      return solve(req, res);
+      return solve(req, res, cancelled);
     case Route::kDistance:
-      return distance(req, res);
+      return distance(req, res, cancelled);
     case Route::kTable:
       return table(req, res);
     case Route::kHealthz:
@@ -279,9 +335,9 @@ void Service::dispatch(Route route, const Request& req, Response& res,
     case Route::kOpenapi:
       return openapi(req, res);
     case Route::kHint:
-      return hint(req, res);
+      return hint(req, res, cancelled);
     case Route::kRandom:
-      return random(req, res);
+      return random(req, res, cancelled);
     case Route::kStats:
       return stats(req, res);
     case Route::kOther:
@@ -314,17 +370,19 @@ void Service::index(const Request& req, Response& res) const {
   res.set_content(index_json_, kJson);
 }
 
-void Service::solve(const Request& req, Response& res) const {
-  answer(req, res, true);
+void Service::solve(const Request& req, Response& res, const std::atomic<bool>& cancelled) const {
+  answer(req, res, true, cancelled);
 }
 
-void Service::distance(const Request& req, Response& res) const {
-  answer(req, res, false);
+void Service::distance(const Request& req, Response& res,
+                       const std::atomic<bool>& cancelled) const {
+  answer(req, res, false, cancelled);
 }
 
 // The one path from query parameters to an answer for /solve and /distance.
-void Service::answer(const Request& req, Response& res, bool with_path) const {
-  const auto v = read_question(table_, req, true);
+void Service::answer(const Request& req, Response& res, bool with_path,
+                     const std::atomic<bool>& cancelled) const {
+  const auto v = read_question(table_, req, true, cancelled);
   const Question* q = question_or_problem(v, res);
   if (q == nullptr) return;
   SolveFields fields{with_path, false};
@@ -338,26 +396,77 @@ void Service::answer(const Request& req, Response& res, bool with_path) const {
     }
     fields.boards = *flag;
   }
-  // O(distance): one table entry per move, nothing proportional to the table.
-  const auto solution = q->loaded->solver().solve(q->board, *q->frame, with_path);
-  if (!solution.ok()) return set_problem(res, problem_from_error(solution.error(), "board"));
-  res.set_content(solution_json(*solution, fields), kJson);
+  // From a table, O(distance): one entry per move, nothing proportional to
+  // the table; for 4x4, a search within the budget (on the compute pool).
+  const auto answer = solve_board(*q->loaded, *q->frame, q->board, with_path, q->budget);
+  if (!answer.ok()) return set_problem(res, problem_from_error(answer.error(), "board"));
+  if (!answer->report.finished()) return stopped(answer->report, *q, res);
+  res.set_content(solution_json(answer->solution, fields), kJson);
+  if (q->search) add_search_header(answer->report, res);
+  // A search's answer depends on its budget only through whether it is
+  // found: an answer is the same for every budget that finds it.
   res.set_header("Cache-Control", kAnswerCacheControl);
 }
 
-void Service::hint(const Request& req, Response& res) const {
-  const auto v = read_question(table_, req, true);
+void Service::hint(const Request& req, Response& res, const std::atomic<bool>& cancelled) const {
+  const auto v = read_question(table_, req, true, cancelled);
   const Question* q = question_or_problem(v, res);
   if (q == nullptr) return;
-  const MoveOptions options = q->loaded->solver().moves(q->board, *q->frame);
-  res.set_content(hints_json(q->board, q->frame->goal(), options), kJson);
+  const SearchedMoves searched = board_moves(*q->loaded, *q->frame, q->board, q->budget);
+  if (!searched.report.finished()) return stopped(searched.report, *q, res);
+  res.set_content(hints_json(q->board, q->frame->goal(), searched.options), kJson);
+  if (q->search) add_search_header(searched.report, res);
   res.set_header("Cache-Control", kAnswerCacheControl);
 }
 
-void Service::random(const Request& req, Response& res) const {
-  const auto v = read_question(table_, req, false);
+namespace {
+
+// /random for a 4x4 goal: a uniformly random board (distance optional), or
+// one exactly distance=D away, drawn and solved within the budget.
+void random_searched(const Request& req, const Question& q, Response& res) {
+  std::optional<int> distance;
+  if (const std::string* d_text = req.param("distance")) {
+    const auto d = parse_decimal(*d_text);
+    if (!d || *d > static_cast<std::uint64_t>(fifteen::kMaxSolutionLength)) {
+      return set_problem(res, bad_number("distance", *d_text,
+                                         "a whole number from 0 to 80 for goal " +
+                                             to_string(q.frame->goal())));
+    }
+    distance = static_cast<int>(*d);
+  }
+  std::uint64_t seed;
+  const std::string* s_text = req.param("seed");
+  if (s_text != nullptr) {
+    const auto parsed = parse_decimal(*s_text);
+    if (!parsed) {
+      return set_problem(res, bad_number("seed", *s_text, "a whole number from 0 to 2^64-1"));
+    }
+    seed = *parsed;
+  } else {
+    seed = fresh_seed();
+  }
+  Rng rng(seed);
+  const SearchedBoard drawn = random_search_board(*q.loaded, *q.frame, distance, rng, q.budget);
+  if (distance && !drawn.report.finished()) return stopped(drawn.report, q, res);
+  nlohmann::ordered_json j;
+  j["board"] = to_string(drawn.board);
+  j["goal"] = to_string(q.frame->goal());
+  // Without distance=, the board's distance when the search found it
+  // within the budget, else null.
+  j["distance"] = drawn.distance >= 0 ? nlohmann::ordered_json(drawn.distance) : nullptr;
+  j["seed"] = std::to_string(seed);
+  set_json(res, j);
+  add_search_header(drawn.report, res);
+  res.set_header("Cache-Control", s_text != nullptr ? kAnswerCacheControl : kNoStore);
+}
+
+}  // namespace
+
+void Service::random(const Request& req, Response& res, const std::atomic<bool>& cancelled) const {
+  const auto v = read_question(table_, req, false, cancelled);
   const Question* q = question_or_problem(v, res);
   if (q == nullptr) return;
+  if (q->search) return random_searched(req, *q, res);
   const int max = q->loaded->view().section(q->frame->section()).max_distance;
   const std::string* d_text = req.param("distance");
   if (d_text == nullptr) return set_problem(res, missing_parameter("distance"));
@@ -394,9 +503,17 @@ void Service::random(const Request& req, Response& res) const {
 }
 
 void Service::stats(const Request& req, Response& res) const {
-  const auto v = read_question(table_, req, false);
+  static const std::atomic<bool> kNotCancelled{false};
+  const auto v = read_question(table_, req, false, kNotCancelled);
   const Question* q = question_or_problem(v, res);
   if (q == nullptr) return;
+  if (q->search) {
+    return set_problem(res, {404, "no-stats", "No statistics for this shape",
+                             "4x4 positions are not tabulated (a search answers each question), "
+                             "so there is no distance histogram for goal " +
+                                 to_string(q->frame->goal()),
+                             "shape"});
+  }
   const auto& section = q->loaded->view().section(q->frame->section());
   const auto& histogram = q->loaded->index().histogram(q->frame->section());
   nlohmann::ordered_json j;
@@ -435,11 +552,25 @@ void Service::solve_batch(const Request& req, Response& res,
                        bad_body(R"(body must be a JSON object: {"boards": [...], "goal": "..."})"));
   }
   for (const auto& [key, value] : body.items()) {
-    if (key != "boards" && key != "goal" && key != "shape") {
+    if (key != "boards" && key != "goal" && key != "shape" && key != "budget") {
       return set_problem(res, bad_body("unknown field " + quote(key, 32) +
-                                       "; the body takes boards, goal and shape"));
+                                       "; the body takes boards, goal, shape and budget"));
     }
   }
+  // "budget": the nodes all of the batch's 4x4 searches may expand together.
+  fifteen::SearchBudget budget;
+  budget.max_nodes = kDefaultSearchNodes;
+  budget.cancel = &cancelled;
+  if (const auto b = body.find("budget"); b != body.end()) {
+    if (!b->is_number_unsigned() || b->get<std::uint64_t>() < 1 ||
+        b->get<std::uint64_t>() > kMaxSearchNodes) {
+      return set_problem(res, bad_body("field 'budget' must be a whole number of search nodes "
+                                       "from 1 to " +
+                                       std::to_string(kMaxSearchNodes)));
+    }
+    budget.max_nodes = b->get<std::uint64_t>();
+  }
+  const std::uint64_t total_budget = budget.max_nodes;
   // "shape": the shape of every board and goal text of the batch.
   std::optional<Shape> shape;
   if (const auto sh = body.find("shape"); sh != body.end()) {
@@ -535,9 +666,18 @@ void Service::solve_batch(const Request& req, Response& res,
         continue;
       }
     }
-    const auto solution = item_frame->table->solver().solve(*board, item_frame->frame, true);
-    if (!solution.ok()) return set_problem(res, problem_from_error(solution.error(), "board"));
-    append_solution_json(*solution, SolveFields{}, out);
+    const auto answer = solve_board(*item_frame->table, item_frame->frame, *board, true, budget);
+    if (!answer.ok()) return set_problem(res, problem_from_error(answer.error(), "board"));
+    budget.max_nodes -= std::min(budget.max_nodes, answer->report.nodes);
+    if (!answer->report.finished()) {
+      // In place, as a bad board is: the rest of the batch is still answered
+      // (table answers cost nothing; later searches get what is left).
+      out += input_error_json(item, describe_stop(answer->report, total_budget) +
+                                        " (the batch's budget, shared by its 4x4 boards)");
+      if (budget.max_nodes == 0) budget.max_nodes = 1;  // a search needs a node to start
+      continue;
+    }
+    append_solution_json(answer->solution, SolveFields{}, out);
   }
   out += "]}";
   res.set_status(200);

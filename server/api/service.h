@@ -55,15 +55,18 @@ class Service final : public Handler {
   // not take are refused the same way on every endpoint (400
   // unknown-parameter). Sets res.route.
   void handle(const Request& req, Response& res, const std::atomic<bool>& cancelled) const override;
-  // Only POST /solve (a batch of up to kMaxBatchBoards) runs long.
+  // POST /solve (a batch of up to kMaxBatchBoards) runs long, and so does
+  // every question about a 4x4 board (a search): /solve, /distance, /hint
+  // and /random whose board, goal or shape= is 4x4.
   bool runs_long(const Request& req) const override;
   void refuse(Refusal why, std::string_view detail, Response& res) const override;
 
   // The endpoints, one per route; `req` has passed the method and parameter
   // checks of handle().
   void index(const Request& req, Response& res) const;
-  void solve(const Request& req, Response& res) const;
-  void distance(const Request& req, Response& res) const;
+  // `cancelled` (the client has gone) stops a 4x4 search.
+  void solve(const Request& req, Response& res, const std::atomic<bool>& cancelled) const;
+  void distance(const Request& req, Response& res, const std::atomic<bool>& cancelled) const;
   // /table: the table file from the mapping, with ETag, If-None-Match,
   // If-Range and single byte ranges; the response owns the table snapshot
   // until the download ends.
@@ -72,15 +75,16 @@ class Service final : public Handler {
   void readyz(const Request& req, Response& res) const;
   void metrics(const Request& req, Response& res) const;
   void openapi(const Request& req, Response& res) const;
-  void hint(const Request& req, Response& res) const;
-  void random(const Request& req, Response& res) const;
+  void hint(const Request& req, Response& res, const std::atomic<bool>& cancelled) const;
+  void random(const Request& req, Response& res, const std::atomic<bool>& cancelled) const;
   void stats(const Request& req, Response& res) const;
   // POST /solve with {"boards": [...], "goal": G}: up to kMaxBatchBoards
   // answers in order; a bad board is answered in place with its error.
   void solve_batch(const Request& req, Response& res, const std::atomic<bool>& cancelled) const;
 
  private:
-  void answer(const Request& req, Response& res, bool with_path) const;
+  void answer(const Request& req, Response& res, bool with_path,
+              const std::atomic<bool>& cancelled) const;
   void dispatch(Route route, const Request& req, Response& res,
                 const std::atomic<bool>& cancelled) const;
 
