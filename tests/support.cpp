@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 #include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -50,6 +52,34 @@ const std::vector<std::uint8_t>& default_table_bytes() {
 const Table& default_table() {
   static const std::shared_ptr<const Table> t = [] {
     auto v = Table::adopt(default_table_bytes(), "default", Check::kFull);
+    REQUIRE_MESSAGE(v.ok(), (v.ok() ? "" : v.error().message));
+    return std::move(v).value();
+  }();
+  return *t;
+}
+
+const std::string& fifteen_table_path() {
+  static const std::string path = [] {
+    const std::string dir = EIGHT_TEST_DATA_DIR;
+    ::mkdir(dir.c_str(), 0755);
+    const std::string file = dir + "/fifteen-663.tbl";
+    const int lock = ::open((file + ".lock").c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    REQUIRE(lock >= 0);
+    REQUIRE(::flock(lock, LOCK_EX) == 0);
+    if (!Table::open(file, Check::kChecksum).ok()) {
+      const auto sections = pattern_sections(fifteen::Partition::k663, kFifteenGoalBlanks);
+      const auto st = write_table(file, sections);
+      REQUIRE_MESSAGE(st.ok(), (st.ok() ? "" : st.error().message));
+    }
+    ::close(lock);  // releases the lock
+    return file;
+  }();
+  return path;
+}
+
+const Table& fifteen_table() {
+  static const std::shared_ptr<const Table> t = [] {
+    auto v = Table::open(fifteen_table_path(), Check::kFull);
     REQUIRE_MESSAGE(v.ok(), (v.ok() ? "" : v.error().message));
     return std::move(v).value();
   }();

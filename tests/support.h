@@ -27,6 +27,14 @@ GoalFrame frame(const Board& goal);
 const std::vector<std::uint8_t>& default_table_bytes();
 const Table& default_table();
 
+// The 4x4 pattern databases of the default table (6-6-3 for the corner,
+// edge and centre goals), written once per build tree to
+// EIGHT_TEST_DATA_DIR/fifteen-663.tbl by eight-tablegen's own write_table
+// (under a file lock, since test processes run at once) and opened from
+// there: generating them is seconds, which every test process would pay.
+const std::string& fifteen_table_path();
+const Table& fifteen_table();
+
 // Parses a board the test knows to be valid (fails the test otherwise).
 Board board(const std::string& text, std::optional<Shape> shape = std::nullopt);
 

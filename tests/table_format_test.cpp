@@ -67,7 +67,8 @@ TEST_CASE("a v2 section record encodes to the documented bytes and decodes back"
       0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11,  // stats offset
       0xD4, 0xC3, 0xB2, 0xA1,                          // farthest count
       1,    2,    3,    4,    5,    6,    7,    8,    9, 0, 0, 0, 0, 0, 0, 0,  // goal
-      0,    0,    0,    0,    0,    0,    0,    0,    0, 0, 0, 0,              // reserved
+      0,    0,                                         // group: none
+      0,    0,    0,    0,    0,    0,    0,    0,    0, 0,  // reserved
   };
   CHECK(std::vector<std::uint8_t>(out, out + kSectionRecordSize) == expected);
   CHECK(decode_section_record(out) == s);
@@ -78,7 +79,26 @@ TEST_CASE("a v2 section record encodes to the documented bytes and decodes back"
   out[63] = 9;
   const auto back = decode_section_record(out);
   CHECK(back.goal[12] == 3);
-  CHECK(back.reserved[11] == 9);
+  CHECK(back.reserved[9] == 9);
+}
+
+TEST_CASE("a pattern-database record stores its group little-endian at byte 52") {
+  SectionRecord s;
+  s.shape = kShape4x4;
+  s.encoding = static_cast<std::uint8_t>(Encoding::kPdb4);
+  s.max_distance = 15;
+  s.positions = 5765760;
+  s.group = 0x0672;  // tiles 1, 4, 5, 6, 9, 10
+  std::uint8_t out[kSectionRecordSize];
+  encode_section_record(s, out);
+  CHECK(out[0] == 4);
+  CHECK(out[1] == 4);
+  CHECK(out[2] == 3);
+  CHECK(out[52] == 0x72);
+  CHECK(out[53] == 0x06);
+  for (std::size_t i = 54; i < kSectionRecordSize; ++i) CHECK(out[i] == 0);
+  CHECK(decode_section_record(out) == s);
+  CHECK(entries_bytes(Encoding::kPdb4, 5765760) == 2882880);
 }
 
 TEST_CASE("an entry packs parent, move and a 6-bit distance into the documented bits") {

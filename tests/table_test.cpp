@@ -134,11 +134,18 @@ TEST_CASE("rejects a wrong section record size or reserved header bytes") {
 }
 
 TEST_CASE("rejects a section for a shape no table answers") {
-  const auto bytes = resealed([](auto& b) {
+  auto bytes = resealed([](auto& b) {
+    b[32] = 5;
+    b[33] = 3;
+  });
+  CHECK(contains(refusal(bytes).message, "section 0: shape 5x3 is not a table shape"));
+  // 4x4 sections are pattern databases alone.
+  bytes = resealed([](auto& b) {
     b[32] = 4;
     b[33] = 4;
   });
-  CHECK(contains(refusal(bytes).message, "section 0: shape 4x4 is not a table shape"));
+  CHECK(contains(refusal(bytes).message,
+                 "section 0: a 4x4 section must be a pattern database (encoding 3)"));
 }
 
 TEST_CASE("rejects a section whose positions are not its shape's") {
@@ -154,8 +161,12 @@ TEST_CASE("rejects a section whose positions are not its shape's") {
 }
 
 TEST_CASE("rejects an unknown encoding, and full for a shape too big for it") {
-  auto bytes = resealed([](auto& b) { b[32 + 2] = 3; });
-  CHECK(contains(refusal(bytes).message, "section 0: encoding 3 is not 1 (full) or 2 (mod-3)"));
+  auto bytes = resealed([](auto& b) { b[32 + 2] = 4; });
+  CHECK(contains(refusal(bytes).message,
+                 "section 0: encoding 4 is not 1 (full), 2 (mod-3) or 3 (pattern database)"));
+  bytes = resealed([](auto& b) { b[32 + 2] = 3; });
+  CHECK(contains(refusal(bytes).message,
+                 "section 0: only 4x4 sections are pattern databases (encoding 3)"));
   bytes = resealed([](auto& b) { b[32 + 2] = 0; });
   CHECK(contains(refusal(bytes).message, "section 0: encoding 0 is not"));
   // 3x3 in mod-3 is allowed, but then its entries are a quarter the size.

@@ -119,7 +119,7 @@ TEST_CASE("handlers turn each bad query into a problem naming the parameter") {
   CHECK(res.status() == 400);
   p = problem(res);
   CHECK(p["type"] == "https://eight.invalid/problems/unknown-parameter");
-  CHECK(p["detail"] == "unknown query parameter 'gaol'; this endpoint takes board, goal and shape");
+  CHECK(p["detail"] == "unknown query parameter 'gaol'; this endpoint takes board, goal, shape and budget");
 
   res = f.call(Route::kSolve, {{"board", "123456780"}, {"goal", "1234567800"}});
   CHECK(res.status() == 400);

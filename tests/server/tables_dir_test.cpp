@@ -199,7 +199,10 @@ TEST_CASE("--tables DIR: /table serves the 3x3 file, or with shape= the file ans
         "the tables answer 2x3, 3x2 and 3x3 boards, not 3x4 ones; `eight-tablegen --shape 3x4` "
         "generates them");
   CHECK(j["parameter"] == "shape");
-  check_problem(cli.Get("/table?shape=4x4"), 400, "bad-shape");
+  j = check_problem(cli.Get("/table?shape=4x4"), 404, "shape-not-served");
+  CHECK(j["detail"].get<std::string>().find("eight-tablegen (its 6-6-3 pattern databases) or "
+                                            "--pdb 7-8") != std::string::npos);
+  check_problem(cli.Get("/table?shape=5x5"), 400, "bad-shape");
   check_problem(cli.Get("/table?goal=123456780"), 400, "unknown-parameter");
 }
 
