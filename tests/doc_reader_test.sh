@@ -35,3 +35,29 @@ if (cd "$work" && $py reader.py eight.tbl wrong.txt >/dev/null 2>&1); then
   exit 1
 fi
 echo "and refuses a wrong one"
+korf=$(dirname "$vectors")/korf100.txt
+out=$(cd "$work" && $py reader.py eight.tbl --korf "$korf")
+if [ "$out" != "100 boards: the heuristic bounds every length, with its parity" ]; then
+  echo "reader printed '$out' over Korf's 100"
+  exit 1
+fi
+echo "and its 4x4 heuristic bounds Korf's 100"
+# A table whose pattern database was altered (resealed, so only the
+# heuristic can tell) must be caught: the check can fail.
+$py - "$work/eight.tbl" "$work/bad.tbl" <<'PY'
+import struct, sys, xxhash
+data = bytearray(open(sys.argv[1], "rb").read())
+n, = struct.unpack_from("<H", data, 18)
+for i in range(n):
+    if data[32 + 64 * i + 2] == 3:
+        offset, size = struct.unpack_from("<QQ", data, 32 + 64 * i + 8)
+        data[offset:offset + size] = b"\xff" * size   # every entry 15
+        break
+struct.pack_into("<Q", data, 8, xxhash.xxh3_64_intdigest(bytes(data[16:])))
+open(sys.argv[2], "wb").write(data)
+PY
+if (cd "$work" && $py reader.py bad.tbl --korf "$korf" >/dev/null 2>&1); then
+  echo "reader's heuristic accepted a pattern database of all 15s"
+  exit 1
+fi
+echo "and catches an altered pattern database"
