@@ -24,11 +24,16 @@ namespace {
 constexpr std::array<Shape, 8> kSmallShapes = {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4},
                                                Shape{4, 2}, kShape3x3,   Shape{2, 5}, Shape{5, 2}};
 
-// The default file's size and checksum. They change only when the format,
-// the default sections or the generator's output change on purpose; update
-// them then, with the reason in the commit.
+// The size and checksum of a file of the default table's table-shape
+// sections (kDefaultSections: every shape up to 10 cells), and of the
+// default file itself (default_sections(): those and the 4x4 6-6-3 pattern
+// databases). They change only when the format, the default sections or
+// the generator's output change on purpose; update them then, with the
+// reason in the commit.
 constexpr std::size_t kPinnedSize = 3705268;
 constexpr std::uint64_t kPinnedChecksum = 0xb9328e2aafdcac80ull;
+constexpr std::size_t kPinnedDefaultSize = 21008364;
+constexpr std::uint64_t kPinnedDefaultChecksum = 0x0c35f41616a5533full;
 
 // Checks that `s` is a legal path from `board` that ends at `goal`.
 void check_path(const Board& board, const Board& goal, const Solution& s) {
@@ -243,7 +248,24 @@ TEST_CASE(
   // The default table: every shape up to 10 cells, then the 4x4 pattern
   // databases, whose sections are the test support's 4x4 file's.
   const auto written = test::read_file(dir.file("d.tbl"));
+  CHECK(written.size() == kPinnedDefaultSize);
+  CHECK(format::decode_header(written.data()).checksum == kPinnedDefaultChecksum);
+  // The same bytes every run: the program's and this process's.
   CHECK(written == build_table(default_sections()));
+  // Its first sections are kDefaultSections', entries and all.
+  auto table = Table::adopt(written, "d.tbl", Check::kChecksum);
+  REQUIRE(table.ok());
+  const TableView& v = (*table)->view();
+  REQUIRE(v.section_count() == std::size(kDefaultSections) + 9);
+  for (std::size_t i = 0; i < std::size(kDefaultSections); ++i) {
+    const auto& a = v.section(i);
+    const auto& b = test::default_table().view().section(i);
+    CHECK(std::equal(a.entries, a.entries + a.entries_bytes, b.entries,
+                     b.entries + b.entries_bytes));
+  }
+  for (std::size_t i = std::size(kDefaultSections); i < v.section_count(); ++i) {
+    CHECK(v.section(i).encoding == format::Encoding::kPdb4);
+  }
   r = test::run_program("eight-tablegen",
                         {"--shape", "3x3", "--out", dir.file("n.tbl"), "--quiet"});
   REQUIRE(r.status == 0);

@@ -22,8 +22,9 @@ const Solver& solver();
 // The frame of a goal in that table (fails the test if it has none).
 GoalFrame frame(const Board& goal);
 
-// The default table of every shape up to 10 cells (kDefaultSections),
-// generated in memory once per process and fully proven.
+// The default table's sections of every shape up to 10 cells
+// (kDefaultSections, without the 4x4 pattern databases default_sections()
+// adds), generated in memory once per process and fully proven.
 const std::vector<std::uint8_t>& default_table_bytes();
 const Table& default_table();
 
