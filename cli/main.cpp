@@ -59,7 +59,7 @@ constexpr const char* kUsage =
     "  eight hint   [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
     "               [--format text|json] [--budget NODES] BOARD\n"
     "  eight random --distance D [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
-    "               [--seed S] [--count N]\n"
+    "               [--seed S] [--count N] [--budget NODES]\n"
     "  eight probe  [--host H] [--port P] [--path /readyz] [--timeout-ms N]\n"
     "\n"
     "Boards: 123456780, 12345678x, \"1 2 3 4 5 6 7 8 x\", 1,2,3,4,5,6,7,8,0, 123/456/780\n"
@@ -343,8 +343,6 @@ int run_hint(const Options& opt) {
 }
 
 int run_random(const Options& opt) {
-  if (!opt.distance) return usage_error("random needs --distance D");
-  const auto distance = eight::parse_decimal(*opt.distance);
   const auto count = eight::parse_decimal(opt.count);
   std::optional<std::uint64_t> seed;
   if (opt.seed) {
@@ -357,20 +355,41 @@ int run_random(const Options& opt) {
   auto asked = ask(opt, opt.shape.value_or(eight::kShape3x3));
   if (asked.index() == 1) return std::get<1>(asked);
   const eight::TableSet::Frame& f = *std::get<0>(asked).frame;
-  const int max = f.table->view().section(f.frame.section()).max_distance;
-  if (!distance || *distance > static_cast<std::uint64_t>(max)) {
-    return usage_error("--distance must be a whole number from 0 to " + std::to_string(max) +
-                       " for goal " + eight::to_string(f.frame.goal()));
+  const bool search = eight::is_search_frame(*f.table, f.frame);
+  // 4x4: drawn by search, distance optional (a uniformly random board).
+  if (!opt.distance && !search) return usage_error("random needs --distance D");
+  const int max = search ? eight::fifteen::kMaxSolutionLength
+                         : f.table->view().section(f.frame.section()).max_distance;
+  std::optional<int> distance;
+  if (opt.distance) {
+    const auto d = eight::parse_decimal(*opt.distance);
+    if (!d || *d > static_cast<std::uint64_t>(max)) {
+      return usage_error("--distance must be a whole number from 0 to " + std::to_string(max) +
+                         " for goal " + eight::to_string(f.frame.goal()));
+    }
+    distance = static_cast<int>(*d);
   }
   eight::Rng rng(seed ? *seed : std::random_device{}() * 0x100000001ull ^ std::random_device{}());
+  eight::fifteen::SearchBudget budget;
+  budget.max_nodes = opt.budget;
   std::string out;
   for (std::uint64_t i = 0; i < *count; ++i) {
-    const auto b = eight::random_board(*f.table, f.frame, static_cast<int>(*distance), rng);
-    if (!b.ok()) {
-      std::fprintf(stderr, "eight: %s\n", b.error().message.c_str());
-      return kExitBadTable;
+    if (search) {
+      const auto drawn = eight::random_search_board(*f.table, f.frame, distance, rng, budget);
+      if (distance && !drawn.report.finished()) {
+        std::fprintf(stderr, "eight: %s; a larger --budget may find one\n",
+                     eight::describe_stop(drawn.report, opt.budget).c_str());
+        return kExitBadInput;
+      }
+      out += eight::to_string(drawn.board);
+    } else {
+      const auto b = eight::random_board(*f.table, f.frame, *distance, rng);
+      if (!b.ok()) {
+        std::fprintf(stderr, "eight: %s\n", b.error().message.c_str());
+        return kExitBadTable;
+      }
+      out += eight::to_string(*b);
     }
-    out += eight::to_string(*b);
     out += '\n';
   }
   emit(out);

@@ -88,6 +88,11 @@ const DistanceHistogram& DistanceIndex::histogram(std::size_t section) const {
 }
 
 Result<Board> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng) {
+  if (table.view().section(goal.section()).encoding == format::Encoding::kPdb4) {
+    // (A precondition the server and CLI keep: they ask searcher.h.)
+    return make_error(ErrorCode::kBadArgument,
+                      "4x4 boards are drawn by search (eight/searcher.h), not from a table");
+  }
   const DistanceIndex& index = table.index();
   const std::size_t section = goal.section();
   // (index.at() asserts that the frame's section is one of the index's.)
