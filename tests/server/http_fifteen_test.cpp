@@ -1,0 +1,655 @@
+// Integration: 4x4 questions (issue 12) answered by the real eight-server
+// over HTTP, from a --tables folder holding the 3x3 test table and the 6-6-3
+// pattern databases: answers checked against Korf's published lengths and
+// replayed move by move, the search budget and its 503, hints, /random,
+// batches, bad input, cancellation by a client that leaves, a full compute
+// pool, and 3x3 latency while 4x4 searches keep the pool busy.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "eight/board.h"
+#include "eight/searcher.h"
+#include "server_fixture.h"
+#include "support.h"
+
+using eight::test::check_problem;
+using eight::test::RawConnection;
+using eight::test::RawResponse;
+using eight::test::ResponseEnd;
+using eight::test::ServerProcess;
+using eight::test::ServerSpec;
+using eight::test::TempDir;
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+using namespace std::chrono_literals;
+
+namespace {
+
+// Korf's goal: the blank top left, tile t on cell t.
+constexpr const char* kKorfGoal = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
+// Its canonical text, as answers give it.
+constexpr const char* kKorfGoalText = "0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15";
+constexpr const char* kStandardGoalText = "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0";
+// One of the hardest 4x4 boards (80 moves from the standard goal, blank
+// last; Brüngger et al. 1999; of the other class for Korf's goal): more
+// nodes than the 6-6-3 search may spend within any budget the server allows.
+constexpr const char* kHardest = "0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1";
+
+struct KorfInstance {
+  int number = 0;
+  int length = 0;
+  std::vector<int> cells;
+  // Comma-separated, as a query carries it without encoding.
+  std::string text() const {
+    std::string out;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (i > 0) out += ',';
+      out += std::to_string(cells[i]);
+    }
+    return out;
+  }
+};
+
+const std::vector<KorfInstance>& korf100() {
+  static const std::vector<KorfInstance> all = [] {
+    std::ifstream in(EIGHT_SOURCE_DIR "/tests/data/korf100.txt");
+    REQUIRE(in.good());
+    std::vector<KorfInstance> v;
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      std::istringstream fields(line);
+      KorfInstance k;
+      fields >> k.number >> k.length;
+      int c = 0;
+      while (fields >> c) k.cells.push_back(c);
+      REQUIRE(k.cells.size() == 16);
+      v.push_back(std::move(k));
+    }
+    REQUIRE(v.size() == 100);
+    return v;
+  }();
+  return all;
+}
+
+const KorfInstance& korf(int number) {
+  return korf100()[static_cast<std::size_t>(number - 1)];
+}
+
+// Instances the 6-6-3 search answers in well under 0.1 s each (the list of
+// tests/fifteen_test.cpp).
+constexpr int kQuickKorf[] = {1,  2,  4,  5,  6,  8,  9,  12, 13, 16, 19, 28, 30, 31, 42,
+                              47, 48, 55, 73, 74, 79, 82, 85, 86, 90, 93, 94, 97, 100};
+
+// A folder of the 3x3 test table and (a link to) the 6-6-3 file: the server
+// answers 3x3 from the one and 4x4 from the other.
+struct FifteenDir {
+  TempDir dir;
+  FifteenDir() {
+    eight::test::write_file(dir.file("eight.tbl"), eight::test::table_bytes());
+    std::filesystem::create_symlink(std::filesystem::absolute(eight::test::fifteen_table_path()),
+                                    dir.file("fifteen-663.tbl"));
+  }
+  ServerSpec spec(std::vector<std::string> more = {}) const {
+    ServerSpec s{.args = {"--tables", dir.path(), "--host", "127.0.0.1", "--port", "0"},
+                 .default_args = false};
+    s.args.insert(s.args.end(), more.begin(), more.end());
+    return s;
+  }
+};
+
+json get_json(httplib::Client& cli, const std::string& target, int status = 200) {
+  auto r = cli.Get(target);
+  REQUIRE(r);
+  CAPTURE(target);
+  CAPTURE(r->body);
+  REQUIRE(r->status == status);
+  return json::parse(r->body);
+}
+
+std::uint64_t search_nodes(const httplib::Result& r) {
+  REQUIRE(r->has_header("X-Search-Nodes"));
+  return std::stoull(r->get_header_value("X-Search-Nodes"));
+}
+
+// Slides the answer's moves on its board, checking each names the tile it
+// slides, and checks they end at its goal.
+void check_path_reaches_goal(const json& j) {
+  eight::Board b = eight::test::board(j["board"]);
+  REQUIRE(b.shape == eight::kShape4x4);
+  const auto& moves = j["moves"];
+  const std::string path = j["path"];
+  REQUIRE(moves.size() == j["distance"].get<std::size_t>());
+  REQUIRE(path.size() == moves.size());
+  REQUIRE(j["tiles"].size() == moves.size());
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const auto m = eight::move_from_letter(path[i]);
+    REQUIRE(m);
+    CHECK(moves[i] == std::string(eight::move_name(*m)));
+    std::uint8_t tile = 0;
+    const auto next = eight::apply_move(b, *m, &tile);
+    REQUIRE(next);
+    CHECK(j["tiles"][i] == tile);
+    b = *next;
+  }
+  CHECK(eight::to_string(b) == j["goal"]);
+}
+
+// A board for Korf's goal turned half a turn, tiles relabelled t -> 16 - t:
+// the same puzzle for the standard goal (blank last), at the same distance.
+std::string for_standard_goal(const KorfInstance& k) {
+  std::vector<int> out(16);
+  for (int i = 0; i < 16; ++i) {
+    const int t = k.cells[static_cast<std::size_t>(i)];
+    out[static_cast<std::size_t>(15 - i)] = t == 0 ? 0 : 16 - t;
+  }
+  std::string text;
+  for (int i = 0; i < 16; ++i) {
+    if (i > 0) text += ',';
+    text += std::to_string(out[static_cast<std::size_t>(i)]);
+  }
+  return text;
+}
+
+std::uint64_t metric(ServerProcess& server, const std::string& name) {
+  const auto m = server.client().Get("/metrics");
+  REQUIRE(m);
+  const std::string series = "\n" + name + " ";
+  const auto at = m->body.find(series);
+  REQUIRE(at != std::string::npos);
+  return std::stoull(m->body.substr(at + series.size()));
+}
+
+std::string raw_get(const std::string& target) {
+  return "GET " + target + " HTTP/1.1\r\nHost: eight\r\n\r\n";
+}
+
+std::string hardest_target(std::uint64_t budget) {
+  return std::string("/solve?board=") + kHardest + "&budget=" + std::to_string(budget);
+}
+
+}  // namespace
+
+TEST_CASE("4x4 /solve and /distance answer Korf's published lengths with a legal optimal path") {
+  FifteenDir d;
+  ServerProcess server(d.spec());
+  auto cli = server.client();
+  for (int n : {1, 9, 82}) {
+    const KorfInstance& k = korf(n);
+    CAPTURE(n);
+    auto r = cli.Get("/solve?board=" + k.text() + "&goal=" + kKorfGoal);
+    REQUIRE(r);
+    CHECK(r->status == 200);
+    CHECK(r->get_header_value("Content-Type") == "application/json");
+    CHECK(search_nodes(r) > 0);
+    const json j = json::parse(r->body);
+    CHECK(j["goal"] == kKorfGoalText);
+    CHECK(j["solvable"] == true);
+    CHECK(j["distance"] == k.length);
+    check_path_reaches_goal(j);
+    r = cli.Get("/distance?board=" + k.text() + "&goal=" + kKorfGoal);
+    REQUIRE(r);
+    CHECK(r->status == 200);
+    CHECK(search_nodes(r) > 0);
+    const json dj = json::parse(r->body);
+    CHECK(dj["distance"] == k.length);
+    CHECK(dj["solvable"] == true);
+    CHECK(dj["board"] == j["board"]);
+  }
+  CHECK(korf(1).length == 57);
+}
+
+TEST_CASE("4x4 boards without a goal are answered for the standard goal, blank last") {
+  FifteenDir d;
+  ServerProcess server(d.spec());
+  auto cli = server.client();
+  // Korf #1 turned half a turn: 57 moves from 1..15 then the blank.
+  const std::string board = for_standard_goal(korf(1));
+  const json j = get_json(cli, "/solve?board=" + board);
+  CHECK(j["goal"] == kStandardGoalText);
+  CHECK(j["solvable"] == true);
+  CHECK(j["distance"] == 57);
+  check_path_reaches_goal(j);
+  CHECK(get_json(cli, "/distance?board=" + board)["distance"] == 57);
+  // The goal's rows, in every notation, are 0 moves away.
+  CHECK(get_json(cli, "/distance?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0")["distance"] == 0);
+}
+
+TEST_CASE("a 4x4 board of the other class answers solvable false and null distance") {
+  FifteenDir d;
+  ServerProcess server(d.spec());
+  auto cli = server.client();
+  // Korf #1 with its first two tiles swapped (14 and 13).
+  KorfInstance k = korf(1);
+  std::swap(k.cells[0], k.cells[1]);
+  json j = get_json(cli, "/solve?board=" + k.text() + "&goal=" + kKorfGoal);
+  CHECK(j["solvable"] == false);
+  CHECK(j["distance"] == nullptr);
+  CHECK(j["moves"] == json::array());
+  CHECK(j["path"] == "");
+  j = get_json(cli, "/distance?board=" + k.text() + "&goal=" + kKorfGoal);
+  CHECK(j["solvable"] == false);
+  CHECK(j["distance"] == nullptr);
+  // For the standard goal: 1..13, 15, 14, blank (Sam Loyd's 14-15 puzzle).
+  j = get_json(cli, "/distance?board=1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0");
+  CHECK(j["solvable"] == false);
+  CHECK(j["distance"] == nullptr);
+}
+
+TEST_CASE("a 4x4 search past its budget is a 503 saying how far it got") {
+  FifteenDir d;
+  ServerProcess server(d.spec());
+  auto cli = server.client();
+  const KorfInstance& k = korf(17);  // 66 moves, among the hardest of the 100
+  REQUIRE(k.length == 66);
+  for (const char* route : {"/solve", "/distance", "/hint"}) {
+    CAPTURE(route);
+    const auto r =
+        cli.Get(std::string(route) + "?board=" + k.text() + "&goal=" + kKorfGoal + "&budget=1000");
+    const json j = check_problem(r, 503, "search-budget-exceeded");
+    CHECK(r->get_header_value("Cache-Control") == "no-store");
+    CHECK(j["parameter"] == "budget");
+    CHECK(j["budget"] == 1000);
+    CHECK(j["nodes"] == 1000);  // the node limit is looked at every node
+    const int lower = j["lower_bound"];
+    const int bound = j["bound"];
+    CHECK(lower > 0);
+    CHECK(lower <= k.length);
+    CHECK(lower <= bound);
+    CHECK(bound <= k.length);
+    CHECK((k.length - bound) % 2 == 0);  // bounds keep the distance's parity
+    CHECK(j["detail"].get<std::string>().find("budget of 1000 nodes") != std::string::npos);
+  }
+  // The same board within the default budget is answered.
+  CHECK(get_json(cli, "/distance?board=" + k.text() + "&goal=" + kKorfGoal)["distance"] == 66);
+}
+
+TEST_CASE("budget=0, budget=abc and a budget over 500000000 are 400 bad-budget") {
+  FifteenDir d;
+  ServerProcess server(d.spec());
+  auto cli = server.client();
+  const std::string base = "/solve?board=" + korf(1).text() + "&goal=" + kKorfGoal;
+  for (const std::string& budget : {std::string("0"), std::string("abc"), std::string("500000001"),
+                                    std::string("-5"), std::string("")}) {
+    CAPTURE(budget);
+    const json j = check_problem(cli.Get(base + "&budget=" + budget), 400, "bad-budget");
+    CHECK(j["parameter"] == "budget");
+    CHECK(j["detail"].get<std::string>().find(
+              "budget must be a whole number of search nodes from 1 to 500000000") == 0);
+  }
+  // The cap itself is allowed.
+  CHECK(get_json(cli, base + "&budget=500000000")["distance"] == 57);
+}
+
+TEST_CASE("4x4 /hint one move from the goal lists the move home first at 0, the others at 2") {
+  FifteenDir d;
+  ServerProcess server(d.spec());
+  auto cli = server.client();
+  // The blank one cell right of Korf's goal's: moving it left solves it.
+  auto r =
+      cli.Get(std::string("/hint?board=1,0,2,3,4,5,6,7,8,9,10,11,12,13,14,15&goal=") + kKorfGoal);
+  REQUIRE(r);
+  CHECK(r->status == 200);
+  CHECK(r->has_header("X-Search-Nodes"));
+  json j = json::parse(r->body);
+  CHECK(j["solvable"] == true);
+  CHECK(j["distance"] == 1);
+  REQUIRE(j["hints"].size() == 1);
+  CHECK(j["hints"][0]["move"] == "left");
+  CHECK(j["hints"][0]["tile"] == 1);
+  CHECK(j["hints"][0]["distance"] == 0);
+  CHECK(j["hints"][0]["board"] == kKorfGoalText);
+  const auto& moves = j["moves"];
+  REQUIRE(moves.size() == 3);  // left, right, down from the top edge
+  CHECK(moves[0]["move"] == "left");
+  CHECK(moves[0]["optimal"] == true);
+  CHECK(moves[0]["distance"] == 0);
+  for (std::size_t i = 1; i < moves.size(); ++i) {
+    CAPTURE(moves[i]);
+    CHECK(moves[i]["optimal"] == false);
+    CHECK(moves[i]["distance"] == 2);
+  }
+  // For the standard goal: the blank one cell left of its home.
+  j = get_json(cli, "/hint?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15");
+  CHECK(j["distance"] == 1);
+  REQUIRE(j["hints"].size() == 1);
+  CHECK(j["hints"][0]["tile"] == 15);
+  CHECK(j["hints"][0]["distance"] == 0);
+  REQUIRE(j["moves"].size() == 3);
+  CHECK(j["moves"][0]["distance"] == 0);
+  CHECK(j["moves"][1]["distance"] == 2);
+  CHECK(j["moves"][2]["distance"] == 2);
+}
+
+TEST_CASE("/random?shape=4x4 is seeded, valid and its distance is the board's") {
+  FifteenDir d;
+  ServerProcess server(d.spec());
+  auto cli = server.client();
+  auto r1 = cli.Get("/random?shape=4x4&seed=7");
+  auto r2 = cli.Get("/random?shape=4x4&seed=7");
+  REQUIRE(r1);
+  REQUIRE(r2);
+  REQUIRE(r1->status == 200);
+  CHECK(r1->body == r2->body);
+  CHECK(r1->get_header_value("Cache-Control") == "public, max-age=86400");
+  const json j = json::parse(r1->body);
+  CHECK(j["goal"] == kStandardGoalText);
+  CHECK(j["seed"] == "7");
+  const eight::Board b = eight::test::board(j["board"]);
+  CHECK(b.shape == eight::kShape4x4);
+  CHECK(eight::is_valid(b));
+  CHECK(eight::same_class(b, eight::standard_goal(eight::kShape4x4)));
+  REQUIRE(j["distance"].is_number());
+  const int distance = j["distance"];
+  CHECK(distance > 20);  // random boards are 50 moves or so away
+  CHECK(get_json(cli, "/distance?board=" + j["board"].get<std::string>())["distance"] == distance);
+  // Another seed, another board.
+  CHECK(get_json(cli, "/random?shape=4x4&seed=8")["board"] != j["board"]);
+  // distance=20: a board exactly 20 moves away, the same for the same seed.
+  const json a = get_json(cli, "/random?shape=4x4&distance=20&seed=7");
+  CHECK(a["distance"] == 20);
+  CHECK(get_json(cli, "/random?shape=4x4&distance=20&seed=7") == a);
+  const json da = get_json(cli, "/distance?board=" + a["board"].get<std::string>());
+  CHECK(da["distance"] == 20);
+  CHECK(da["goal"] == kStandardGoalText);
+  // And for Korf's goal.
+  const json k = get_json(cli, std::string("/random?distance=20&seed=3&goal=") + kKorfGoal);
+  CHECK(k["goal"] == kKorfGoalText);
+  CHECK(get_json(cli, "/distance?board=" + k["board"].get<std::string>() +
+                          "&goal=" + kKorfGoal)["distance"] == 20);
+}
+
+TEST_CASE("POST /solve answers 4x4 boards in order within the body's budget") {
+  FifteenDir d;
+  ServerProcess server(d.spec());
+  auto cli = server.client();
+  const KorfInstance& a = korf(1);
+  const KorfInstance& b = korf(82);
+  const KorfInstance& c = korf(9);
+  const std::string boards = "\"" + a.text() + "\",\"" + b.text() + "\",\"" + c.text() + "\"";
+  auto r = cli.Post("/solve",
+                    std::string(R"({"goal":")") + kKorfGoal + R"(","boards":[)" + boards +
+                        R"(],"budget":50000000})",
+                    "application/json");
+  REQUIRE(r);
+  REQUIRE(r->status == 200);
+  json j = json::parse(r->body);
+  CHECK(j["count"] == 3);
+  REQUIRE(j["answers"].size() == 3);
+  CHECK(j["answers"][0]["distance"] == a.length);
+  CHECK(j["answers"][1]["distance"] == b.length);
+  CHECK(j["answers"][2]["distance"] == c.length);
+  for (const auto& answer : j["answers"]) check_path_reaches_goal(answer);
+
+  // A budget the first board fits in, and not the second: the second is
+  // answered in place with the error, the rest still answered where no
+  // search is needed (a 3x3 item, a board of the other class).
+  const std::uint64_t nodes_a =
+      search_nodes(cli.Get("/distance?board=" + a.text() + "&goal=" + kKorfGoal));
+  const std::uint64_t nodes_b =
+      search_nodes(cli.Get("/distance?board=" + b.text() + "&goal=" + kKorfGoal));
+  REQUIRE(nodes_b > 1000);
+  const std::uint64_t budget = nodes_a + 1000;
+  KorfInstance other = a;
+  std::swap(other.cells[0], other.cells[1]);
+  const std::string body = std::string(R"({"goal":")") + kKorfGoal + R"(","budget":)" +
+                           std::to_string(budget) + R"(,"boards":[")" + a.text() + R"(",")" +
+                           b.text() + R"(",{"board":"867254301","goal":"123456780"},")" +
+                           other.text() + R"(",")" + c.text() + R"("]})";
+  r = cli.Post("/solve", body, "application/json");
+  REQUIRE(r);
+  REQUIRE(r->status == 200);
+  CHECK(r->get_header_value("Cache-Control") == "no-store");
+  j = json::parse(r->body);
+  CAPTURE(r->body);
+  const auto& answers = j["answers"];
+  REQUIRE(answers.size() == 5);
+  CHECK(answers[0]["distance"] == a.length);
+  check_path_reaches_goal(answers[0]);
+  CHECK(answers[1]["input"] == b.text());
+  const std::string error = answers[1]["error"];
+  CHECK(error.find("budget of " + std::to_string(budget) + " nodes") != std::string::npos);
+  CHECK(error.find("the batch's budget") != std::string::npos);
+  CHECK(answers[2]["distance"] == 31);
+  CHECK(answers[3]["solvable"] == false);
+  CHECK(answers[3]["distance"] == nullptr);
+  // The last search gets what is left of the budget, not enough for it.
+  CHECK(answers[4]["input"] == c.text());
+  CHECK(answers[4]["error"].get<std::string>().find("budget of " + std::to_string(budget)) !=
+        std::string::npos);
+
+  // A body budget out of range is refused.
+  for (const char* bad : {"0", "500000001", "\"1000\"", "-1", "1.5"}) {
+    CAPTURE(bad);
+    const json p = check_problem(
+        cli.Post("/solve",
+                 std::string(R"({"boards":[")") + a.text() + R"("],"budget":)" + bad + "}",
+                 "application/json"),
+        400, "bad-body");
+    CHECK(p["detail"] ==
+          "field 'budget' must be a whole number of search nodes from 1 to 500000000");
+  }
+}
+
+TEST_CASE("4x4 bad input gets precise 400 errors") {
+  FifteenDir d;
+  ServerProcess server(d.spec());
+  auto cli = server.client();
+  json j = check_problem(cli.Get("/solve?board=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15&shape=4x4"), 400,
+                         "bad-board");
+  CHECK(j["parameter"] == "board");
+  CHECK(j["detail"] == "expected 16 cells for 4x4, got 15");
+  // Without shape=, 15 numbers are no board of any shape.
+  j = check_problem(cli.Get("/distance?board=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0"), 400,
+                    "bad-board");
+  CHECK(j["detail"] == "expected 16 cells, got 15");
+  // Positions count characters of the text, from 1.
+  j = check_problem(cli.Get("/solve?board=16,1,2,3,4,5,6,7,8,9,10,11,12,13,14,0"), 400,
+                    "bad-board");
+  CHECK(j["detail"] ==
+        "tile 16 at position 1 is out of range: tiles go up to 15 (on 4x4, the largest board)");
+  j = check_problem(cli.Get("/solve?board=1,2,3,4,5,6,7,8,9,10,11,12,13,14,16,0"), 400,
+                    "bad-board");
+  CHECK(j["detail"] ==
+        "tile 16 at position 34 is out of range: tiles go up to 15 (on 4x4, the largest board)");
+  j = check_problem(cli.Get("/distance?board=1,2,3,4,5,6,7,8,9,10,10,12,13,14,15,0"), 400,
+                    "bad-board");
+  CHECK(j["detail"] == "tile 10 appears twice and tile 11 is missing");
+  j = check_problem(cli.Get("/hint?board=1,2,3,4,5,6,7,8,9,10,10,12,13,14,15,0"), 400, "bad-board");
+  CHECK(j["detail"] == "tile 10 appears twice and tile 11 is missing");
+  // A 4x4 board for a 3x3 goal.
+  j = check_problem(cli.Get(std::string("/solve?board=") + korf(1).text() + "&goal=123456780"), 400,
+                    "bad-goal");
+  CHECK(j["detail"].get<std::string>().find("4x4") != std::string::npos);
+}
+
+TEST_CASE("a client that leaves cancels its 4x4 search and frees the compute thread") {
+  FifteenDir d;
+  ServerProcess server(d.spec({"--compute-threads", "1"}));
+  auto cli = server.client();
+  cli.set_read_timeout(30, 0);
+  // The board needs more than the default budget: a search of it at the
+  // cap would hold the only compute thread for many seconds.
+  const auto start = Clock::now();
+  const json p = check_problem(cli.Get(hardest_target(eight::kDefaultSearchNodes)), 503,
+                               "search-budget-exceeded");
+  const auto default_budget_time = Clock::now() - start;
+  CHECK(p["nodes"] == eight::kDefaultSearchNodes);
+  CHECK(p["lower_bound"].get<int>() <= 80);
+  CHECK(p["bound"].get<int>() <= 80);
+  MESSAGE("the 80-move board's first 50M nodes took "
+          << std::chrono::duration_cast<std::chrono::milliseconds>(default_budget_time).count()
+          << " ms");
+  const std::uint64_t before = metric(server, "eight_compute_cancelled_total");
+  {
+    RawConnection conn(server.port());
+    REQUIRE(conn.send(raw_get(hardest_target(eight::kMaxSearchNodes))));
+    std::this_thread::sleep_for(100ms);
+    CHECK(metric(server, "eight_compute_queue_depth") == 0);  // running, not waiting
+  }                                                           // the client leaves
+  const auto left = Clock::now();
+  std::uint64_t after = before;
+  while (after == before && Clock::now() - left < 2s) {
+    std::this_thread::sleep_for(10ms);
+    after = metric(server, "eight_compute_cancelled_total");
+  }
+  const auto cancel_time = Clock::now() - left;
+  MESSAGE("cancelled " << std::chrono::duration_cast<std::chrono::milliseconds>(cancel_time).count()
+                       << " ms after the client left");
+  CHECK(after == before + 1);
+  CHECK(cancel_time < default_budget_time);
+  // The one compute thread answers the next 4x4 question at once.
+  const auto asked = Clock::now();
+  const json j = get_json(cli, "/distance?board=" + korf(1).text() + "&goal=" + kKorfGoal);
+  CHECK(j["distance"] == 57);
+  CHECK(Clock::now() - asked < 1s);
+}
+
+TEST_CASE("a full compute pool answers 4x4 questions 503 with Retry-After") {
+  FifteenDir d;
+  ServerProcess server(d.spec({"--compute-threads", "1", "--compute-queue", "1"}));
+  // One search running on the only compute thread, one waiting behind it.
+  RawConnection running(server.port());
+  REQUIRE(running.send(raw_get(hardest_target(eight::kMaxSearchNodes))));
+  std::this_thread::sleep_for(50ms);
+  RawConnection waiting(server.port());
+  REQUIRE(waiting.send(raw_get(hardest_target(eight::kMaxSearchNodes))));
+  for (int i = 0; i < 200 && metric(server, "eight_compute_queue_depth") < 1; ++i) {
+    std::this_thread::sleep_for(5ms);
+  }
+  REQUIRE(metric(server, "eight_compute_queue_depth") == 1);
+  auto cli = server.client();
+  const std::string korf1 = korf(1).text();
+  for (const std::string& target :
+       {"/solve?board=" + korf1 + "&goal=" + kKorfGoal,
+        "/distance?board=" + korf1 + "&goal=" + kKorfGoal,
+        "/hint?board=" + korf1 + "&goal=" + kKorfGoal, std::string("/random?shape=4x4&seed=1")}) {
+    CAPTURE(target);
+    const auto asked = Clock::now();
+    const auto r = cli.Get(target);
+    check_problem(r, 503, "overloaded");
+    CHECK(r->get_header_value("Retry-After") == "1");
+    CHECK(Clock::now() - asked < 1s);  // refused at once, not queued
+  }
+  const auto r =
+      cli.Post("/solve", std::string(R"({"boards":[")") + korf1 + R"("]})", "application/json");
+  check_problem(r, 503, "overloaded");
+  CHECK(r->get_header_value("Retry-After") == "1");
+  // Table answers never wait for the pool.
+  CHECK(get_json(cli, "/distance?board=867254301")["distance"] == 31);
+  // Both clients leave; the pool takes 4x4 questions again.
+  running.close();
+  waiting.close();
+  for (int i = 0; i < 200 && metric(server, "eight_compute_cancelled_total") < 2; ++i) {
+    std::this_thread::sleep_for(10ms);
+  }
+  CHECK(metric(server, "eight_compute_cancelled_total") == 2);
+  cli.set_read_timeout(30, 0);
+  CHECK(get_json(cli, "/distance?board=" + korf1 + "&goal=" + kKorfGoal)["distance"] == 57);
+}
+
+TEST_CASE("with 32 clients searching 4x4 boards, 32 clients' 3x3 answers keep p99 under 5 ms") {
+  FifteenDir d;
+  ServerProcess server(d.spec());
+  constexpr int kClients = 32;
+  constexpr auto kRun = 6s;
+  std::atomic<bool> stop{false};
+  std::atomic<int> fifteen_answers{0}, fifteen_wrong{0}, fifteen_busy{0}, nine_wrong{0};
+  std::vector<std::vector<double>> latencies(kClients);  // ms, one list per 3x3 client
+
+  // 3x3 boards and their distances, from the in-process table.
+  std::vector<std::pair<std::string, int>> nine;
+  {
+    std::mt19937 rng(12);
+    std::array<std::uint8_t, 9> cells{0, 1, 2, 3, 4, 5, 6, 7, 8};
+    const eight::GoalFrame frame = eight::test::frame(eight::kStandardGoal);
+    while (nine.size() < 1000) {
+      std::shuffle(cells.begin(), cells.end(), rng);
+      const eight::Board b = eight::test::board_of_cells(cells);
+      const int dist = eight::test::solver().distance(b, frame);
+      if (dist < 0) continue;
+      nine.emplace_back(eight::to_string(b), dist);
+    }
+  }
+
+  std::vector<std::thread> threads;
+  for (int c = 0; c < kClients; ++c) {
+    threads.emplace_back([&, c] {
+      auto cli = server.client();
+      cli.set_keep_alive(true);
+      cli.set_read_timeout(30, 0);
+      std::size_t i = static_cast<std::size_t>(c) * 7;
+      while (!stop.load()) {
+        const KorfInstance& k = korf(kQuickKorf[i++ % std::size(kQuickKorf)]);
+        const auto r = cli.Get("/distance?board=" + k.text() + "&goal=" + kKorfGoal);
+        if (!r) {
+          ++fifteen_wrong;
+          continue;
+        }
+        if (r->status == 503) {
+          ++fifteen_busy;
+          std::this_thread::sleep_for(10ms);
+          continue;
+        }
+        const json j = json::parse(r->body, nullptr, false);
+        if (r->status != 200 || j.is_discarded() || j["distance"] != k.length) {
+          ++fifteen_wrong;
+        } else {
+          ++fifteen_answers;
+        }
+      }
+    });
+  }
+  for (int c = 0; c < kClients; ++c) {
+    threads.emplace_back([&, c] {
+      auto cli = server.client();
+      cli.set_keep_alive(true);
+      std::size_t i = static_cast<std::size_t>(c) * 31;
+      auto& mine = latencies[static_cast<std::size_t>(c)];
+      mine.reserve(100000);
+      while (!stop.load()) {
+        const auto& [board, dist] = nine[i++ % nine.size()];
+        const auto t0 = Clock::now();
+        const auto r = cli.Get("/solve?board=" + board);
+        const auto t1 = Clock::now();
+        if (!r || r->status != 200) {
+          ++nine_wrong;
+          continue;
+        }
+        const json j = json::parse(r->body, nullptr, false);
+        if (j.is_discarded() || j["distance"] != dist) ++nine_wrong;
+        mine.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+      }
+    });
+  }
+  std::this_thread::sleep_for(kRun);
+  stop = true;
+  for (auto& t : threads) t.join();
+
+  std::vector<double> all;
+  for (const auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
+  REQUIRE(all.size() > 1000);
+  std::sort(all.begin(), all.end());
+  const double p50 = all[all.size() / 2];
+  const double p99 = all[all.size() * 99 / 100];
+  const double max = all.back();
+  MESSAGE("3x3: " << all.size() << " answers in 6 s, p50 " << p50 << " ms, p99 " << p99
+                  << " ms, max " << max << " ms; 4x4: " << fifteen_answers.load() << " answers, "
+                  << fifteen_busy.load() << " busy");
+  CHECK(nine_wrong == 0);
+  CHECK(fifteen_wrong == 0);
+  CHECK(fifteen_answers > 20);  // the searches really ran alongside
+  CHECK(p99 < 5.0);
+}
