@@ -1,5 +1,8 @@
 #include "compute_pool.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <cassert>
 
@@ -45,6 +48,13 @@ void ComputePool::stop() {
 }
 
 void ComputePool::work() {
+  // Below the I/O threads: on a machine with as many busy workers as cores,
+  // a search or a batch must not make a table answer wait for a core (at
+  // the same priority, 32 clients' 3x3 p99 went past 5 ms beside 32
+  // clients' 4x4 searches on two cores; at this one it stays under). On
+  // Linux the nice value is per thread; raising it needs no privilege, so
+  // a failure (another system) only leaves the default.
+  ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), kWorkerNice);
   std::unique_lock lock(mutex_);
   for (;;) {
     wake_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });

@@ -5,7 +5,9 @@
 // The queue is bounded: when `capacity` jobs already wait, try_submit()
 // refuses at once and the caller answers 503 with Retry-After, so an
 // overload is a quick, honest refusal, never an unbounded wait or unbounded
-// memory. Jobs run in arrival order.
+// memory. Jobs run in arrival order. The workers run at nice kWorkerNice,
+// below the I/O threads, so long jobs take the cores the table answers
+// leave idle.
 //
 // Thread safety: try_submit() and queued() from any thread. stop() from one
 // thread, once no try_submit() can race it.
@@ -22,6 +24,9 @@
 #include <vector>
 
 namespace eight::server {
+
+// The compute workers' nice value (the I/O threads keep the process's).
+inline constexpr int kWorkerNice = 19;
 
 class ComputePool {
  public:

@@ -2,8 +2,9 @@
 // over HTTP, from a --tables folder holding the 3x3 test table and the 6-6-3
 // pattern databases: answers checked against Korf's published lengths and
 // replayed move by move, the search budget and its 503, hints, /random,
-// batches, bad input, cancellation by a client that leaves, a full compute
-// pool, and 3x3 latency while 4x4 searches keep the pool busy.
+// batches, bad input, cancellation by a client that leaves and a full
+// compute pool. (3x3 latency while 4x4 searches keep the pool busy is
+// load_test.cpp's, run alone.)
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -23,6 +24,7 @@
 #include "eight/searcher.h"
 #include "server_fixture.h"
 #include "support.h"
+#include "fifteen_fixture.h"
 
 using eight::test::check_problem;
 using eight::test::RawConnection;
@@ -34,81 +36,9 @@ using eight::test::TempDir;
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
+using namespace eight::test::fifteen;
 
 namespace {
-
-// Korf's goal: the blank top left, tile t on cell t.
-constexpr const char* kKorfGoal = "0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15";
-// Its canonical text, as answers give it.
-constexpr const char* kKorfGoalText = "0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15";
-constexpr const char* kStandardGoalText = "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0";
-// One of the hardest 4x4 boards (80 moves from the standard goal, blank
-// last; Brüngger et al. 1999; of the other class for Korf's goal): more
-// nodes than the 6-6-3 search may spend within any budget the server allows.
-constexpr const char* kHardest = "0,12,9,13,15,11,10,14,3,7,2,5,4,8,6,1";
-
-struct KorfInstance {
-  int number = 0;
-  int length = 0;
-  std::vector<int> cells;
-  // Comma-separated, as a query carries it without encoding.
-  std::string text() const {
-    std::string out;
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      if (i > 0) out += ',';
-      out += std::to_string(cells[i]);
-    }
-    return out;
-  }
-};
-
-const std::vector<KorfInstance>& korf100() {
-  static const std::vector<KorfInstance> all = [] {
-    std::ifstream in(EIGHT_SOURCE_DIR "/tests/data/korf100.txt");
-    REQUIRE(in.good());
-    std::vector<KorfInstance> v;
-    std::string line;
-    while (std::getline(in, line)) {
-      if (line.empty() || line[0] == '#') continue;
-      std::istringstream fields(line);
-      KorfInstance k;
-      fields >> k.number >> k.length;
-      int c = 0;
-      while (fields >> c) k.cells.push_back(c);
-      REQUIRE(k.cells.size() == 16);
-      v.push_back(std::move(k));
-    }
-    REQUIRE(v.size() == 100);
-    return v;
-  }();
-  return all;
-}
-
-const KorfInstance& korf(int number) {
-  return korf100()[static_cast<std::size_t>(number - 1)];
-}
-
-// Instances the 6-6-3 search answers in well under 0.1 s each (the list of
-// tests/fifteen_test.cpp).
-constexpr int kQuickKorf[] = {1,  2,  4,  5,  6,  8,  9,  12, 13, 16, 19, 28, 30, 31, 42,
-                              47, 48, 55, 73, 74, 79, 82, 85, 86, 90, 93, 94, 97, 100};
-
-// A folder of the 3x3 test table and (a link to) the 6-6-3 file: the server
-// answers 3x3 from the one and 4x4 from the other.
-struct FifteenDir {
-  TempDir dir;
-  FifteenDir() {
-    eight::test::write_file(dir.file("eight.tbl"), eight::test::table_bytes());
-    std::filesystem::create_symlink(std::filesystem::absolute(eight::test::fifteen_table_path()),
-                                    dir.file("fifteen-663.tbl"));
-  }
-  ServerSpec spec(std::vector<std::string> more = {}) const {
-    ServerSpec s{.args = {"--tables", dir.path(), "--host", "127.0.0.1", "--port", "0"},
-                 .default_args = false};
-    s.args.insert(s.args.end(), more.begin(), more.end());
-    return s;
-  }
-};
 
 json get_json(httplib::Client& cli, const std::string& target, int status = 200) {
   auto r = cli.Get(target);
@@ -560,96 +490,3 @@ TEST_CASE("a full compute pool answers 4x4 questions 503 with Retry-After") {
   CHECK(get_json(cli, "/distance?board=" + korf1 + "&goal=" + kKorfGoal)["distance"] == 57);
 }
 
-TEST_CASE("with 32 clients searching 4x4 boards, 32 clients' 3x3 answers keep p99 under 5 ms") {
-  FifteenDir d;
-  ServerProcess server(d.spec());
-  constexpr int kClients = 32;
-  constexpr auto kRun = 6s;
-  std::atomic<bool> stop{false};
-  std::atomic<int> fifteen_answers{0}, fifteen_wrong{0}, fifteen_busy{0}, nine_wrong{0};
-  std::vector<std::vector<double>> latencies(kClients);  // ms, one list per 3x3 client
-
-  // 3x3 boards and their distances, from the in-process table.
-  std::vector<std::pair<std::string, int>> nine;
-  {
-    std::mt19937 rng(12);
-    std::array<std::uint8_t, 9> cells{0, 1, 2, 3, 4, 5, 6, 7, 8};
-    const eight::GoalFrame frame = eight::test::frame(eight::kStandardGoal);
-    while (nine.size() < 1000) {
-      std::shuffle(cells.begin(), cells.end(), rng);
-      const eight::Board b = eight::test::board_of_cells(cells);
-      const int dist = eight::test::solver().distance(b, frame);
-      if (dist < 0) continue;
-      nine.emplace_back(eight::to_string(b), dist);
-    }
-  }
-
-  std::vector<std::thread> threads;
-  for (int c = 0; c < kClients; ++c) {
-    threads.emplace_back([&, c] {
-      auto cli = server.client();
-      cli.set_keep_alive(true);
-      cli.set_read_timeout(30, 0);
-      std::size_t i = static_cast<std::size_t>(c) * 7;
-      while (!stop.load()) {
-        const KorfInstance& k = korf(kQuickKorf[i++ % std::size(kQuickKorf)]);
-        const auto r = cli.Get("/distance?board=" + k.text() + "&goal=" + kKorfGoal);
-        if (!r) {
-          ++fifteen_wrong;
-          continue;
-        }
-        if (r->status == 503) {
-          ++fifteen_busy;
-          std::this_thread::sleep_for(10ms);
-          continue;
-        }
-        const json j = json::parse(r->body, nullptr, false);
-        if (r->status != 200 || j.is_discarded() || j["distance"] != k.length) {
-          ++fifteen_wrong;
-        } else {
-          ++fifteen_answers;
-        }
-      }
-    });
-  }
-  for (int c = 0; c < kClients; ++c) {
-    threads.emplace_back([&, c] {
-      auto cli = server.client();
-      cli.set_keep_alive(true);
-      std::size_t i = static_cast<std::size_t>(c) * 31;
-      auto& mine = latencies[static_cast<std::size_t>(c)];
-      mine.reserve(100000);
-      while (!stop.load()) {
-        const auto& [board, dist] = nine[i++ % nine.size()];
-        const auto t0 = Clock::now();
-        const auto r = cli.Get("/solve?board=" + board);
-        const auto t1 = Clock::now();
-        if (!r || r->status != 200) {
-          ++nine_wrong;
-          continue;
-        }
-        const json j = json::parse(r->body, nullptr, false);
-        if (j.is_discarded() || j["distance"] != dist) ++nine_wrong;
-        mine.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
-      }
-    });
-  }
-  std::this_thread::sleep_for(kRun);
-  stop = true;
-  for (auto& t : threads) t.join();
-
-  std::vector<double> all;
-  for (const auto& l : latencies) all.insert(all.end(), l.begin(), l.end());
-  REQUIRE(all.size() > 1000);
-  std::sort(all.begin(), all.end());
-  const double p50 = all[all.size() / 2];
-  const double p99 = all[all.size() * 99 / 100];
-  const double max = all.back();
-  MESSAGE("3x3: " << all.size() << " answers in 6 s, p50 " << p50 << " ms, p99 " << p99
-                  << " ms, max " << max << " ms; 4x4: " << fifteen_answers.load() << " answers, "
-                  << fifteen_busy.load() << " busy");
-  CHECK(nine_wrong == 0);
-  CHECK(fifteen_wrong == 0);
-  CHECK(fifteen_answers > 20);  // the searches really ran alongside
-  CHECK(p99 < 5.0);
-}
