@@ -57,8 +57,7 @@ int main(int argc, char** argv) {
   const eight::Board goal = eight::canonical_goal(0, eight::kShape4x4);
   const auto frame = (*table)->frame(goal);
   if (!frame.ok() || !eight::is_search_frame(**table, *frame)) {
-    std::fprintf(stderr, "eight-korf-bench: %s has no 4x4 pattern databases\n",
-                 table_path.c_str());
+    std::fprintf(stderr, "eight-korf-bench: %s has no 4x4 pattern databases\n", table_path.c_str());
     return 2;
   }
   std::ifstream in(instances);
@@ -129,9 +128,10 @@ int main(int argc, char** argv) {
       worst = k.number;
     }
   }
-  std::printf("%s: 100 boards, %d moves in all (published 5305), %llu nodes, %.3f s; slowest #%d "
-              "%.1f ms%s\n",
-              table_path.c_str(), total_length, static_cast<unsigned long long>(total_nodes),
-              total_ms / 1000, worst, worst_ms, wrong ? "; SOME ANSWERS WRONG" : "");
+  std::printf(
+      "%s: 100 boards, %d moves in all (published 5305), %llu nodes, %.3f s; slowest #%d "
+      "%.1f ms%s\n",
+      table_path.c_str(), total_length, static_cast<unsigned long long>(total_nodes),
+      total_ms / 1000, worst, worst_ms, wrong ? "; SOME ANSWERS WRONG" : "");
   return wrong ? 1 : 0;
 }

@@ -467,8 +467,7 @@ std::optional<Error> board_of(Cells cells, int count, const std::optional<Shape>
                           std::to_string(count));
   }
   if (count > kMaxCells) {  // (only reachable with a count no board has: say so)
-    return make_error(ErrorCode::kWrongCellCount, "expected at most " +
-                                                      std::to_string(kMaxCells) +
+    return make_error(ErrorCode::kWrongCellCount, "expected at most " + std::to_string(kMaxCells) +
                                                       " cells, got " + std::to_string(count));
   }
   if (own.kind != TileCheck::kOk) return tile_error(own, count);

@@ -419,7 +419,8 @@ int Solver::heuristic(const Board& b) const {
 SearchResult Solver::solve(const Board& start, const SearchBudget& budget) const {
   assert(start.shape == kShape4x4 && is_valid(start));
   if (!same_class(start, goal_)) return SearchResult{};
-  if (mirror_ == kTransposeSymmetry) return SearchRun::run<MirrorKind::kTranspose>(*this, start, budget);
+  if (mirror_ == kTransposeSymmetry)
+    return SearchRun::run<MirrorKind::kTranspose>(*this, start, budget);
   if (mirror_ == kAntiTransposeSymmetry) {
     return SearchRun::run<MirrorKind::kAntiTranspose>(*this, start, budget);
   }

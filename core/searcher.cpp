@@ -231,10 +231,10 @@ SearchedMoves board_moves(const Table& table, const GoalFrame& frame, const Boar
 
 std::string describe_stop(const SearchReport& report, std::uint64_t budget_nodes) {
   assert(!report.finished());
-  const std::string why = report.status == fifteen::SearchStatus::kCancelled
-                              ? "the search was cancelled"
-                              : "the search stopped at its budget of " +
-                                    std::to_string(budget_nodes) + " nodes";
+  const std::string why =
+      report.status == fifteen::SearchStatus::kCancelled
+          ? "the search was cancelled"
+          : "the search stopped at its budget of " + std::to_string(budget_nodes) + " nodes";
   return why + ": it searched " + std::to_string(report.nodes) +
          " nodes and the distance is at least " + std::to_string(report.lower_bound) + " (bound " +
          std::to_string(report.bound) + " was being searched)";

@@ -15,8 +15,8 @@
 #include <utility>
 
 #include "eight/any_rank.h"
-#include "eight/goal.h"
 #include "eight/fifteen_search.h"
+#include "eight/goal.h"
 #include "eight/pattern_db.h"
 #include "eight/random.h"
 #include "eight/solver.h"
@@ -424,9 +424,9 @@ std::optional<Error> check_stats(const format::SectionRecord& rec, std::size_t i
     // Entry values, not distances: many placements share each, the goal's
     // among those at 0, and the max is reached.
     if (sum != rec.positions || info.count_at(0) == 0 || info.count_at(rec.max_distance) == 0) {
-      return refuse(ErrorCode::kBadHeader,
-                    "entry histogram sums to " + std::to_string(sum) + " placements, not " +
-                        std::to_string(rec.positions) + ", or has none at 0 or at the max");
+      return refuse(ErrorCode::kBadHeader, "entry histogram sums to " + std::to_string(sum) +
+                                               " placements, not " + std::to_string(rec.positions) +
+                                               ", or has none at 0 or at the max");
     }
     return std::nullopt;
   }
@@ -496,7 +496,9 @@ Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::str
       // is 0 at the goal). Every 4-bit value is a value, so nothing else
       // can be out of range.
       const auto v = fifteen::PatternDbView::open(info.pdb(), info.blank, info.group);
-      if (!v.ok()) return fail(v.error().code, name, "section " + std::to_string(i) + ": " + v.error().message);
+      if (!v.ok())
+        return fail(v.error().code, name,
+                    "section " + std::to_string(i) + ": " + v.error().message);
     }
     at += info.entries_bytes;
     view.sections_.push_back(info);

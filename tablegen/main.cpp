@@ -106,8 +106,7 @@ void print_summary(const eight::Table& t, double total_ms) {
     } else {
       std::printf("section %zu  %s goal %s  %s  max distance %d\n", i,
                   eight::to_string(s.shape).c_str(), eight::to_string(s.goal).c_str(),
-                  s.encoding == eight::format::Encoding::kFull ? "full" : "mod-3",
-                  s.max_distance);
+                  s.encoding == eight::format::Encoding::kFull ? "full" : "mod-3", s.max_distance);
     }
     const auto histogram = view.histogram(i);
     for (int d = 0; d <= s.max_distance; ++d) std::printf("  %2d %6u\n", d, histogram[d]);

@@ -20,9 +20,14 @@
 #include <thread>
 #include <vector>
 
-#include "eight/fifteen.h"
+#include "eight/board.h"
 #include "eight/fifteen_search.h"
+#include "eight/goal.h"
 #include "eight/pattern_db.h"
+#include "eight/searcher.h"
+#include "eight/table.h"
+#include "eight/table_set.h"
+#include "support.h"
 
 namespace f = eight::fifteen;
 using eight::ErrorCode;
@@ -30,8 +35,8 @@ using eight::Move;
 
 namespace {
 
-f::Board board(const std::string& text) {
-  auto b = f::parse_board(text);
+eight::Board board(const std::string& text) {
+  auto b = eight::parse_board(text, eight::kShape4x4);
   REQUIRE_MESSAGE(b.ok(), text << ": " << (b.ok() ? "" : b.error().message));
   return *b;
 }
@@ -58,29 +63,50 @@ const f::Solver& solver_for(const f::PatternSet& set) {
   return *slot->solver;
 }
 
+// The 6-6-3 solver of the canonical goal of `goal_blank`: the test table's
+// for the corner, edge and centre goals the table file holds (written once
+// per build tree), else generated in memory.
 const f::Solver& solver663(int goal_blank) {
+  const eight::Table& table = eight::test::fifteen_table();
+  if (const auto section = table.view().section_for(eight::kShape4x4, goal_blank)) {
+    const f::Solver* s = table.searcher(*section);
+    REQUIRE(s != nullptr);
+    REQUIRE(s->set().groups == f::pattern_set(f::Partition::k663, goal_blank).groups);
+    return *s;
+  }
   return solver_for(f::pattern_set(f::Partition::k663, goal_blank));
 }
 
 // Boards packed one cell per nibble, cell 0 lowest, for the full-board BFS.
 using Packed = std::uint64_t;
 
-Packed pack(const f::Board& b) {
+Packed pack(const eight::Board& b) {
   Packed p = 0;
-  for (int c = 0; c < f::kCells; ++c) p |= static_cast<Packed>(b[c]) << (4 * c);
+  for (int c = 0; c < f::kCells; ++c) p |= static_cast<Packed>(b.cells[c]) << (4 * c);
   return p;
 }
 
-f::Board unpack(Packed p) {
-  f::Board b{};
-  for (int c = 0; c < f::kCells; ++c) b[c] = static_cast<std::uint8_t>((p >> (4 * c)) & 0xF);
+eight::Board unpack(Packed p) {
+  eight::Board b{{}, eight::kShape4x4};
+  for (int c = 0; c < f::kCells; ++c) b.cells[c] = static_cast<std::uint8_t>((p >> (4 * c)) & 0xF);
   return b;
+}
+
+// True when `path` is legal from `start` and ends on `goal`.
+bool is_solution(const eight::Board& start, std::span<const Move> path, const eight::Board& goal) {
+  eight::Board b = start;
+  for (const Move m : path) {
+    const auto next = eight::apply_move(b, m);
+    if (!next) return false;
+    b = *next;
+  }
+  return b == goal;
 }
 
 // layers[d]: every board exactly d moves from `goal`, sorted, for d up to
 // `depth`. The graph is bipartite (each move flips the blank's colour on a
 // checkerboard), so a neighbour of layer d - 1 lies in layer d - 2 or d.
-std::vector<std::vector<Packed>> bfs_layers(const f::Board& goal, int depth) {
+std::vector<std::vector<Packed>> bfs_layers(const eight::Board& goal, int depth) {
   std::vector<std::vector<Packed>> layers{{pack(goal)}};
   for (int d = 1; d <= depth; ++d) {
     std::vector<Packed> next;
@@ -89,7 +115,7 @@ std::vector<std::vector<Packed>> bfs_layers(const f::Board& goal, int depth) {
       int blank = 0;
       while (((p >> (4 * blank)) & 0xF) != 0) ++blank;
       for (Move m : eight::kAllMoves) {
-        const int to = f::neighbor_cell(blank, m);
+        const int to = eight::neighbor(eight::kShape4x4, blank, m);
         if (to < 0) continue;
         const Packed tile = (p >> (4 * to)) & 0xF;
         next.push_back((p & ~(Packed{0xF} << (4 * to))) | (tile << (4 * blank)));
@@ -112,10 +138,10 @@ std::vector<std::vector<Packed>> bfs_layers(const f::Board& goal, int depth) {
 
 // Every board up to `small` moves away, and `sample` boards from each
 // deeper layer, each with its distance.
-std::vector<std::pair<f::Board, int>> sample_layers(const std::vector<std::vector<Packed>>& layers,
-                                                    std::size_t small, std::size_t sample) {
+std::vector<std::pair<eight::Board, int>> sample_layers(
+    const std::vector<std::vector<Packed>>& layers, std::size_t small, std::size_t sample) {
   std::mt19937_64 rng(20260101);
-  std::vector<std::pair<f::Board, int>> out;
+  std::vector<std::pair<eight::Board, int>> out;
   for (std::size_t d = 0; d < layers.size(); ++d) {
     const auto& layer = layers[d];
     if (d <= small) {
@@ -138,11 +164,11 @@ std::vector<std::uint8_t> naive_pdb(int goal_blank, const std::vector<int>& tile
   const int k = static_cast<int>(tiles.size());
   const std::uint32_t placements = 1u << (4 * k);
   std::vector<std::uint8_t> dist(static_cast<std::size_t>(placements) * 16, 255);
-  const f::Board goal = f::canonical_goal(goal_blank);
+  const eight::Board goal = eight::canonical_goal(goal_blank, eight::kShape4x4);
   std::uint32_t start = static_cast<std::uint32_t>(goal_blank) << (4 * k);
   for (int i = 0; i < k; ++i) {
     for (int c = 0; c < f::kCells; ++c) {
-      if (goal[c] == tiles[i]) start |= static_cast<std::uint32_t>(c) << (4 * i);
+      if (goal.cells[c] == tiles[i]) start |= static_cast<std::uint32_t>(c) << (4 * i);
     }
   }
   std::deque<std::uint32_t> queue{start};
@@ -153,7 +179,7 @@ std::vector<std::uint8_t> naive_pdb(int goal_blank, const std::vector<int>& tile
     const int d = dist[s];
     const int blank = static_cast<int>(s >> (4 * k));
     for (Move m : eight::kAllMoves) {
-      const int to = f::neighbor_cell(blank, m);
+      const int to = eight::neighbor(eight::kShape4x4, blank, m);
       if (to < 0) continue;
       std::uint32_t next = (s & (placements - 1)) | (static_cast<std::uint32_t>(to) << (4 * k));
       int cost = 0;
@@ -188,9 +214,9 @@ void check_against_naive(int goal_blank, const std::vector<int>& tiles) {
   auto view = f::PatternDbView::open(bytes, goal_blank, group);
   REQUIRE(view.ok());
   const auto best = naive_pdb(goal_blank, tiles);
-  const f::Board goal = f::canonical_goal(goal_blank);
+  const eight::Board goal = eight::canonical_goal(goal_blank, eight::kShape4x4);
   std::array<int, f::kCells> home{};
-  for (int c = 0; c < f::kCells; ++c) home[goal[c]] = c;
+  for (int c = 0; c < f::kCells; ++c) home[goal.cells[c]] = c;
   const int k = static_cast<int>(tiles.size());
   std::uint64_t checked = 0;
   int mismatches = 0;
@@ -224,7 +250,7 @@ void check_against_naive(int goal_blank, const std::vector<int>& tiles) {
 struct KorfInstance {
   int number = 0;
   int length = 0;
-  f::Board board{};
+  eight::Board board{};
 };
 
 const std::vector<KorfInstance>& korf100() {
@@ -248,91 +274,90 @@ const std::vector<KorfInstance>& korf100() {
   return all;
 }
 
-void check_solved(const f::Solver& solver, const f::Board& start, const f::SearchResult& r,
+void check_solved(const f::Solver& solver, const eight::Board& start, const f::SearchResult& r,
                   int expected_length) {
-  INFO("board " << f::to_string(start) << " goal blank " << solver.goal_blank());
+  INFO("board " << eight::to_string(start) << " goal blank " << solver.goal_blank());
   REQUIRE(r.status == f::SearchStatus::kSolved);
   CHECK(r.length == expected_length);
   CHECK(r.bound == r.length);
   CHECK(r.initial_bound == solver.heuristic(start));
   CHECK(r.initial_bound <= r.length);
-  CHECK(f::is_solution(start, r.path(), solver.goal()));
+  CHECK(is_solution(start, r.path(), solver.goal()));
 }
 
 }  // namespace
 
 TEST_CASE("4x4 boards parse from every notation, and each error names its fault") {
-  const f::Board korf1 = board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
-  CHECK(korf1[0] == 14);
-  CHECK(korf1[9] == 0);
-  CHECK(board("14,13,15,7/11,12,9,5/6,x,2,1/4,8,10,3") == korf1);
-  CHECK(board(" 14\t13 15 7\n11 12 9 5\r\n6 _ 2 1 4 8 10 3 ") == korf1);
-  CHECK(f::to_string(korf1) == "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
-  CHECK(f::parse_board("").error().code == ErrorCode::kEmptyBoard);
-  CHECK(f::parse_board(std::string(300, ' ')).error().code == ErrorCode::kBoardTooLong);
-  CHECK(f::parse_board("1 2 3").error().code == ErrorCode::kWrongCellCount);
-  CHECK(f::parse_board("16 1 2 3 4 5 6 7 8 9 10 11 12 13 14 0").error().code ==
+  using eight::parse_board;
+  const eight::Board korf1 = board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
+  CHECK(korf1.shape == eight::kShape4x4);
+  CHECK(korf1.cells[0] == 14);
+  CHECK(korf1.cells[9] == 0);
+  // Sixteen numbers need no shape: 4x4 is the only board of 16 cells.
+  CHECK(parse_board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3").value() == korf1);
+  CHECK(parse_board("14,13,15,7/11,12,9,5/6,x,2,1/4,8,10,3").value() == korf1);
+  CHECK(parse_board(" 14\t13 15 7\n11 12 9 5\r\n6 _ 2 1\n4 8 10 3 ").value() == korf1);
+  CHECK(eight::to_string(korf1) == "14,13,15,7/11,12,9,5/6,0,2,1/4,8,10,3");
+  CHECK(parse_board(eight::to_string(korf1)).value() == korf1);
+  CHECK(parse_board("1 2 3", eight::kShape4x4).error().message ==
+        "expected 16 cells for 4x4, got 3");
+  CHECK(parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0").error().message ==
+        "expected 16 cells, got 15");
+  CHECK(parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0 14").error().message ==
+        "expected 16 cells, got 17");
+  CHECK(parse_board("16 1 2 3 4 5 6 7 8 9 10 11 12 13 14 0").error().message ==
+        "tile 16 at position 1 is out of range: tiles go up to 15 (on 4x4, the largest board)");
+  CHECK(parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16").error().code ==
         ErrorCode::kTileOutOfRange);
-  CHECK(f::parse_board("1 1 2 3 4 5 6 7 8 9 10 11 12 13 14 0").error().message ==
+  CHECK(parse_board("1 2 3 4 5 6 7 8 9 10 10 12 13 14 15 0").error().message ==
+        "tile 10 appears twice and tile 11 is missing");
+  CHECK(parse_board("1 1 2 3 4 5 6 7 8 9 10 11 12 13 14 0").error().message ==
         "tile 1 appears twice and tile 15 is missing");
-  CHECK(f::parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16").error().code ==
-        ErrorCode::kTileOutOfRange);
-  CHECK(f::parse_board("0 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0").error().code ==
-        ErrorCode::kTwoBlanks);
-  CHECK(f::parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15").error().code ==
-        ErrorCode::kNoBlank);
-  CHECK(f::parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 a").error().code ==
+  CHECK(parse_board("0 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0").error().code == ErrorCode::kTwoBlanks);
+  CHECK(parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 15").error().code == ErrorCode::kNoBlank);
+  CHECK(parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 a").error().code ==
         ErrorCode::kBadCharacter);
-  CHECK(f::parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15x").error().code ==
-        ErrorCode::kBadCharacter);
+  CHECK(parse_board("1 2 3 4/5 6 7 8/9 10 11 12/13 14 15").error().code == ErrorCode::kWrongShape);
 }
 
-TEST_CASE("canonical goals, board classes and symmetries behave as on the 3x3 board") {
-  CHECK(f::to_string(f::canonical_goal(0)) == "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15");
-  CHECK(f::to_string(f::canonical_goal(15)) == "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0");
-  CHECK(f::is_canonical_goal(f::canonical_goal(7)));
-  CHECK_FALSE(f::is_canonical_goal(board("1 0 2 3 4 5 6 7 8 9 10 11 12 13 15 14")));
+TEST_CASE("4x4 canonical goals, classes and symmetries behave as on the other boards") {
+  using eight::kShape4x4;
+  CHECK(eight::to_string(eight::canonical_goal(0, kShape4x4)) ==
+        "0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15");
+  CHECK(eight::standard_goal(kShape4x4) == eight::canonical_goal(15, kShape4x4));
+  CHECK(eight::is_canonical_goal(eight::canonical_goal(7, kShape4x4)));
+  CHECK_FALSE(eight::is_canonical_goal(board("1 0 2 3 4 5 6 7 8 9 10 11 12 13 15 14")));
   // Moves keep the class; swapping two tiles changes it; goals with the
   // blank on rows of different parity are in different classes.
   std::mt19937 rng(7);
-  f::Board b = f::canonical_goal(0);
-  const int cls = f::board_class(b);
+  eight::Board b = eight::canonical_goal(0, kShape4x4);
+  const int cls = eight::board_class(b);
   for (int i = 0; i < 1000; ++i) {
-    auto next = f::apply_move(b, eight::kAllMoves[rng() % 4]);
+    auto next = eight::apply_move(b, eight::kAllMoves[rng() % 4]);
     if (next) b = *next;
-    REQUIRE(f::board_class(b) == cls);
+    REQUIRE(eight::board_class(b) == cls);
   }
-  f::Board swapped = b;
-  std::swap(swapped[f::blank_cell(b) == 0 ? 1 : 0], swapped[f::blank_cell(b) == 15 ? 14 : 15]);
-  CHECK(f::board_class(swapped) != cls);
-  CHECK(f::same_class(f::canonical_goal(0), f::canonical_goal(3)));
-  CHECK_FALSE(f::same_class(f::canonical_goal(0), f::canonical_goal(4)));
-  // Each symmetry commutes with sliding: transforming then moving by the
-  // mapped direction equals moving then transforming.
-  for (const f::Symmetry& s : f::symmetries()) {
-    for (int i = 0; i < 200; ++i) {
-      const Move m = eight::kAllMoves[rng() % 4];
-      const auto moved = f::apply_move(b, m);
-      const auto seen = f::apply_move(f::transform(b, s), s.move_map[static_cast<int>(m)]);
-      REQUIRE(moved.has_value() == seen.has_value());
-      if (moved) {
-        CHECK(f::transform(*moved, s) == *seen);
-        b = *moved;
-      }
-    }
-  }
-  const f::Symmetry& t = f::symmetries()[f::kTranspose];
-  CHECK(t.cell_map[1] == 4);
-  CHECK(t.cell_map[5] == 5);
-  CHECK(f::symmetries()[f::kAntiTranspose].cell_map[0] == 15);
-  CHECK(f::symmetries()[f::kAntiTranspose].cell_map[6] == 6);
+  eight::Board swapped = b;
+  std::swap(swapped.cells[eight::blank_cell(b) == 0 ? 1 : 0],
+            swapped.cells[eight::blank_cell(b) == 15 ? 14 : 15]);
+  CHECK(eight::board_class(swapped) != cls);
+  CHECK(
+      eight::same_class(eight::canonical_goal(0, kShape4x4), eight::canonical_goal(3, kShape4x4)));
+  CHECK_FALSE(
+      eight::same_class(eight::canonical_goal(0, kShape4x4), eight::canonical_goal(4, kShape4x4)));
+  // The diagonals the mirror lookup uses: 6 (transpose), 7 (anti-transpose).
+  const auto& sym = eight::symmetries(kShape4x4);
+  CHECK(sym[6].cell_map[1] == 4);
+  CHECK(sym[6].cell_map[5] == 5);
+  CHECK(sym[7].cell_map[0] == 15);
+  CHECK(sym[7].cell_map[6] == 6);
 }
 
 TEST_CASE("placement ranks follow the documented formula, densely, and unrank inverts them") {
   // The header's example.
   const std::uint8_t example[3] = {1, 2, 3};
   CHECK(f::placement_rank(example) == 225);
-  CHECK(f::pattern_rank(f::canonical_goal(0), 0b1110) == 225);
+  CHECK(f::pattern_rank(eight::canonical_goal(0, eight::kShape4x4), 0b1110) == 225);
   CHECK(f::placement_count(3) == 3360);
   CHECK(f::placement_count(6) == 5765760);
   CHECK(f::placement_count(7) == 57657600);
@@ -417,14 +442,15 @@ TEST_CASE("a PDB view checks the size, the group and the goal's entry") {
   CHECK(f::PatternDbView::open(bytes, 0, 0x3FE).error().code ==
         ErrorCode::kBadArgument);  // 9 tiles
   auto bad = bytes;
-  const std::uint32_t goal_rank = f::pattern_rank(f::canonical_goal(0), group);
+  const std::uint32_t goal_rank =
+      f::pattern_rank(eight::canonical_goal(0, eight::kShape4x4), group);
   bad[goal_rank / 2] = static_cast<std::uint8_t>(bad[goal_rank / 2] | (3 << (4 * (goal_rank % 2))));
   CHECK(f::PatternDbView::open(bad, 0, group).error().code == ErrorCode::kBadEntry);
   // value() = the group's MD + 2 * entry: a placement needing a detour.
   auto view = *f::PatternDbView::open(bytes, 0, group);
-  const f::Board swapped = board("0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15");
+  const eight::Board swapped = board("0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15");
   CHECK(view.value(swapped) > f::group_manhattan(swapped, group, 0));
-  CHECK(view.value(f::canonical_goal(0)) == 0);
+  CHECK(view.value(eight::canonical_goal(0, eight::kShape4x4)) == 0);
 }
 
 TEST_CASE("both partitions split the 15 tiles for every goal, as documented for Korf's goal") {
@@ -483,7 +509,7 @@ TEST_CASE("Korf's 100 instances are all there, and the lengths sum to 5305") {
   for (std::size_t i = 0; i < all.size(); ++i) {
     const KorfInstance& k = all[i];
     CHECK(k.number == static_cast<int>(i) + 1);
-    CHECK(f::same_class(k.board, f::canonical_goal(0)));
+    CHECK(eight::same_class(k.board, eight::canonical_goal(0, eight::kShape4x4)));
     const int md = f::manhattan_distance(k.board, 0);
     CHECK(md <= k.length);
     CHECK((k.length - md) % 2 == 0);
@@ -522,7 +548,7 @@ void check_admissible(int goal_blank, int depth) {
     const int mirrored = solver.mirrored_heuristic(b);
     const int h = solver.heuristic(b);
     if (regular > d || mirrored > d || (h - d) % 2 != 0) {
-      INFO("board " << f::to_string(b) << " distance " << d);
+      INFO("board " << eight::to_string(b) << " distance " << d);
       REQUIRE(regular <= d);
       REQUIRE(mirrored <= d);
       REQUIRE((h - d) % 2 == 0);
@@ -547,7 +573,7 @@ void check_optimal(int goal_blank) {
     const auto& layer = layers[d];
     std::uniform_int_distribution<std::size_t> pick(0, layer.size() - 1);
     for (int i = 0; i < (d >= 16 ? 60 : 5); ++i) {
-      const f::Board b = unpack(layer[pick(rng)]);
+      const eight::Board b = unpack(layer[pick(rng)]);
       check_solved(solver, b, solver.solve(b), d);
     }
   }
@@ -556,7 +582,7 @@ void check_optimal(int goal_blank) {
 }  // namespace
 
 TEST_CASE("the full-board BFS counts the corner goal's layers as OEIS A089473 does") {
-  const auto layers = bfs_layers(f::canonical_goal(0), 20);
+  const auto layers = bfs_layers(eight::canonical_goal(0, eight::kShape4x4), 20);
   const std::vector<std::size_t> a089473 = {1,     2,     4,      10,     24,     54,     107,
                                             212,   446,   946,    1948,   3938,   7808,   15544,
                                             30821, 60842, 119000, 231844, 447342, 859744, 1637383};
@@ -595,35 +621,118 @@ TEST_CASE("a corner goal other than Korf's solves optimally (cell 15)") {
   check_optimal(15);
 }
 
-TEST_CASE("any goal maps onto a canonical one, and its paths map back optimal and legal") {
+TEST_CASE("any 4x4 goal is answered from the table's three goals, paths optimal and legal") {
+  const eight::Table& table = eight::test::fifteen_table();
   std::mt19937 rng(2024);
   for (int trial = 0; trial < 12; ++trial) {
-    f::Board goal{};
-    for (int c = 0; c < f::kCells; ++c) goal[c] = static_cast<std::uint8_t>(c);
-    std::shuffle(goal.begin(), goal.end(), rng);
-    const auto frame = f::GoalFrame::find(goal, f::kCanonicalBlanks);
-    REQUIRE(frame.has_value());
-    INFO("goal " << f::to_string(goal));
-    CHECK(frame->to_canonical(goal) == f::canonical_goal(frame->canonical_blank()));
-    const f::Solver& solver = solver663(frame->canonical_blank());
+    eight::Board goal{{}, eight::kShape4x4};
+    for (int c = 0; c < f::kCells; ++c) goal.cells[c] = static_cast<std::uint8_t>(c);
+    std::shuffle(goal.cells.begin(), goal.cells.end(), rng);
+    INFO("goal " << eight::to_string(goal));
+    const auto frame = table.frame(goal);
+    REQUIRE(frame.ok());
+    REQUIRE(eight::is_search_frame(table, *frame));
+    const int blank = table.view().section(frame->section()).blank;
+    CHECK((blank == 0 || blank == 1 || blank == 5));
+    CHECK(frame->to_section(goal) == eight::canonical_goal(blank, eight::kShape4x4));
     const auto layers = bfs_layers(goal, 14);
-    for (int d : {1, 7, 13, 14}) {
+    for (int d : {0, 1, 7, 13, 14}) {
       for (int i = 0; i < 5; ++i) {
-        const f::Board b = unpack(layers[d][rng() % layers[d].size()]);
-        const f::Board seen = frame->to_canonical(b);
-        CHECK(frame->from_canonical(seen) == b);
-        const auto r = solver.solve(seen);
-        REQUIRE(r.status == f::SearchStatus::kSolved);
-        CHECK(r.length == d);
-        std::vector<Move> path;
-        for (Move m : r.path()) path.push_back(frame->from_canonical(m));
-        CHECK(f::is_solution(b, path, goal));
+        const eight::Board b = unpack(layers[d][rng() % layers[d].size()]);
+        const auto answer = eight::search_solve(table, *frame, b, {});
+        REQUIRE(answer.report.status == f::SearchStatus::kSolved);
+        CHECK(answer.solution.distance == d);
+        CHECK(answer.solution.length == d);
+        CHECK(is_solution(b, answer.solution.path(), goal));
+        // The tiles slid are the tiles the path moves.
+        eight::Board cur = b;
+        for (int k = 0; k < answer.solution.length; ++k) {
+          std::uint8_t tile = 0;
+          cur = *eight::apply_move(cur, answer.solution.moves[k], &tile);
+          CHECK(answer.solution.tiles[k] == tile);
+        }
+      }
+    }
+    // The other class is unsolvable at once.
+    eight::Board other = goal;
+    std::swap(other.cells[goal.cells[0] == 0 ? 1 : 0], other.cells[goal.cells[15] == 0 ? 14 : 15]);
+    const auto r = eight::search_solve(table, *frame, other, {});
+    CHECK(r.report.status == f::SearchStatus::kUnsolvable);
+    CHECK_FALSE(r.solution.solvable);
+    CHECK(r.solution.distance == -1);
+  }
+}
+
+TEST_CASE("4x4 hints list every move with its true distance, optimal ones first") {
+  const eight::Table& table = eight::test::fifteen_table();
+  const eight::Board goal = eight::standard_goal(eight::kShape4x4);
+  const auto frame = table.frame(goal);
+  REQUIRE(frame.ok());
+  const auto layers = bfs_layers(goal, 12);
+  std::mt19937 rng(99);
+  for (int d : {1, 5, 11}) {
+    for (int i = 0; i < 10; ++i) {
+      const eight::Board b = unpack(layers[d][rng() % layers[d].size()]);
+      const auto hints = eight::search_moves(table, *frame, b, {});
+      REQUIRE(hints.report.finished());
+      CHECK(hints.options.distance == d);
+      bool seen_later = false;
+      for (const eight::MoveOption& o : hints.options.all()) {
+        // Its true distance: in layer d - 1 or d + 1 of the BFS.
+        const Packed p = pack(o.next);
+        const auto& below = layers[d - 1];
+        const bool nearer = std::binary_search(below.begin(), below.end(), p);
+        CHECK(o.distance == (nearer ? d - 1 : d + 1));
+        CHECK(o.optimal == nearer);
+        if (!o.optimal) seen_later = true;
+        CHECK_FALSE((o.optimal && seen_later));
       }
     }
   }
-  const std::array<int, 1> corners_only = {0};
-  CHECK_FALSE(f::GoalFrame::find(f::canonical_goal(1), corners_only).has_value());
-  CHECK(f::GoalFrame::find(f::canonical_goal(15), corners_only)->canonical_blank() == 0);
+}
+
+TEST_CASE(
+    "a 4x4 answer over its budget says how far the search got; random boards keep their word") {
+  const eight::Table& table = eight::test::fifteen_table();
+  const eight::Board goal = eight::canonical_goal(0, eight::kShape4x4);
+  const auto frame = table.frame(goal);
+  REQUIRE(frame.ok());
+  f::SearchBudget budget;
+  budget.max_nodes = 1000;
+  const auto& hardest = korf100()[87];  // #88, 65 moves
+  const auto stopped = eight::search_solve(table, *frame, hardest.board, budget);
+  CHECK(stopped.report.status == f::SearchStatus::kBudgetExceeded);
+  CHECK(stopped.report.nodes >= 1000);
+  CHECK(stopped.report.nodes <= 1000 + 64);
+  CHECK(stopped.report.lower_bound <= 65);
+  CHECK(stopped.report.lower_bound >= 50);
+  CHECK_FALSE(stopped.solution.solvable);
+  const std::string said = eight::describe_stop(stopped.report, 1000);
+  CHECK(said.find("the search stopped at its budget of 1000 nodes: it searched ") == 0);
+  auto r = eight::solve_board(table, *frame, hardest.board, true, budget);
+  REQUIRE(r.ok());
+  CHECK_FALSE(r->report.finished());
+  // Hints share one budget too.
+  CHECK_FALSE(eight::search_moves(table, *frame, hardest.board, budget).report.finished());
+  // Random boards: uniform ones of the goal's class; at a distance, exactly.
+  eight::Rng rng(5);
+  for (int i = 0; i < 20; ++i) {
+    const auto drawn = eight::random_search_board(table, *frame, std::nullopt, rng, {});
+    CHECK(eight::is_valid(drawn.board));
+    CHECK(eight::board_class(drawn.board) == frame->board_class());
+    REQUIRE(drawn.distance >= 0);
+    CHECK(eight::search_solve(table, *frame, drawn.board, {}).solution.distance == drawn.distance);
+  }
+  for (int d : {0, 1, 17, 40, 56}) {
+    const auto drawn = eight::random_search_board(table, *frame, d, rng, {});
+    REQUIRE(drawn.report.finished());
+    CHECK(drawn.distance == d);
+    CHECK(eight::search_solve(table, *frame, drawn.board, {}).solution.distance == d);
+  }
+  // A distance few boards have runs out of budget and says so.
+  budget.max_nodes = 200000;
+  const auto far = eight::random_search_board(table, *frame, 75, rng, budget);
+  CHECK_FALSE(far.report.finished());
 }
 
 TEST_CASE("the mirror maps the goal to itself and is its own inverse") {
@@ -631,7 +740,7 @@ TEST_CASE("the mirror maps the goal to itself and is its own inverse") {
     const f::Solver& solver = solver663(blank);
     REQUIRE(solver.has_mirror());
     CHECK(solver.mirror(solver.goal()) == solver.goal());
-    const f::Board b = korf100()[0].board;
+    const eight::Board b = korf100()[0].board;
     CHECK(solver.mirror(solver.mirror(b)) == b);
     CHECK(f::manhattan_distance(solver.mirror(b), blank) == f::manhattan_distance(b, blank));
   }
@@ -642,7 +751,7 @@ TEST_CASE("a solved board needs no move; a board of the other class is unsolvabl
   const auto solved = solver.solve(solver.goal());
   CHECK(solved.status == f::SearchStatus::kSolved);
   CHECK(solved.length == 0);
-  const f::Board other = board("0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15");
+  const eight::Board other = board("0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15");
   const auto r = solver.solve(other);
   CHECK(r.status == f::SearchStatus::kUnsolvable);
   CHECK(r.nodes == 0);
@@ -681,7 +790,7 @@ TEST_CASE("a node budget stops the search and says how far it got") {
 
 TEST_CASE("a deadline in the past or a set cancel flag stops the search within a check interval") {
   const f::Solver& solver = solver663(0);
-  const f::Board hard = korf100()[59].board;
+  const eight::Board hard = korf100()[59].board;
   f::SearchBudget late;
   late.deadline = std::chrono::steady_clock::now();
   const auto r = solver.solve(hard, late);
@@ -700,8 +809,8 @@ TEST_CASE("cancelling from another thread stops a long search promptly") {
   // al., 1999): far beyond what 6-6-3 answers in a test's time, so only the
   // cancel can end the search.
   const f::Solver& solver = solver663(15);
-  const f::Board hardest = board("0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1");
-  REQUIRE(f::same_class(hardest, solver.goal()));
+  const eight::Board hardest = board("0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1");
+  REQUIRE(eight::same_class(hardest, solver.goal()));
   std::atomic<bool> cancel{false};
   f::SearchBudget budget;
   budget.cancel = &cancel;

@@ -428,9 +428,9 @@ void random_searched(const Request& req, const Question& q, Response& res) {
   if (const std::string* d_text = req.param("distance")) {
     const auto d = parse_decimal(*d_text);
     if (!d || *d > static_cast<std::uint64_t>(fifteen::kMaxSolutionLength)) {
-      return set_problem(res, bad_number("distance", *d_text,
-                                         "a whole number from 0 to 80 for goal " +
-                                             to_string(q.frame->goal())));
+      return set_problem(
+          res, bad_number("distance", *d_text,
+                          "a whole number from 0 to 80 for goal " + to_string(q.frame->goal())));
     }
     distance = static_cast<int>(*d);
   }

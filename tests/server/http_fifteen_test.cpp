@@ -22,9 +22,9 @@
 
 #include "eight/board.h"
 #include "eight/searcher.h"
+#include "fifteen_fixture.h"
 #include "server_fixture.h"
 #include "support.h"
-#include "fifteen_fixture.h"
 
 using eight::test::check_problem;
 using eight::test::RawConnection;
@@ -489,4 +489,3 @@ TEST_CASE("a full compute pool answers 4x4 questions 503 with Retry-After") {
   cli.set_read_timeout(30, 0);
   CHECK(get_json(cli, "/distance?board=" + korf1 + "&goal=" + kKorfGoal)["distance"] == 57);
 }
-
