@@ -222,11 +222,16 @@ std::optional<Failure> fetch_one(ServerClient& server, const Listed& table,
     return refused;
   }
   if (auto* f = std::get_if<Failure>(&r)) {
+    const bool started = fd >= 0;  // the answer was a table's, and its bytes were coming
     close_part();
-    if (received > 0 || offset > 0) {
-      f->message += "; the " + std::to_string(start + received) + " bytes so far are kept in " +
-                    part + " and the next eight fetch resumes from there";
+    if (!started) return *f;
+    if (f->status == kExitNotEight) {  // the connection ended before the last byte
+      f->status = kExitUnreachable;
+      f->message = dest + ": the download from " + server.where(table.url) + " was cut at byte " +
+                   std::to_string(start + received) + " of " + std::to_string(total);
     }
+    f->message += "; the " + std::to_string(start + received) + " bytes so far are kept in " +
+                  part + " and the next eight fetch resumes from there";
     return *f;
   }
   const auto& res = std::get<httplib::Response>(r);

@@ -15,7 +15,8 @@
 //     removed and DEST is left as it was.
 //
 // Exit status: 0 every table current; 3 a download was not a sound table (or
-// could not be written); 5, 6, 7 as server_client.h; 1 other refusals.
+// could not be written); 5, 6, 7 as server_client.h, 5 also for a download
+// cut before its last byte; 1 other refusals.
 #pragma once
 
 #include <optional>

@@ -100,11 +100,11 @@ Result<Board> board_field(const nlohmann::json& j, std::string_view field) {
 Result<int> distance_field(const nlohmann::json& j, std::string_view field, bool nullable) {
   const auto it = j.find(field);
   if (it != j.end() && it->is_null() && nullable) return -1;
-  if (it == j.end() || !it->is_number_unsigned() ||
-      it->get<std::uint64_t>() > static_cast<std::uint64_t>(format::kMaxDistance)) {
+  if (it == j.end() || !it->is_number_integer() || it->get<std::int64_t>() < 0 ||
+      it->get<std::int64_t>() > format::kMaxDistance) {
     return bad_field(field, "not a distance");
   }
-  return static_cast<int>(it->get<std::uint64_t>());
+  return static_cast<int>(it->get<std::int64_t>());
 }
 
 std::optional<Move> move_of_letter(char c) {
