@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -218,7 +219,17 @@ TEST_CASE(
   r = eight::test::run_program("eight",
                                {"--server", s.url(), "fetch", "--table", into.file("mine.tbl")});
   CHECK(r.status == 0);
-  CHECK(r.out.find("unchanged") != std::string::npos);
+  CHECK(r.out ==
+        into.file("mine.tbl") + ": unchanged, checksum " + etag_of(served()).substr(1, 16) + "\n");
+  // Without --table or --tables, $EIGHT_TABLE names the file (the one
+  // `eight solve` then reads).
+  ::setenv("EIGHT_TABLE", into.file("env.tbl").c_str(), 1);
+  r = fetch({s.url()});
+  ::unsetenv("EIGHT_TABLE");
+  CAPTURE(r.err);
+  CHECK(r.status == 0);
+  CHECK(read_file(into.file("env.tbl")) == served());
+  CHECK(names_in(into.path()) == std::vector<std::string>{"env.tbl", "mine.tbl"});
 }
 
 TEST_CASE("an interrupted download is kept as .part and the next run resumes it with a Range") {
