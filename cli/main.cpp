@@ -6,6 +6,15 @@
 //   eight info   [PATH | --tables DIR]
 //   eight hint   [--table PATH | --tables DIR] [--goal BOARD] [--format text|json] BOARD
 //   eight random --distance D [--table PATH | --tables DIR] [--goal BOARD] [--seed S] [--count N]
+//   eight info   [PATH | --tables DIR] [--goal BOARD] [--shape RxC] [--svg FILE]
+//   eight fetch  [URL] [--tables DIR | --table PATH] [--timeout-ms N]    (see fetch.h)
+//   eight --server URL solve|hint|random ...
+//
+// With --server URL, solve, hint and random ask that eight-server instead of
+// a table (server_client.h) and print exactly what they print offline: the
+// answer's JSON becomes the same values (Solution, MoveOptions, boards) the
+// offline path computes, checked as it is read (json/answer_json.h), and
+// goes through the same printers.
 //
 // --tables DIR answers from every *.tbl file in DIR (eight/table_set.h), as
 // eight-server --tables does: each goal from the first file, by name, that
@@ -18,11 +27,17 @@
 //
 // Exit status (eight/exit_codes.h): 0 all answered; 1 some input line or
 // argument was bad (the others were still answered); 2 usage error; 3 the
-// table cannot be used.
+// table cannot be used; 5 the server cannot be reached, 6 it did not answer
+// in time, 7 its answer is not an eight server's.
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <random>
@@ -40,14 +55,19 @@
 #include "eight/table.h"
 #include "eight/table_set.h"
 #include "eight/text.h"
+#include "fetch.h"
+#include "histogram_svg.h"
 #include "json/answer_json.h"
 #include "probe.h"
+#include "server_client.h"
 
 namespace {
 
 using eight::kExitBadTable;
 using eight::kExitOk;
 using eight::kExitUsage;
+using eight::cli::Failure;
+using eight::cli::ServerClient;
 constexpr int kExitBadInput = eight::kExitFailed;
 
 constexpr const char* kUsage =
@@ -55,11 +75,13 @@ constexpr const char* kUsage =
     "  eight solve  [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
     "               [--format moves|distance|json] [--boards] [--budget NODES] [BOARD...]\n"
     "  eight verify [PATH | --tables DIR]\n"
-    "  eight info   [PATH | --tables DIR]\n"
+    "  eight info   [PATH | --tables DIR] [--goal BOARD] [--shape RxC] [--svg FILE]\n"
     "  eight hint   [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
     "               [--format text|json] [--budget NODES] BOARD\n"
     "  eight random --distance D [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
     "               [--seed S] [--count N] [--budget NODES]\n"
+    "  eight fetch  [URL] [--tables DIR | --table PATH] [--timeout-ms N]\n"
+    "  eight --server URL [--timeout-ms N] solve|hint|random ...\n"
     "  eight probe  [--host H] [--port P] [--path /readyz] [--timeout-ms N]\n"
     "\n"
     "Boards: 123456780, 12345678x, \"1 2 3 4 5 6 7 8 x\", 1,2,3,4,5,6,7,8,0, 123/456/780\n"
@@ -73,7 +95,14 @@ constexpr const char* kUsage =
     "goal from the first file (by name) that answers its shape. 4x4 boards (16\n"
     "cells, tiles 10 to 15 written with separators) are solved by a search over the\n"
     "table's pattern databases, expanding at most --budget nodes (default 50000000,\n"
-    "about 1.5 s); a board that needs more is refused with how far the search got.\n";
+    "about 1.5 s); a board that needs more is refused with how far the search got.\n"
+    "--server URL (http://HOST:PORT) asks that eight-server instead and prints the\n"
+    "same; fetch downloads every table it serves into data/ (or DIR; into PATH, or\n"
+    "$EIGHT_TABLE, its default table), resuming, skipping unchanged ones and checking\n"
+    "each before it replaces anything. --timeout-ms bounds every wait (10000).\n"
+    "info --svg FILE writes the distance histogram of the goal as an SVG picture.\n"
+    "Exit: 0 ok, 1 a bad board, 2 usage, 3 bad table, 5 server unreachable,\n"
+    "6 server timed out, 7 not an eight server.\n";
 
 enum class Format { kMoves, kDistance, kJson, kText };
 
@@ -88,6 +117,10 @@ struct Options {
   std::string count = "1";
   std::uint64_t budget = eight::kDefaultSearchNodes;  // nodes per 4x4 question
   bool boards = false;
+  std::optional<std::string> server;  // --server URL
+  std::string timeout_ms = "10000";   // --timeout-ms, for --server and fetch
+  std::optional<std::string> svg;     // info --svg FILE
+  bool table_given = false;
   std::vector<std::string> args;
 };
 
@@ -125,14 +158,22 @@ struct Asked {
 
 // The table and the goal's frame, or the exit status to return. Without
 // --goal the goal is the standard goal of `shape`.
-std::variant<Asked, int> ask(const Options& opt, eight::Shape shape) {
+// The goal asked about, offline and remote alike: --goal (read with
+// --shape), else the standard goal of `shape`; or the usage error's status.
+std::variant<eight::Board, int> goal_of(const Options& opt, eight::Shape shape) {
   eight::Result<eight::Board> goal = eight::standard_goal(shape);
   if (opt.goal) goal = eight::parse_board(*opt.goal, opt.shape);
   if (!goal.ok()) return usage_error("bad goal: " + goal.error().message);
+  return *goal;
+}
+
+std::variant<Asked, int> ask(const Options& opt, eight::Shape shape) {
+  const auto goal = goal_of(opt, shape);
+  if (goal.index() == 1) return std::get<1>(goal);
   Asked a;
   a.tables = open_tables(source_of(opt), eight::Check::kChecksum);
   if (!a.tables) return kExitBadTable;
-  auto frame = a.tables->frame(*goal);
+  auto frame = a.tables->frame(std::get<0>(goal));
   if (!frame.ok()) {
     std::fprintf(stderr, "eight: %s\n", frame.error().message.c_str());
     return kExitBadTable;
@@ -146,6 +187,39 @@ struct Origin {
   const char* kind;
   long number;
 };
+
+// The printers of `eight solve`, offline and remote alike: one answer line,
+// or the line that stands in for an input that was refused.
+void write_solution(const eight::Solution& s, Format format, eight::SolveFields fields,
+                    std::string& out) {
+  switch (format) {
+    case Format::kMoves:
+      if (s.solvable) {
+        for (eight::Move m : s.path()) out += eight::move_letter(m);
+      } else {
+        out += "unsolvable";
+      }
+      break;
+    case Format::kDistance:
+      out += std::to_string(s.distance);
+      break;
+    case Format::kJson:
+      eight::append_solution_json(s, fields, out);
+      break;
+    case Format::kText:  // not a solve format; refused before solving
+      break;
+  }
+  out += '\n';
+}
+
+// The line printed in place of an answer, so output lines stay aligned with
+// input lines; the reason goes to standard error.
+void write_refusal(Format format, std::string_view text, Origin origin, const std::string& message,
+                   std::string& out) {
+  std::fprintf(stderr, "eight: %s %ld: %s\n", origin.kind, origin.number, message.c_str());
+  out += format == Format::kJson ? eight::input_error_json(std::string(text), message) : "error";
+  out += '\n';
+}
 
 // Answers one line (or argument) of `eight solve`, appending exactly one
 // output line. Cheap per line: bulk input is 10,000 lines in a few
@@ -191,37 +265,18 @@ class SolveCommand {
                         "; a larger --budget may solve it",
                     out);
     }
-    const eight::Solution* s = &answer->solution;
-    switch (format_) {
-      case Format::kMoves:
-        if (s->solvable) {
-          for (eight::Move m : s->path()) out += eight::move_letter(m);
-        } else {
-          out += "unsolvable";
-        }
-        break;
-      case Format::kDistance:
-        out += std::to_string(s->distance);
-        break;
-      case Format::kJson:
-        eight::append_solution_json(*s, fields_, out);
-        break;
-      case Format::kText:  // not a solve format; refused before solving
-        break;
-    }
-    out += '\n';
+    write_solution(answer->solution, format_, fields_, out);
   }
 
+  // Nothing is held back offline: every line is answered as it comes.
+  bool flush(std::string&) { return true; }
   bool failed() const { return failed_; }
+  int status() const { return failed_ ? kExitBadInput : kExitOk; }
 
  private:
-  // The line printed in place of an answer, so output lines stay aligned
-  // with input lines; the reason goes to standard error.
   void refuse(std::string_view text, Origin origin, const std::string& message, std::string& out) {
-    std::fprintf(stderr, "eight: %s %ld: %s\n", origin.kind, origin.number, message.c_str());
     failed_ = true;
-    out += format_ == Format::kJson ? eight::input_error_json(std::string(text), message) : "error";
-    out += '\n';
+    write_refusal(format_, text, origin, message, out);
   }
 
   const Asked& asked_;
@@ -237,7 +292,10 @@ class SolveCommand {
 // blocks, and writes the answers before it waits for more: piped bulk input
 // is one read and one write per 64 KiB, and a program feeding one board at
 // a time gets each answer at once.
-void solve_stdin(SolveCommand& cmd) {
+// `cmd` answers a line into `out` (or holds it back) and flush() writes what
+// it held back; false from flush() stops the reading (the server failed).
+template <typename Command>
+void solve_stdin(Command& cmd) {
   std::string pending;  // the start of a line not yet complete
   std::string out;
   char buf[1 << 16];
@@ -254,34 +312,250 @@ void solve_stdin(SolveCommand& cmd) {
       cmd.answer(line, {"line", ++n}, out);
     }
     pending.erase(0, start);
+    const bool go_on = cmd.flush(out);
     emit(out);
     std::fflush(stdout);
+    if (!go_on) return;
   }
   if (!pending.empty()) {  // a last line without its newline
     if (pending.back() == '\r') pending.pop_back();
     cmd.answer(pending, {"line", ++n}, out);
   }
+  cmd.flush(out);
   emit(out);
+}
+
+// Answers the BOARD arguments, or standard input without them.
+template <typename Command>
+int solve_all(Command& cmd, const Options& opt) {
+  if (!opt.args.empty()) {
+    std::string out;
+    for (std::size_t i = 0; i < opt.args.size(); ++i) {
+      cmd.answer(opt.args[i], {"argument", static_cast<long>(i + 1)}, out);
+    }
+    cmd.flush(out);
+    emit(out);
+  } else {
+    solve_stdin(cmd);
+  }
+  std::fflush(stdout);
+  return cmd.status();
+}
+
+// ---- Remote mode: --server URL ----
+
+int report(const Failure& f) {
+  std::fprintf(stderr, "eight: %s\n", f.message.c_str());
+  return f.status;
+}
+
+// The client of --server URL (or fetch's URL), or the usage error's status.
+std::variant<std::unique_ptr<ServerClient>, int> connect(const std::string& url,
+                                                         const Options& opt) {
+  auto parsed = eight::cli::parse_server_url(url);
+  if (auto* why = std::get_if<std::string>(&parsed)) return usage_error(*why);
+  const auto ms = eight::parse_decimal(opt.timeout_ms);
+  if (!ms || *ms < 1 || *ms > 600000) {
+    return usage_error("--timeout-ms takes a whole number of milliseconds from 1 to 600000");
+  }
+  return std::make_unique<ServerClient>(std::get<eight::cli::ServerUrl>(std::move(parsed)),
+                                        std::chrono::milliseconds(*ms));
+}
+
+// GET `target` and its JSON object, or the failure.
+std::variant<nlohmann::json, Failure> get_json(ServerClient& server, const std::string& target) {
+  auto r = server.get(target);
+  if (auto* f = std::get_if<Failure>(&r)) return *f;
+  return server.answer_json(std::get<httplib::Response>(r), target);
+}
+
+// A board in a query: its canonical text, which needs no escaping but for
+// the separators the query takes as they are ('/' and ',').
+std::string query_board(const eight::Board& b) {
+  return eight::to_string(b);
+}
+
+// What offline is ask(): whether the server's tables answer `goal` (GET
+// /stats frames it as every question does, with the same message when they
+// do not), and the goal's maximum distance.
+std::variant<int, Failure> remote_max_distance(ServerClient& server, const eight::Board& goal) {
+  const std::string target = "/stats?goal=" + query_board(goal);
+  auto j = get_json(server, target);
+  if (auto* f = std::get_if<Failure>(&j)) return *f;
+  const auto& stats = std::get<nlohmann::json>(j);
+  const auto max = stats.find("max_distance");
+  if (stats.value("goal", "") != eight::to_string(goal) || max == stats.end() ||
+      !max->is_number_unsigned() || max->get<std::uint64_t>() > eight::format::kMaxDistance) {
+    return server.not_eight(target, "no goal and max_distance");
+  }
+  return static_cast<int>(max->get<std::uint64_t>());
+}
+
+// `eight solve` against a server: each line read and checked here, as
+// offline, and the boards sent in batches (POST /solve, up to the server's
+// 10,000 a request: everything read at once from standard input, or every
+// argument), the answers printed in order by the offline printers.
+class RemoteSolveCommand {
+ public:
+  static constexpr std::size_t kBatch = 10000;  // the server's kMaxBatchBoards
+
+  RemoteSolveCommand(ServerClient& server, eight::Board goal, Format format, bool boards,
+                     bool default_goal, std::optional<eight::Shape> shape)
+      : server_(server),
+        goal_(goal),
+        format_(format),
+        fields_{format != Format::kDistance, boards},
+        default_goal_(default_goal),
+        shape_(shape) {}
+
+  void answer(std::string_view text, Origin origin, std::string& out) {
+    if (fatal_) return;
+    Pending p;
+    p.text = std::string(text);
+    p.origin = origin;
+    auto line = eight::parse_board_line(text, shape_);
+    if (!line.ok()) {
+      p.refusal = line.error().message;
+    } else {
+      std::optional<eight::Board> goal = line->goal;
+      if (!goal && default_goal_ && line->board.shape != goal_.shape) {
+        goal = eight::standard_goal(line->board.shape);
+      }
+      p.board = line->board;
+      p.goal = goal.value_or(goal_);
+      if (goal) {
+        const std::string g = eight::to_string(*goal);
+        if (const auto mismatch = eight::shape_mismatch(line->board, *goal)) {
+          // Offline frames a line's goal before it compares shapes: the
+          // goal is asked about alone (solved to itself), and the shapes
+          // are refused only if the server's tables answer it.
+          p.mismatch = mismatch->message;
+          items_.push_back({{"board", g}, {"goal", g}});
+        } else {
+          items_.push_back({{"board", eight::to_string(line->board)}, {"goal", g}});
+        }
+        p.asked = true;
+      } else if (const auto mismatch = eight::shape_mismatch(line->board, goal_)) {
+        p.refusal = mismatch->message;
+      } else {
+        items_.push_back(eight::to_string(line->board));
+        p.asked = true;
+      }
+    }
+    pending_.push_back(std::move(p));
+    if (items_.size() == kBatch) flush(out);
+  }
+
+  // Sends what is held back and prints the answers; false once the server
+  // has failed (reported on standard error, nothing more is asked).
+  bool flush(std::string& out) {
+    if (fatal_ || pending_.empty()) return !fatal_;
+    nlohmann::json answers = nlohmann::json::array();
+    if (!items_.empty()) {
+      const std::string target = "/solve";
+      nlohmann::json body = {{"goal", eight::to_string(goal_)}, {"boards", std::move(items_)}};
+      items_ = nlohmann::json::array();
+      auto r = server_.post_json(target, body.dump());
+      if (auto* f = std::get_if<Failure>(&r)) return fail(*f);
+      auto j = server_.answer_json(std::get<httplib::Response>(r), target);
+      if (auto* f = std::get_if<Failure>(&j)) return fail(*f);
+      auto& batch = std::get<nlohmann::json>(j);
+      if (!batch.contains("answers") || !batch["answers"].is_array() ||
+          batch["answers"].size() != body["boards"].size()) {
+        return fail(server_.not_eight(target, "not one answer per board"));
+      }
+      answers = std::move(batch["answers"]);
+    }
+    std::size_t k = 0;
+    for (const Pending& p : pending_) {
+      if (!p.asked) {
+        refuse(p, p.refusal, out);
+        continue;
+      }
+      const nlohmann::json& a = answers[k++];
+      if (a.is_object() && a.contains("error")) {
+        if (!a["error"].is_string())
+          return fail(server_.not_eight("/solve", "an error not a string"));
+        refuse(p, a["error"].get<std::string>(), out);
+        continue;
+      }
+      if (p.mismatch) {
+        refuse(p, *p.mismatch, out);
+        continue;
+      }
+      const auto s = eight::parse_solution_json(a);
+      if (!s.ok()) return fail(server_.not_eight("/solve", s.error().message));
+      if (s->board != p.board || s->goal != p.goal) {
+        return fail(server_.not_eight("/solve", "an answer about another board or goal"));
+      }
+      write_solution(*s, format_, fields_, out);
+    }
+    pending_.clear();
+    return true;
+  }
+
+  int status() const {
+    if (fatal_) return fatal_->status;
+    return failed_ ? kExitBadInput : kExitOk;
+  }
+
+ private:
+  struct Pending {
+    std::string text;
+    Origin origin{"line", 0};
+    bool asked = false;   // an item of the batch
+    std::string refusal;  // refused here, when not asked
+    eight::Board board;   // asked: the board and the goal the answer must name
+    eight::Board goal;
+    std::optional<std::string> mismatch;  // asked only to frame the goal
+  };
+
+  void refuse(const Pending& p, const std::string& message, std::string& out) {
+    failed_ = true;
+    write_refusal(format_, p.text, p.origin, message, out);
+  }
+
+  bool fail(const Failure& f) {
+    report(f);
+    fatal_ = f;
+    pending_.clear();
+    items_ = nlohmann::json::array();
+    return false;
+  }
+
+  ServerClient& server_;
+  eight::Board goal_;
+  Format format_;
+  eight::SolveFields fields_;
+  bool default_goal_;
+  std::optional<eight::Shape> shape_;
+  std::vector<Pending> pending_;
+  nlohmann::json items_ = nlohmann::json::array();
+  bool failed_ = false;
+  std::optional<Failure> fatal_;
+};
+
+int run_remote_solve(const Options& opt, Format format) {
+  const auto goal = goal_of(opt, opt.shape.value_or(eight::kShape3x3));
+  if (goal.index() == 1) return std::get<1>(goal);
+  auto client = connect(*opt.server, opt);
+  if (client.index() == 1) return std::get<1>(client);
+  ServerClient& server = *std::get<0>(client);
+  const auto max = remote_max_distance(server, std::get<0>(goal));
+  if (const auto* f = std::get_if<Failure>(&max)) return report(*f);
+  RemoteSolveCommand cmd(server, std::get<0>(goal), format, opt.boards, !opt.goal, opt.shape);
+  return solve_all(cmd, opt);
 }
 
 int run_solve(const Options& opt) {
   const Format format = opt.format.value_or(Format::kMoves);
   if (format == Format::kText) return usage_error("solve formats are moves, distance and json");
   if (opt.boards && format != Format::kJson) return usage_error("--boards needs --format json");
+  if (opt.server) return run_remote_solve(opt, format);
   auto asked = ask(opt, opt.shape.value_or(eight::kShape3x3));
   if (asked.index() == 1) return std::get<1>(asked);
   SolveCommand cmd(std::get<0>(asked), format, opt.boards, !opt.goal, opt.shape, opt.budget);
-  if (!opt.args.empty()) {
-    std::string out;
-    for (std::size_t i = 0; i < opt.args.size(); ++i) {
-      cmd.answer(opt.args[i], {"argument", static_cast<long>(i + 1)}, out);
-    }
-    emit(out);
-  } else {
-    solve_stdin(cmd);
-  }
-  std::fflush(stdout);
-  return cmd.failed() ? kExitBadInput : kExitOk;
+  return solve_all(cmd, opt);
 }
 
 int run_verify(const eight::TableSource& source) {
@@ -296,6 +570,10 @@ int run_verify(const eight::TableSource& source) {
   return kExitOk;
 }
 
+int print_hints(Format format, const eight::Board& board, const eight::Board& goal,
+                const eight::MoveOptions& options);
+int run_remote_hint(const Options& opt, Format format, const eight::Board& board);
+
 int run_hint(const Options& opt) {
   const Format format = opt.format.value_or(Format::kText);
   if (format != Format::kText && format != Format::kJson) {
@@ -307,6 +585,7 @@ int run_hint(const Options& opt) {
     std::fprintf(stderr, "eight: %s\n", board.error().message.c_str());
     return kExitBadInput;
   }
+  if (opt.server) return run_remote_hint(opt, format, *board);
   auto asked = ask(opt, board->shape);
   if (asked.index() == 1) return std::get<1>(asked);
   const eight::TableSet::Frame& f = *std::get<0>(asked).frame;
@@ -322,9 +601,39 @@ int run_hint(const Options& opt) {
                  eight::describe_stop(searched.report, opt.budget).c_str());
     return kExitBadInput;
   }
-  const eight::MoveOptions& options = searched.options;
+
+  return print_hints(format, *board, f.frame.goal(), searched.options);
+}
+
+int run_remote_hint(const Options& opt, Format format, const eight::Board& board) {
+  const auto goal = goal_of(opt, board.shape);
+  if (goal.index() == 1) return std::get<1>(goal);
+  auto client = connect(*opt.server, opt);
+  if (client.index() == 1) return std::get<1>(client);
+  ServerClient& server = *std::get<0>(client);
+  const eight::Board& g = std::get<0>(goal);
+  const auto framed = remote_max_distance(server, g);
+  if (const auto* f = std::get_if<Failure>(&framed)) return report(*f);
+  if (const auto mismatch = eight::shape_mismatch(board, g)) {
+    std::fprintf(stderr, "eight: %s\n", mismatch->message.c_str());
+    return kExitBadInput;
+  }
+  const std::string target = "/hint?board=" + query_board(board) + "&goal=" + query_board(g);
+  auto j = get_json(server, target);
+  if (const auto* f = std::get_if<Failure>(&j)) return report(*f);
+  const auto h = eight::parse_hints_json(std::get<nlohmann::json>(j));
+  if (!h.ok()) return report(server.not_eight(target, h.error().message));
+  if (h->board != board || h->goal != g) {
+    return report(server.not_eight(target, "an answer about another board or goal"));
+  }
+  return print_hints(format, board, g, h->options);
+}
+
+// `eight hint`'s printer, offline and remote alike.
+int print_hints(Format format, const eight::Board& board, const eight::Board& goal,
+                const eight::MoveOptions& options) {
   if (format == Format::kJson) {
-    std::printf("%s\n", eight::hints_json(*board, f.frame.goal(), options).c_str());
+    std::printf("%s\n", eight::hints_json(board, goal, options).c_str());
   } else if (options.distance < 0) {
     std::printf("unsolvable\n");
   } else if (options.distance == 0) {
@@ -342,6 +651,50 @@ int run_hint(const Options& opt) {
   return kExitOk;
 }
 
+// `eight random` against a server: GET /random with count= draws the
+// boards from one generator, as here, so a seed gives the same boards.
+int run_remote_random(const Options& opt, std::optional<std::uint64_t> distance,
+                      std::uint64_t count, std::optional<std::uint64_t> seed) {
+  constexpr std::uint64_t kMaxCount = 1000;  // the server's kMaxRandomCount
+  if (count > kMaxCount) {
+    return usage_error("with --server, --count takes a whole number from 1 to 1000");
+  }
+  const auto goal = goal_of(opt, opt.shape.value_or(eight::kShape3x3));
+  if (goal.index() == 1) return std::get<1>(goal);
+  auto client = connect(*opt.server, opt);
+  if (client.index() == 1) return std::get<1>(client);
+  ServerClient& server = *std::get<0>(client);
+  const eight::Board& g = std::get<0>(goal);
+  const auto max = remote_max_distance(server, g);
+  if (const auto* f = std::get_if<Failure>(&max)) return report(*f);
+  if (!distance || *distance > static_cast<std::uint64_t>(std::get<int>(max))) {
+    return usage_error("--distance must be a whole number from 0 to " +
+                       std::to_string(std::get<int>(max)) + " for goal " + eight::to_string(g));
+  }
+  std::string target = "/random?distance=" + std::to_string(*distance) + "&goal=" + query_board(g) +
+                       "&count=" + std::to_string(count);
+  if (seed) target += "&seed=" + std::to_string(*seed);
+  auto j = get_json(server, target);
+  if (const auto* f = std::get_if<Failure>(&j)) return report(*f);
+  const auto& answer = std::get<nlohmann::json>(j);
+  const auto boards = answer.find("boards");
+  if (boards == answer.end() || !boards->is_array() || boards->size() != count) {
+    return report(server.not_eight(target, "not " + std::to_string(count) + " boards"));
+  }
+  std::string out;
+  for (const auto& text : *boards) {
+    auto b = text.is_string() ? eight::parse_board(text.get_ref<const std::string&>())
+                              : eight::parse_board("");
+    if (!b.ok() || b->shape != g.shape) {
+      return report(server.not_eight(target, "a board that is not one of the goal's shape"));
+    }
+    out += eight::to_string(*b);
+    out += '\n';
+  }
+  emit(out);
+  return kExitOk;
+}
+
 int run_random(const Options& opt) {
   const auto count = eight::parse_decimal(opt.count);
   std::optional<std::uint64_t> seed;
@@ -351,6 +704,10 @@ int run_random(const Options& opt) {
   }
   if (!count || *count < 1 || *count > 1000000) {
     return usage_error("--count takes a whole number from 1 to 1000000");
+  }
+  if (opt.server) {
+    if (!opt.distance) return usage_error("random needs --distance D");
+    return run_remote_random(opt, eight::parse_decimal(*opt.distance), *count, seed);
   }
   auto asked = ask(opt, opt.shape.value_or(eight::kShape3x3));
   if (asked.index() == 1) return std::get<1>(asked);
@@ -452,6 +809,61 @@ int run_info(const eight::TableSource& source) {
   return kExitOk;
 }
 
+// `eight info --svg FILE`: the histogram of the goal asked (as solve asks
+// it: --goal, else the standard goal of --shape or 3x3) as a picture.
+int run_info_svg(const eight::TableSource& source, const Options& opt) {
+  const auto goal = goal_of(opt, opt.shape.value_or(eight::kShape3x3));
+  if (goal.index() == 1) return std::get<1>(goal);
+  const auto tables = open_tables(source, eight::Check::kChecksum);
+  if (!tables) return kExitBadTable;
+  const auto f = tables->frame(std::get<0>(goal));
+  if (!f.ok()) {
+    std::fprintf(stderr, "eight: %s\n", f.error().message.c_str());
+    return kExitBadTable;
+  }
+  // The section's stats, as GET /stats sends them: relabelling and symmetry
+  // keep every distance, so the goal's histogram is its section's.
+  const auto& view = f->table->view();
+  const int max = view.section(f->frame.section()).max_distance;
+  const auto histogram = view.histogram(f->frame.section());
+  const std::string svg = eight::cli::histogram_svg(
+      std::span<const std::uint32_t>(histogram.data(), static_cast<std::size_t>(max) + 1),
+      std::get<0>(goal));
+  std::ofstream file(*opt.svg, std::ios::binary | std::ios::trunc);
+  file << svg;
+  file.close();
+  if (!file) {
+    std::fprintf(stderr, "eight: %s: cannot write: %s\n", opt.svg->c_str(), std::strerror(errno));
+    return kExitBadInput;
+  }
+  std::printf("%s: distance histogram of goal %s, %d bars (0 to %d moves)\n", opt.svg->c_str(),
+              eight::to_string(std::get<0>(goal)).c_str(), max + 1, max);
+  return kExitOk;
+}
+
+int run_fetch(const Options& opt) {
+  if (opt.args.size() > 1) return usage_error("fetch takes one server URL");
+  if (!opt.args.empty() && opt.server) return usage_error("fetch takes its URL once");
+  const std::string url = !opt.args.empty() ? opt.args[0]
+                          : opt.server      ? *opt.server
+                                            : std::string("http://127.0.0.1:8080");
+  auto client = connect(url, opt);
+  if (client.index() == 1) return std::get<1>(client);
+  // Where the tables go: where the tool reads them.
+  eight::cli::FetchInto into;
+  const char* env = std::getenv(eight::kTableEnvironment);
+  if (opt.tables) {
+    into.folder = *opt.tables;
+  } else if (opt.table_given) {
+    into.file = opt.table;
+  } else if (env != nullptr && *env != '\0') {
+    into.file = env;
+  } else {
+    into.folder = std::filesystem::path(eight::kDefaultTablePath).parent_path().string();
+  }
+  return eight::cli::run_fetch(*std::get<0>(client), into);
+}
+
 std::optional<Format> parse_format(std::string_view s) {
   if (s == "moves") return Format::kMoves;
   if (s == "distance") return Format::kDistance;
@@ -463,17 +875,30 @@ std::optional<Format> parse_format(std::string_view s) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) return usage_error("missing command");
-  const std::string_view command = argv[1];
+  Options opt;
+  // Options of the client before the command: eight --server URL solve ...
+  int first = 1;
+  while (first + 1 < argc) {
+    const std::string_view arg = argv[first];
+    if (arg == "--server") {
+      opt.server = argv[first + 1];
+    } else if (arg == "--timeout-ms") {
+      opt.timeout_ms = argv[first + 1];
+    } else {
+      break;
+    }
+    first += 2;
+  }
+  if (argc <= first) return usage_error("missing command");
+  const std::string_view command = argv[first];
   if (command == "--help" || command == "-h" || command == "help") {
     std::fputs(kUsage, stdout);
     return kExitOk;
   }
-  if (command == "probe") return eight::cli::run_probe(argc - 2, argv + 2);
-  Options opt;
+  if (command == "probe") return eight::cli::run_probe(argc - first - 1, argv + first + 1);
   opt.table = eight::default_table_path();
-  bool table_given = false;
-  for (int i = 2; i < argc; ++i) {
+  bool& table_given = opt.table_given;
+  for (int i = first + 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
     const bool has_value = i + 1 < argc;
     if (arg == "--table" && has_value) {
@@ -503,6 +928,12 @@ int main(int argc, char** argv) {
         return usage_error("--budget takes a whole number of search nodes, at least 1");
       }
       opt.budget = *nodes;
+    } else if (arg == "--server" && has_value) {
+      opt.server = argv[++i];
+    } else if (arg == "--timeout-ms" && has_value) {
+      opt.timeout_ms = argv[++i];
+    } else if (arg == "--svg" && has_value) {
+      opt.svg = argv[++i];
     } else if (arg == "--boards") {
       opt.boards = true;
     } else if (arg == "--help" || arg == "-h") {
@@ -517,6 +948,17 @@ int main(int argc, char** argv) {
   if (table_given && opt.tables) {
     return usage_error("--table and --tables are both given: give one file or one folder");
   }
+  if (command == "fetch") return run_fetch(opt);
+  if (opt.server && (table_given || opt.tables)) {
+    return usage_error(
+        "--server answers from the server's tables: --table and --tables do not "
+        "apply (eight fetch downloads them)");
+  }
+  if (opt.server && command != "solve" && command != "hint" && command != "random") {
+    return usage_error("--server asks solve, hint and random; " + std::string(command) +
+                       " reads a table here (eight fetch downloads them)");
+  }
+  if (opt.svg && command != "info") return usage_error("--svg is an option of info");
   if (command == "solve") return run_solve(opt);
   if (command == "hint") return run_hint(opt);
   if (command == "random") {
@@ -530,6 +972,7 @@ int main(int argc, char** argv) {
     }
     const eight::TableSource source =
         opt.args.empty() ? source_of(opt) : eight::TableSource{opt.args[0], false};
+    if (command == "info" && opt.svg) return run_info_svg(source, opt);
     return command == "verify" ? run_verify(source) : run_info(source);
   }
   return usage_error("unknown command '" + std::string(command) + "'");

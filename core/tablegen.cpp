@@ -383,14 +383,18 @@ Status write_file_atomically(const std::string& path, std::span<const std::uint8
     ::unlink(tmp.c_str());
     return io_error(tmp, "cannot close", err);
   }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int err = errno;
-    ::unlink(tmp.c_str());
-    return io_error(path, "cannot rename " + tmp + " over it", err);
+  auto renamed = rename_durably(tmp, path);
+  if (!renamed.ok()) ::unlink(tmp.c_str());
+  return renamed;
+}
+
+Status rename_durably(const std::string& from, const std::string& to) {
+  if (::rename(from.c_str(), to.c_str()) != 0) {
+    return io_error(to, "cannot rename " + from + " over it", errno);
   }
   // Make the rename itself durable.
-  const auto slash = path.find_last_of('/');
-  const std::string dir = slash == std::string::npos ? "." : path.substr(0, slash + 1);
+  const auto slash = to.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "." : to.substr(0, slash + 1);
   const int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) {
     ::fsync(dfd);

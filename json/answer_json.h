@@ -48,6 +48,22 @@ void append_solution_json(const Solution& s, SolveFields fields, std::string& ou
 // move, best first (MoveOptions).
 std::string hints_json(const Board& board, const Board& goal, const MoveOptions& options);
 
+// The inverses, for the tool's remote mode (`eight --server URL ...`), which
+// prints a server's answer through the same printers as its own: the values
+// an answer of solution_json (with the path) or hints_json describes. The
+// text is not trusted: boards go through the one board parser, the path is
+// replayed from the board and must end on the goal, the tiles, distances and
+// next boards must be the ones the moves give. Anything else is a
+// kBadArgument error naming the field ("answer field 'path': ...").
+Result<Solution> parse_solution_json(const nlohmann::json& j);
+
+struct HintsAnswer {
+  Board board;
+  Board goal;
+  MoveOptions options;
+};
+Result<HintsAnswer> parse_hints_json(const nlohmann::json& j);
+
 // What stands in an answer list for an input that could not be answered:
 // {"input": <the input as sent>, "error": "<why>"}. Never throws, whatever
 // the bytes: invalid UTF-8 becomes U+FFFD.

@@ -4,6 +4,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
+
 #include "eight/rank.h"
 #include "json/answer_json.h"
 #include "support.h"
@@ -119,4 +121,90 @@ TEST_CASE("an input that could not be answered is echoed with its error, whateve
   CHECK(input_error_json(nlohmann::json(5), "x") == R"({"input":5,"error":"x"})");
   CHECK(input_error_json(std::string("\xff"), "bad") ==
         "{\"input\":\"\xef\xbf\xbd\",\"error\":\"bad\"}");
+}
+
+TEST_CASE(
+    "a solve answer reads back as the Solution it was written from, for every position of a "
+    "goal") {
+  const Board goals[] = {kStandardGoal, test::board("123804765")};
+  for (const Board& goal : goals) {
+    const GoalFrame f = test::frame(goal);
+    for (std::uint32_t r = 0; r < kPositions; r += 7) {  // a seventh of them, both classes
+      for (int cls = 0; cls < 2; ++cls) {
+        const Board b = unrank(r, cls);
+        const Solution s = *test::solver().solve(b, f, true);
+        const auto back = parse_solution_json(nlohmann::json::parse(solution_json(s)));
+        if (!back.ok() || solution_json(*back, {true, true}) != solution_json(s, {true, true})) {
+          CAPTURE(to_string(b));
+          REQUIRE(back.ok());
+          REQUIRE(solution_json(*back, {true, true}) == solution_json(s, {true, true}));
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("a solve answer whose fields disagree is refused, naming the field") {
+  const auto good = nlohmann::json::parse(solution_json(solve("867254301")));
+  REQUIRE(parse_solution_json(good).ok());
+  const auto refused = [&](const std::function<void(nlohmann::json&)>& edit) {
+    nlohmann::json j = good;
+    edit(j);
+    const auto r = parse_solution_json(j);
+    REQUIRE_FALSE(r.ok());
+    return r.error().message;
+  };
+  CHECK(refused([](nlohmann::json& j) { j["path"] = std::string(31, 'x'); }) ==
+        "answer field 'path': a letter other than u, d, l and r");
+  CHECK(refused([](nlohmann::json& j) { j["path"] = std::string(31, 'd'); }) ==
+        "answer field 'path': a move off the board");
+  CHECK(refused([](nlohmann::json& j) { j["tiles"][3] = 9; }).rfind("answer field 'tiles'", 0) ==
+        0);
+  CHECK(refused([](nlohmann::json& j) {
+          j["moves"][0] = "down";
+        }).rfind("answer field 'moves'", 0) == 0);
+  CHECK(refused([](nlohmann::json& j) { j["distance"] = 30; }).rfind("answer field 'path'", 0) ==
+        0);
+  CHECK(refused([](nlohmann::json& j) {
+          j["distance"] = 99;
+        }).rfind("answer field 'distance'", 0) == 0);
+  CHECK(refused([](nlohmann::json& j) {
+          j["board"] = "12345678";
+        }).rfind("answer field 'board'", 0) == 0);
+  CHECK(refused([](nlohmann::json& j) { j["goal"] = "123804765"; }) ==
+        "answer field 'path': it does not end on the goal");
+  CHECK(refused([](nlohmann::json& j) { j["goal"] = "123/450"; }).rfind("answer field 'goal'", 0) ==
+        0);
+  CHECK(refused([](nlohmann::json& j) {
+          j.erase("solvable");
+        }).rfind("answer field 'solvable'", 0) == 0);
+  CHECK(refused([](nlohmann::json& j) { j = nlohmann::json::array(); }).find("not an object") !=
+        std::string::npos);
+  // An unsolvable answer has no path and a null distance.
+  const auto other = nlohmann::json::parse(solution_json(solve("213456780")));
+  const auto back = parse_solution_json(other);
+  REQUIRE(back.ok());
+  CHECK_FALSE(back->solvable);
+  CHECK(back->distance == -1);
+}
+
+TEST_CASE(
+    "a hints answer reads back as the moves it was written from, and is refused when a "
+    "move is not its board's") {
+  for (const char* text : {"867254301", "123456708", "123456780", "213456780", "123804765"}) {
+    CAPTURE(text);
+    const Board b = test::board(text);
+    const MoveOptions options = test::solver().moves(b, test::frame(kStandardGoal));
+    const std::string written = hints_json(b, kStandardGoal, options);
+    const auto back = parse_hints_json(nlohmann::json::parse(written));
+    REQUIRE(back.ok());
+    CHECK(back->board == b);
+    CHECK(back->goal == kStandardGoal);
+    CHECK(hints_json(back->board, back->goal, back->options) == written);
+  }
+  auto j = nlohmann::json::parse(
+      hints_json(test::board("123456708"), kStandardGoal,
+                 test::solver().moves(test::board("123456708"), test::frame(kStandardGoal))));
+  j["moves"][0]["board"] = "123456708";
+  CHECK_FALSE(parse_hints_json(j).ok());
 }

@@ -12,5 +12,9 @@ inline constexpr int kExitFailed = 1;
 inline constexpr int kExitUsage = 2;         // a bad option or argument
 inline constexpr int kExitBadTable = 3;      // the table is missing or bad
 inline constexpr int kExitCannotListen = 4;  // eight-server: cannot listen on HOST:PORT
+// eight fetch and eight --server (the tool as a client of a server):
+inline constexpr int kExitUnreachable = 5;  // no connection: refused, unresolved, nothing listening
+inline constexpr int kExitTimeout = 6;      // connected, but no answer (or no progress) in time
+inline constexpr int kExitNotEight = 7;     // an answer, but not an eight server's
 
 }  // namespace eight

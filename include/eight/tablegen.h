@@ -130,6 +130,13 @@ using WriteCheck = std::function<Status(const std::string& tmp)>;
 Status write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes,
                              const WriteCheck& check = {});
 
+// Renames `from` over `to` (same file system), then fsyncs the folder of
+// `to` (best effort, as above) so the rename survives a crash. The one way
+// a checked file takes its name: write_file_atomically, and `eight fetch`
+// for a download it has fsynced and checked. On failure `to` is as it was
+// and `from` is left in place; the error names both.
+Status rename_durably(const std::string& from, const std::string& to);
+
 // Generates the table for `sections` and writes it to `path` as above, the
 // check being the proof of the bytes that landed (Check::kExhaustive; for a
 // table with 12-cell sections Check::kFull, their search again being

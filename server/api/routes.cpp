@@ -15,10 +15,12 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
       {Route::kDistance, "/distance", "board=B[&goal=G][&shape=RxC][&budget=N]",
        "distance only from board B to goal G (default 123456780)", false,
        {"board", "goal", "shape", "budget"}},
-      {Route::kTable, "/table", "[shape=RxC]",
+      {Route::kTable, "/table", "[shape=RxC | name=FILE]",
        "the raw table file for offline use (ETag, If-None-Match, Range); with several files, "
-       "shape=RxC picks the one answering that shape (default: the one answering 3x3)", false,
-       {"shape"}},
+       "shape=RxC picks the one answering that shape (default: the one answering 3x3) and "
+       "name=FILE the one /tables names so", false, {"shape", "name"}},
+      {Route::kTables, "/tables", "",
+       "every table file the server answers from: name, download URL, ETag, size and shapes"},
       {Route::kHealthz, "/healthz", "", "liveness: the process answers"},
       {Route::kReadyz, "/readyz", "", "readiness: the table is mapped and verified"},
       {Route::kMetrics, "/metrics", "", "Prometheus metrics"},
@@ -26,10 +28,12 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
        "every legal next move from board B, best first, with the board it leads to and its "
        "distance; the optimal ones also as hints", false,
        {"board", "goal", "shape", "budget"}},
-      {Route::kRandom, "/random", "distance=D[&goal=G][&shape=RxC][&seed=S][&budget=N]",
+      {Route::kRandom, "/random",
+       "distance=D[&goal=G][&shape=RxC][&seed=S][&count=N][&budget=N]",
        "a board exactly D moves from goal G, uniformly at random (reproducible with seed S); "
-       "for 4x4, distance is optional (a uniformly random solvable board)", false,
-       {"distance", "goal", "shape", "seed", "budget"}},
+       "count=N draws N of them from the one generator; for 4x4, distance is optional (a "
+       "uniformly random solvable board)", false,
+       {"distance", "goal", "shape", "seed", "count", "budget"}},
       {Route::kStats, "/stats", "[goal=G][&shape=RxC]",
        "goal G's distance histogram, maximum distance and hardest boards", false, {"goal", "shape"}},
       {Route::kOpenapi, "/openapi.yaml", "", "OpenAPI 3 description of this API"},

@@ -24,6 +24,7 @@ enum class Route : std::uint8_t {
   kHint,
   kRandom,
   kStats,
+  kTables,
   kOther,  // unknown paths, and requests the transport refused before routing
 };
 inline constexpr std::size_t kRouteCount = static_cast<std::size_t>(Route::kOther) + 1;
@@ -36,7 +37,7 @@ struct RouteInfo {
   bool post = false;             // also answers POST (a JSON body)
   // The query parameters a GET takes (empty names unused); any other is
   // refused, on every route alike.
-  std::array<std::string_view, 5> params = {};
+  std::array<std::string_view, 6> params = {};
 };
 
 // Every routed path (kOther excluded), in the order the index lists them.

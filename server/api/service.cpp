@@ -1,5 +1,7 @@
 #include "service.h"
 
+#include <boost/url/encode.hpp>
+#include <boost/url/rfc/unreserved_chars.hpp>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -234,6 +236,14 @@ void add_cors_headers(const Request& req, Response& res) {
   }
 }
 
+// The name a table file is served under, in /tables and Content-Disposition:
+// one file is eight.tbl, as it always was, whatever its path; of several
+// (one folder, so the names differ), each keeps its own file name.
+std::string served_name(const TableSet& tables, std::size_t i) {
+  return tables.size() == 1 ? std::string("eight.tbl")
+                            : std::filesystem::path(tables.table(i)->path()).filename().string();
+}
+
 }  // namespace
 
 Service::Service(const TableSlot& table, const Metrics& metrics)
@@ -262,6 +272,8 @@ Service::Service(const TableSlot& table, const Metrics& metrics)
 bool Service::runs_long(const Request& req) const {
   const Route route = route_of(req.path);
   if (req.method == http::verb::post) return route == Route::kSolve;
+  // Up to kMaxRandomCount draws.
+  if (route == Route::kRandom && req.param("count") != nullptr) return true;
   if (route != Route::kSolve && route != Route::kDistance && route != Route::kHint &&
       route != Route::kRandom) {
     return false;
@@ -340,6 +352,8 @@ void Service::dispatch(Route route, const Request& req, Response& res,
       return random(req, res, cancelled);
     case Route::kStats:
       return stats(req, res);
+    case Route::kTables:
+      return tables(req, res);
     case Route::kOther:
       break;
   }
@@ -424,6 +438,12 @@ namespace {
 // /random for a 4x4 goal: a uniformly random board (distance optional), or
 // one exactly distance=D away, drawn and solved within the budget.
 void random_searched(const Request& req, const Question& q, Response& res) {
+  if (const std::string* c_text = req.param("count")) {
+    return set_problem(res, {400, "bad-count", "Bad count",
+                             "count is for the boards tables answer; a 4x4 board is drawn by "
+                             "search, one a request; got " + quote(*c_text, 32),
+                             "count"});
+  }
   std::optional<int> distance;
   if (const std::string* d_text = req.param("distance")) {
     const auto d = parse_decimal(*d_text);
@@ -487,16 +507,35 @@ void Service::random(const Request& req, Response& res, const std::atomic<bool>&
   } else {
     seed = fresh_seed();
   }
+  // count=N: N draws from the one generator, in order, as `eight random
+  // --seed S --count N` prints them.
+  std::uint64_t count = 1;
+  const std::string* c_text = req.param("count");
+  if (c_text != nullptr) {
+    const auto parsed = parse_decimal(*c_text);
+    if (!parsed || *parsed < 1 || *parsed > kMaxRandomCount) {
+      return set_problem(res, {400, "bad-count", "Bad count",
+                               "count must be a whole number from 1 to " +
+                                   std::to_string(kMaxRandomCount) + "; got " + quote(*c_text, 32),
+                               "count"});
+    }
+    count = *parsed;
+  }
   Rng rng(seed);
-  const auto board = random_board(*q->loaded, *q->frame, static_cast<int>(*distance), rng);
-  if (!board.ok()) return set_problem(res, problem_from_error(board.error(), "distance"));
+  auto boards = nlohmann::ordered_json::array();
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const auto board = random_board(*q->loaded, *q->frame, static_cast<int>(*distance), rng);
+    if (!board.ok()) return set_problem(res, problem_from_error(board.error(), "distance"));
+    boards.push_back(to_string(*board));
+  }
   nlohmann::ordered_json j;
-  j["board"] = to_string(*board);
+  j["board"] = boards.front();
   j["goal"] = to_string(q->frame->goal());
   j["distance"] = *distance;
   // As a string: seeds go up to 2^64-1, past what JSON numbers carry exactly
   // in JavaScript.
   j["seed"] = std::to_string(seed);
+  if (c_text != nullptr) j["boards"] = std::move(boards);
   set_json(res, j);
   // A seeded draw is the same forever; an unseeded one must differ each time.
   res.set_header("Cache-Control", s_text != nullptr ? kAnswerCacheControl : kNoStore);
@@ -691,7 +730,25 @@ void Service::table(const Request& req, Response& res) const {
   // shape=RxC: the file answering that shape. Without it: the only file, or
   // of several, the one answering 3x3 (else the first).
   std::size_t which = 0;
-  if (const std::string* text = req.param("shape")) {
+  const std::string* name = req.param("name");
+  if (name != nullptr && req.param("shape") != nullptr) {
+    return set_problem(res,
+                       {400, "bad-request", "Bad request",
+                        "give shape= or name=, not both: name= names one file already", "name"});
+  }
+  if (name != nullptr) {
+    std::string names;
+    for (which = 0; which < tables->size(); ++which) {
+      if (served_name(*tables, which) == *name) break;
+      names += (which == 0 ? "" : ", ") + served_name(*tables, which);
+    }
+    if (which == tables->size()) {
+      return set_problem(
+          res, {404, "table-not-found", "No such table file",
+                "no table file is named " + quote(*name) + "; GET /tables lists them: " + names,
+                "name"});
+    }
+  } else if (const std::string* text = req.param("shape")) {
     const auto shape = parse_shape(*text);
     if (!shape.ok()) return set_problem(res, problem_from_error(shape.error(), "shape"));
     const auto found = tables->table_for(*shape);
@@ -735,17 +792,42 @@ void Service::table(const Request& req, Response& res) const {
     res.set_header("Content-Range", "bytes " + std::to_string(range.first) + "-" +
                                         std::to_string(range.last) + "/" + std::to_string(size));
   }
-  // One file is eight.tbl, as it always was; of several, each keeps its name.
-  const std::string name = tables->size() == 1
-                               ? std::string("eight.tbl")
-                               : std::filesystem::path(loaded->path()).filename().string();
-  res.set_header("Content-Disposition", "attachment; filename=\"" + name + "\"");
+  res.set_header("Content-Disposition",
+                 "attachment; filename=\"" + served_name(*tables, which) + "\"");
   res.set_header("Content-Type", "application/octet-stream");
   // Served straight from the mapping: no copy of the table per request. The
   // response holds the snapshot so the mapping outlives the download.
   res.external = {reinterpret_cast<const char*>(bytes.data()) + first,
                   static_cast<std::size_t>(length)};
   res.owner = std::move(loaded);
+}
+
+void Service::tables(const Request&, Response& res) const {
+  const auto tables = table_.get();
+  if (!tables) return set_problem(res, not_ready());
+  const auto main = tables->table_for(kShape3x3);
+  const std::size_t default_file = main.ok() ? *main : 0;
+  auto files = nlohmann::ordered_json::array();
+  for (std::size_t i = 0; i < tables->size(); ++i) {
+    const Table& t = *tables->table(i);
+    const std::string name = served_name(*tables, i);
+    auto shapes = nlohmann::ordered_json::array();
+    for (const Shape s : t.answered_shapes()) shapes.push_back(to_string(s));
+    files.push_back(
+        {{"name", name},
+         {"url", "/table?name=" + boost::urls::encode(name, boost::urls::unreserved_chars)},
+         {"etag", etag_of(t)},
+         {"checksum", t.checksum_hex()},
+         {"bytes", t.view().bytes().size()},
+         {"sections", t.view().section_count()},
+         {"shapes", std::move(shapes)},
+         {"default", i == default_file}});
+  }
+  nlohmann::ordered_json j;
+  j["tables"] = std::move(files);
+  set_json(res, j);
+  // A reload (SIGHUP) may change the list at any time.
+  res.set_header("Cache-Control", kNoStore);
 }
 
 void Service::healthz(const Request&, Response& res) const {

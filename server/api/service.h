@@ -12,6 +12,7 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -44,6 +45,11 @@ inline constexpr int kRetryAfterSeconds = 1;
 // body of 100,000 '[' is refused before anything recurses over it.
 inline constexpr int kMaxJsonDepth = 64;
 
+// GET /random?count=N draws at most this many boards. Each draw from a full
+// section is O(1), but from a mod-3 section a far distance costs up to about
+// 0.1 s (random.h), so a request with count= runs on the compute pool.
+inline constexpr std::uint64_t kMaxRandomCount = 1000;
+
 class Service final : public Handler {
  public:
   Service(const TableSlot& table, const Metrics& metrics);
@@ -55,9 +61,10 @@ class Service final : public Handler {
   // not take are refused the same way on every endpoint (400
   // unknown-parameter). Sets res.route.
   void handle(const Request& req, Response& res, const std::atomic<bool>& cancelled) const override;
-  // POST /solve (a batch of up to kMaxBatchBoards) runs long, and so does
-  // every question about a 4x4 board (a search): /solve, /distance, /hint
-  // and /random whose board, goal or shape= is 4x4.
+  // POST /solve (a batch of up to kMaxBatchBoards) runs long, and so do
+  // GET /random with count= (up to kMaxRandomCount draws) and every
+  // question about a 4x4 board (a search): /solve, /distance, /hint and
+  // /random whose board, goal or shape= is 4x4.
   bool runs_long(const Request& req) const override;
   void refuse(Refusal why, std::string_view detail, Response& res) const override;
 
@@ -78,6 +85,9 @@ class Service final : public Handler {
   void hint(const Request& req, Response& res, const std::atomic<bool>& cancelled) const;
   void random(const Request& req, Response& res, const std::atomic<bool>& cancelled) const;
   void stats(const Request& req, Response& res) const;
+  // /tables: every table file of the snapshot, with the URL that downloads
+  // it (/table?name=), its ETag, size and shapes.
+  void tables(const Request& req, Response& res) const;
   // POST /solve with {"boards": [...], "goal": G}: up to kMaxBatchBoards
   // answers in order; a bad board is answered in place with its error.
   void solve_batch(const Request& req, Response& res, const std::atomic<bool>& cancelled) const;

@@ -169,8 +169,61 @@ test("the hint highlights a tile whose move is optimal", async () => {
   await page.close();
 });
 
-test("solve animates a 20-move puzzle to the goal", async () => {
-  const { page, errors } = await openPage({ width: 800, height: 900 });
+// The histogram's bars and mark as the page drew them.
+async function histogramOf(page) {
+  return page.locator("#histogram").evaluate((svg) => ({
+    bars: [...svg.querySelectorAll("rect.bar")].map((r) => ({
+      distance: Number(r.dataset.distance), count: Number(r.dataset.count),
+      height: Number(r.getAttribute("height")), y: Number(r.getAttribute("y")),
+      current: r.classList.contains("current"),
+    })),
+    marker: svg.querySelector("#histogram-marker")?.dataset.distance,
+  }));
+}
+
+test("the histogram shows /stats of the shape in play and marks where the board sits", async () => {
+  const { page, errors } = await openPage({ width: 800, height: 1000 });
+  const stats = await api("/stats?shape=3x3");
+  await page.waitForFunction(() => document.querySelector("#histogram-marker") !== null);
+  let h = await histogramOf(page);
+  // One bar per distance 0..max, in order, each its /stats count, heights
+  // in proportion (the tallest the full height), all on one foot line.
+  assert.equal(h.bars.length, stats.max_distance + 1);
+  assert.deepEqual(h.bars.map((b) => b.distance), [...Array(stats.max_distance + 1).keys()]);
+  assert.deepEqual(h.bars.map((b) => b.count), stats.histogram);
+  const tallest = Math.max(...stats.histogram);
+  const full = Math.max(...h.bars.map((b) => b.height));
+  for (const b of h.bars) assert.ok(Math.abs(b.height - full * b.count / tallest) < 0.01, `bar ${b.distance}`);
+  assert.equal(new Set(h.bars.map((b) => (b.y + b.height).toFixed(1))).size, 1);
+  // The marked bar is the board's distance, and only that one.
+  const distance = Number(await page.locator("#distance").textContent());
+  assert.deepEqual(h.bars.filter((b) => b.current).map((b) => b.distance), [distance]);
+  assert.equal(Number(h.marker), distance);
+  assert.match(await page.locator("#histogram").getAttribute("aria-label"),
+               new RegExp(`this board is ${distance} moves away`));
+  await page.locator("#histogram").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: join(artifacts, "playground-histogram.png"), fullPage: true });
+  // A slide moves the mark one bar, to the new board's distance.
+  await page.locator("button.tile:not([disabled])").first().click();
+  await page.waitForFunction((d) => {
+    const t = document.getElementById("distance").textContent;
+    return t !== String(d) && document.querySelector("#histogram-marker")?.dataset.distance === t;
+  }, distance);
+  h = await histogramOf(page);
+  const after = Number(await page.locator("#distance").textContent());
+  assert.equal(Math.abs(after - distance), 1);
+  assert.deepEqual(h.bars.filter((b) => b.current).map((b) => b.distance), [after]);
+  // Another shape: its own histogram.
+  await page.selectOption("#shape", "2x3");
+  await page.waitForFunction(() => document.querySelectorAll("#histogram rect.bar").length === 22);
+  h = await histogramOf(page);
+  assert.deepEqual(h.bars.map((b) => b.count), (await api("/stats?shape=2x3")).histogram);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("solve animates a 20-move puzzle to the goal move by move, the histogram's mark with it", async () => {
+  const { page, errors } = await openPage({ width: 800, height: 1100 });
   await page.locator("#difficulty").evaluate((el) => {
     el.value = "20";
     el.dispatchEvent(new Event("input", { bubbles: true }));
@@ -179,11 +232,39 @@ test("solve animates a 20-move puzzle to the goal", async () => {
   await page.waitForFunction(() => /New puzzle, 20 moves/.test(document.getElementById("status").textContent));
   const board = await boardOf(page);
   assert.equal((await api(`/distance?board=${board}&goal=${GOAL}`)).distance, 20);
+  const solution = await api(`/solve?board=${board}&goal=${GOAL}&boards=1`);
+  // Every board the page shows, and where the histogram's mark stands then.
+  await page.evaluate(() => {
+    const el = document.getElementById("board");
+    window.seen = [{ board: el.dataset.board }];
+    new MutationObserver(() => {
+      const b = el.dataset.board;
+      const mark = document.querySelector("#histogram-marker")?.dataset.distance;
+      if (window.seen.at(-1).board !== b) {
+        window.seen.push({ board: b, distance: document.getElementById("distance").textContent, mark });
+      } else {
+        Object.assign(window.seen.at(-1), { distance: document.getElementById("distance").textContent, mark });
+      }
+    }).observe(el, { attributes: true, childList: true, subtree: false });
+  });
   await page.click("#solve");
+  // Mid-way: part of the way there, one move at a time.
+  await page.waitForFunction(() => Number(document.getElementById("board").dataset.step) >= 8);
+  await page.screenshot({ path: join(artifacts, "playground-animation.png") });
+  assert.match(await page.locator("#status").textContent(), /^Solving: move \d+ of 20, tile \d$/);
+  assert.equal(await page.locator(".tile.moved").count(), 1);
   await page.waitForFunction((goal) => document.getElementById("board").dataset.board === goal,
                              GOAL, { timeout: 20000 });
   await page.waitForFunction(() => document.getElementById("distance").textContent === "0");
   assert.equal(await page.locator("#moves").textContent(), "20");
+  // The boards shown are the solution's, in order, one slide apart, and the
+  // mark walked down the histogram with them to 0.
+  const seen = (await page.evaluate(() => window.seen)).slice(1);
+  assert.deepEqual(seen.map((x) => x.board), solution.boards);
+  for (const [i, x] of seen.entries()) {
+    assert.equal(x.distance, String(19 - i));
+    assert.equal(x.mark, String(19 - i));
+  }
   await page.screenshot({ path: join(artifacts, "playground-solved.png") });
   assert.deepEqual(errors, []);
   await page.close();

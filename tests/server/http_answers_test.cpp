@@ -182,9 +182,9 @@ TEST_CASE("GET / is a JSON index of every endpoint") {
   CHECK(j["docs"] == "/openapi.yaml");
   std::vector<std::string> paths;
   for (const auto& e : j["endpoints"]) paths.push_back(e["path"]);
-  CHECK(paths == std::vector<std::string>{"/", "/solve", "/distance", "/table", "/healthz",
-                                          "/readyz", "/metrics", "/hint", "/random", "/stats",
-                                          "/openapi.yaml"});
+  CHECK(paths == std::vector<std::string>{"/", "/solve", "/distance", "/table", "/tables",
+                                          "/healthz", "/readyz", "/metrics", "/hint", "/random",
+                                          "/stats", "/openapi.yaml"});
   CHECK(j["endpoints"][1]["methods"] == json{"GET", "HEAD", "POST"});
   CHECK(j["endpoints"][1]["query"] == "board=B[&goal=G][&shape=RxC][&boards=1][&budget=N]");
 }

@@ -184,6 +184,34 @@ TEST_CASE("/random draws a board exactly the asked distance away, the same for t
   }
 }
 
+TEST_CASE("/random with count=N draws N boards from one generator, as eight random --count") {
+  ServerProcess server;
+  auto cli = server.client();
+  const json j = get_json(cli, "/random?distance=20&seed=12345&count=3");
+  // The first is the single draw's board; all three are what the offline
+  // tool prints for the same seed.
+  CHECK(j["board"] == "436875021");
+  CHECK(j["boards"] == json{"436875021", "375206841", "472853160"});
+  CHECK(j["seed"] == "12345");
+  const auto offline = eight::test::run_program(
+      "eight", {"random", "--table", eight::test::server_table_path(), "--distance", "25", "--goal",
+                "123804765", "--seed", "99", "--count", "50"});
+  REQUIRE(offline.status == 0);
+  const json many = get_json(cli, "/random?distance=25&goal=123804765&seed=99&count=50");
+  std::string lines;
+  for (const auto& b : many["boards"]) lines += b.get<std::string>() + "\n";
+  CHECK(lines == offline.out);
+  // Without count= there is no list, as before.
+  CHECK_FALSE(get_json(cli, "/random?distance=20&seed=12345").contains("boards"));
+  for (const char* bad : {"0", "1001", "-1", "x", ""}) {
+    CAPTURE(bad);
+    const json p =
+        check_problem(cli.Get(std::string("/random?distance=5&count=") + bad), 400, "bad-count");
+    CHECK(p["parameter"] == "count");
+  }
+  CHECK(get_json(cli, "/random?distance=5&count=1000")["boards"].size() == 1000);
+}
+
 TEST_CASE("/random names the valid range for a distance no board has") {
   ServerProcess server;
   auto cli = server.client();

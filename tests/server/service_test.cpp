@@ -257,9 +257,11 @@ TEST_CASE("unknown query parameters are refused on every endpoint alike") {
   }
 }
 
-TEST_CASE("only a POST batch runs long; every GET runs inline") {
+TEST_CASE("a POST batch and a counted /random run long; every other GET runs inline") {
   Fixture f;
   CHECK(f.service.runs_long(make_request(http::verb::post, "/solve")));
+  CHECK(f.service.runs_long(make_request(http::verb::get, "/random?distance=5&count=10")));
+  CHECK_FALSE(f.service.runs_long(make_request(http::verb::get, "/random?distance=5")));
   CHECK_FALSE(f.service.runs_long(make_request(http::verb::get, "/solve?board=123456780")));
   CHECK_FALSE(f.service.runs_long(make_request(http::verb::post, "/table")));
 }

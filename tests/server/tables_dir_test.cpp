@@ -206,6 +206,54 @@ TEST_CASE("--tables DIR: /table serves the 3x3 file, or with shape= the file ans
   check_problem(cli.Get("/table?goal=123456780"), 400, "unknown-parameter");
 }
 
+TEST_CASE("--tables DIR: /tables lists every file with a URL that downloads it, and its ETag") {
+  TableDir d;
+  ServerProcess server(d.spec());
+  auto cli = server.client();
+  const json j = get_json(cli, "/tables");
+  REQUIRE(j["tables"].size() == 2);
+  const json& a = j["tables"][0];
+  const json& b = j["tables"][1];
+  CHECK(a["name"] == "eight.tbl");
+  CHECK(a["url"] == "/table?name=eight.tbl");
+  CHECK(a["etag"] == etag_of(eight::test::table_bytes()));
+  CHECK(a["checksum"] == checksum_hex(eight::test::table_bytes()));
+  CHECK(a["bytes"] == eight::test::table_bytes().size());
+  CHECK(a["sections"] == 3);
+  CHECK(a["shapes"] == json{"3x3"});
+  CHECK(a["default"] == true);
+  CHECK(b["name"] == "small-2x3.tbl");
+  CHECK(b["url"] == "/table?name=small-2x3.tbl");
+  CHECK(b["etag"] == etag_of(table_2x3()));
+  CHECK(b["shapes"] == json{"2x3", "3x2"});
+  CHECK(b["default"] == false);
+  auto r = cli.Get("/tables");
+  CHECK(r->get_header_value("Cache-Control") == "no-store");
+  // Each URL sends its file, named and validated as /table?shape= does.
+  for (const auto& [entry, bytes] :
+       {std::pair{a, eight::test::table_bytes()}, std::pair{b, table_2x3()}}) {
+    CAPTURE(entry["url"]);
+    r = cli.Get(entry["url"].get<std::string>());
+    REQUIRE(r);
+    CHECK(r->status == 200);
+    CHECK(r->body == std::string(bytes.begin(), bytes.end()));
+    CHECK(r->get_header_value("ETag") == entry["etag"]);
+    CHECK(r->get_header_value("Content-Disposition") ==
+          cat({"attachment; filename=\"", entry["name"].get<std::string>(), "\""}));
+    r = cli.Get(entry["url"].get<std::string>(), {{"If-None-Match", entry["etag"]}});
+    REQUIRE(r);
+    CHECK(r->status == 304);
+  }
+  json p = check_problem(cli.Get("/table?name=old.tbl"), 404, "table-not-found");
+  CHECK(p["detail"] ==
+        "no table file is named 'old.tbl'; GET /tables lists them: eight.tbl, small-2x3.tbl");
+  CHECK(p["parameter"] == "name");
+  // Not a path: a name with a folder in it names no file.
+  check_problem(cli.Get("/table?name=old%2Fbad.tbl"), 404, "table-not-found");
+  check_problem(cli.Get("/table?name=eight.tbl&shape=2x3"), 400, "bad-request");
+  check_problem(cli.Get("/tables?name=eight.tbl"), 400, "unknown-parameter");
+}
+
 TEST_CASE("--tables DIR: /readyz lists each file, /metrics gives each its info") {
   TableDir d;
   ServerProcess server(d.spec());

@@ -1,0 +1,335 @@
+#include "fetch.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <vector>
+
+#include "eight/exit_codes.h"
+#include "eight/table.h"
+#include "eight/table_format.h"
+#include "eight/tablegen.h"
+#include "eight/text.h"
+
+namespace eight::cli {
+namespace {
+
+// One entry of GET /tables, checked.
+struct Listed {
+  std::string name;
+  std::string url;
+  std::string etag;
+  std::uint64_t bytes = 0;
+  bool is_default = false;
+};
+
+std::string quoted_hex(std::uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "\"%016llx\"", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+// A served name is a plain file name: it becomes a path in the folder.
+bool plain_file_name(const std::string& name) {
+  if (name.empty() || name == "." || name == ".." || name.size() > 255) return false;
+  for (const char c : name) {
+    if (c == '/' || c < 0x21 || c > 0x7e) return false;
+  }
+  return true;
+}
+
+std::variant<std::vector<Listed>, Failure> list_tables(ServerClient& server) {
+  const std::string target = "/tables";
+  auto r = server.get(target);
+  if (auto* f = std::get_if<Failure>(&r)) return *f;
+  auto j = server.answer_json(std::get<httplib::Response>(r), target);
+  if (auto* f = std::get_if<Failure>(&j)) return *f;
+  const auto& body = std::get<nlohmann::json>(j);
+  const auto tables = body.find("tables");
+  if (tables == body.end() || !tables->is_array() || tables->empty()) {
+    return server.not_eight(target, "no list of tables");
+  }
+  std::vector<Listed> out;
+  for (const auto& t : *tables) {
+    Listed l;
+    if (!t.is_object() || !t.value("name", nlohmann::json()).is_string() ||
+        !t.value("url", nlohmann::json()).is_string() ||
+        !t.value("etag", nlohmann::json()).is_string() ||
+        !t.value("bytes", nlohmann::json()).is_number_unsigned() ||
+        !t.value("default", nlohmann::json()).is_boolean()) {
+      return server.not_eight(target, "an entry without its name, url, etag, bytes and default");
+    }
+    l.name = t["name"];
+    l.url = t["url"];
+    l.etag = t["etag"];
+    l.bytes = t["bytes"];
+    l.is_default = t["default"];
+    if (!plain_file_name(l.name)) {
+      return server.not_eight(
+          target, "the name '" + escape_bytes(l.name, 40) + "' is not a plain file name");
+    }
+    if (l.url.empty() || l.url.front() != '/' ||
+        l.url.find_first_of(" \r\n") != std::string::npos) {
+      return server.not_eight(target, "the url of " + l.name + " is not a path on the server");
+    }
+    if (l.bytes < format::kHeaderSize) {
+      return server.not_eight(target, "the size of " + l.name + " is too small for a table");
+    }
+    out.push_back(std::move(l));
+  }
+  return out;
+}
+
+// The ETag of a sound table at `path`, or "" when there is none (no file,
+// or one whose checksum does not check: it gets replaced).
+std::string local_etag(const std::string& path) {
+  auto t = Table::open(path, Check::kChecksum);
+  return t.ok() ? quoted_hex((*t)->view().checksum()) : std::string();
+}
+
+// The size of `path`, or -1 when it does not exist.
+long long file_size(const std::string& path) {
+  struct stat st {};
+  return ::stat(path.c_str(), &st) == 0 ? static_cast<long long>(st.st_size) : -1;
+}
+
+// The ETag of the version a partial download holds: its header's checksum
+// (bytes 8..15), or "" when it has fewer bytes than that.
+std::string part_etag(const std::string& part) {
+  std::uint8_t head[16];
+  const int fd = ::open(part.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return "";
+  const ssize_t n = ::pread(fd, head, sizeof head, 0);
+  ::close(fd);
+  return n == static_cast<ssize_t>(sizeof head) ? quoted_hex(format::get_u64(head + 8)) : "";
+}
+
+Failure io_failure(const std::string& path, const std::string& step, int err) {
+  return {kExitBadTable, path + ": " + step + ": " + std::strerror(err)};
+}
+
+// "bytes FIRST-LAST/TOTAL" -> FIRST and TOTAL.
+bool parse_content_range(const std::string& v, std::uint64_t& first, std::uint64_t& total) {
+  if (v.rfind("bytes ", 0) != 0) return false;
+  const auto dash = v.find('-', 6);
+  const auto slash = v.find('/', 6);
+  if (dash == std::string::npos || slash == std::string::npos || dash > slash) return false;
+  const auto f = parse_decimal(std::string_view(v).substr(6, dash - 6));
+  const auto l = parse_decimal(std::string_view(v).substr(dash + 1, slash - dash - 1));
+  const auto t = parse_decimal(std::string_view(v).substr(slash + 1));
+  if (!f || !l || !t || *f > *l || *l >= *t) return false;
+  first = *f;
+  total = *t;
+  return true;
+}
+
+// Fetches one table into `dest`; prints what happened on success.
+std::optional<Failure> fetch_one(ServerClient& server, const Listed& table,
+                                 const std::string& dest) {
+  const std::string part = dest + ".part";
+  const std::string have = local_etag(dest);
+  // Resume only a part of the version the server lists, and short of its end.
+  const long long part_size = file_size(part);
+  std::uint64_t offset = 0;
+  std::string resume_etag;
+  if (part_size > 0 && static_cast<std::uint64_t>(part_size) < table.bytes) {
+    resume_etag = part_etag(part);
+    if (resume_etag == table.etag) offset = static_cast<std::uint64_t>(part_size);
+  }
+  httplib::Headers headers;
+  if (!have.empty()) headers.emplace("If-None-Match", have);
+  if (offset > 0) {
+    headers.emplace("Range", "bytes=" + std::to_string(offset) + "-");
+    headers.emplace("If-Range", resume_etag);
+  }
+
+  int fd = -1;
+  int write_errno = 0;
+  std::uint64_t start = 0;  // where the body lands in the part
+  std::uint64_t total = 0;  // the whole file's size, as the answer says
+  std::uint64_t received = 0;
+  std::string etag;
+  std::string problem_body;  // the body of a refusal
+  std::optional<Failure> refused;
+  const auto on_response = [&](const httplib::Response& r) {
+    if (r.status != 200 && r.status != 206) return true;  // read below
+    etag = r.get_header_value("ETag");
+    if (r.get_header_value("Content-Type") != "application/octet-stream" || etag.empty()) {
+      refused = server.not_eight(table.url, "status " + std::to_string(r.status) +
+                                                " without a table's Content-Type and ETag");
+      return false;
+    }
+    if (r.status == 206) {
+      std::uint64_t first = 0;
+      if (!parse_content_range(r.get_header_value("Content-Range"), first, total) ||
+          first != offset) {
+        refused = server.not_eight(table.url, "a 206 whose Content-Range does not start at byte " +
+                                                  std::to_string(offset));
+        return false;
+      }
+      start = offset;
+    } else {
+      const auto length = parse_decimal(r.get_header_value("Content-Length"));
+      if (!length) {
+        refused = server.not_eight(table.url, "a 200 without Content-Length");
+        return false;
+      }
+      total = *length;
+      start = 0;
+    }
+    // A 200 is the whole file: whatever the part held is dropped.
+    fd = ::open(part.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (start == 0 ? O_TRUNC : 0), 0644);
+    if (fd < 0 || ::ftruncate(fd, static_cast<off_t>(start)) != 0 ||
+        ::lseek(fd, static_cast<off_t>(start), SEEK_SET) < 0) {
+      write_errno = errno;
+      return false;
+    }
+    return true;
+  };
+  const auto on_data = [&](const char* data, std::size_t n) {
+    if (fd < 0) {  // a refusal's body, kept short
+      if (problem_body.size() < 65536) problem_body.append(data, n);
+      return true;
+    }
+    for (std::size_t done = 0; done < n;) {
+      const ssize_t w = ::write(fd, data + done, n - done);
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0) {
+        write_errno = errno;
+        return false;
+      }
+      done += static_cast<std::size_t>(w);
+    }
+    received += n;
+    return true;
+  };
+  auto r = server.download(table.url, headers, on_response, on_data);
+  const auto close_part = [&] {
+    if (fd >= 0) ::close(fd);
+    fd = -1;
+  };
+  if (write_errno != 0) {
+    close_part();
+    return io_failure(part, "cannot write", write_errno);
+  }
+  if (refused) {
+    close_part();
+    return refused;
+  }
+  if (auto* f = std::get_if<Failure>(&r)) {
+    const bool started = fd >= 0;  // the answer was a table's, and its bytes were coming
+    close_part();
+    if (!started) return *f;
+    if (f->status == kExitNotEight) {  // the connection ended before the last byte
+      f->status = kExitUnreachable;
+      f->message = dest + ": the download from " + server.where(table.url) + " was cut at byte " +
+                   std::to_string(start + received) + " of " + std::to_string(total);
+    }
+    f->message += "; the " + std::to_string(start + received) + " bytes so far are kept in " +
+                  part + " and the next eight fetch resumes from there";
+    return *f;
+  }
+  const auto& res = std::get<httplib::Response>(r);
+  if (res.status == 304) {
+    close_part();
+    // Already current: nothing to write (a stale part is dropped).
+    if (part_size >= 0) ::unlink(part.c_str());
+    std::printf("%s: unchanged, checksum %s\n", dest.c_str(),
+                have.substr(1, have.size() - 2).c_str());
+    return std::nullopt;
+  }
+  if (res.status != 200 && res.status != 206) {
+    close_part();
+    httplib::Response copy = res;
+    copy.body = problem_body;
+    auto j = server.answer_json(copy, table.url);
+    if (auto* f = std::get_if<Failure>(&j)) return *f;
+    return server.not_eight(table.url, "status " + std::to_string(res.status));
+  }
+  if (::fsync(fd) != 0) {
+    const int err = errno;
+    close_part();
+    return io_failure(part, "cannot fsync", err);
+  }
+  close_part();
+  if (start + received != total) {
+    return server.not_eight(table.url, "the download ended at byte " +
+                                           std::to_string(start + received) + " of " +
+                                           std::to_string(total));
+  }
+  // The core's own reader, as every command opens a table: a part that
+  // fails never takes the table's name, and is dropped so the next run
+  // starts afresh.
+  const auto refuse_part = [&](const std::string& why) {
+    ::unlink(part.c_str());
+    return Failure{kExitBadTable,
+                   dest + ": refused the download from " + server.where(table.url) + ": " + why +
+                       (have.empty() && file_size(dest) < 0 ? "; nothing was written"
+                                                            : "; the table already there is kept")};
+  };
+  {
+    auto checked = Table::open(part, Check::kFull);
+    if (!checked.ok()) return refuse_part(checked.error().message);
+    const std::string got = quoted_hex((*checked)->view().checksum());
+    if (got != etag) {
+      return refuse_part("its checksum " + got + " is not the ETag " + etag + " it came with");
+    }
+  }
+  if (auto renamed = rename_durably(part, dest); !renamed.ok()) {
+    return Failure{kExitBadTable, renamed.error().message};
+  }
+  const std::string hex = etag.substr(1, etag.size() - 2);
+  if (start > 0) {
+    std::printf("%s: resumed at byte %llu, %llu more bytes, checksum %s, checked\n", dest.c_str(),
+                static_cast<unsigned long long>(start), static_cast<unsigned long long>(received),
+                hex.c_str());
+  } else {
+    std::printf("%s: downloaded %llu bytes, checksum %s, checked\n", dest.c_str(),
+                static_cast<unsigned long long>(received), hex.c_str());
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int run_fetch(ServerClient& server, const FetchInto& into) {
+  auto listed = list_tables(server);
+  if (auto* f = std::get_if<Failure>(&listed)) {
+    std::fprintf(stderr, "eight: %s\n", f->message.c_str());
+    return f->status;
+  }
+  const auto& tables = std::get<std::vector<Listed>>(listed);
+  std::vector<std::pair<const Listed*, std::string>> work;
+  if (into.file) {
+    for (const Listed& t : tables) {
+      if (t.is_default) work.emplace_back(&t, *into.file);
+    }
+    if (work.empty()) work.emplace_back(&tables.front(), *into.file);
+  } else {
+    std::error_code ec;
+    std::filesystem::create_directories(into.folder, ec);
+    if (ec) {
+      std::fprintf(stderr, "eight: %s: cannot create the folder: %s\n", into.folder.c_str(),
+                   ec.message().c_str());
+      return kExitBadTable;
+    }
+    for (const Listed& t : tables) work.emplace_back(&t, into.folder + "/" + t.name);
+  }
+  int status = kExitOk;
+  for (const auto& [table, dest] : work) {
+    std::fflush(stdout);
+    if (const auto failed = fetch_one(server, *table, dest)) {
+      std::fprintf(stderr, "eight: %s\n", failed->message.c_str());
+      if (status == kExitOk) status = failed->status;
+    }
+  }
+  std::fflush(stdout);
+  return status;
+}
+
+}  // namespace eight::cli

@@ -1,0 +1,153 @@
+// `eight --server URL solve|hint|random` against the real eight-server on a
+// loopback port: the same bytes on standard output and standard error, and
+// the same exit status, as the offline tool reading the same table file.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+
+#include "eight/board.h"
+#include "eight/shape.h"
+#include "server_fixture.h"
+#include "support.h"
+
+using eight::test::RunResult;
+using eight::test::ServerProcess;
+using eight::test::ServerSpec;
+using eight::test::TempDir;
+
+namespace {
+
+// The default table (every shape up to 10 cells) in a file, served by a
+// server of its own.
+struct DefaultTableServer {
+  TempDir dir;
+  std::string table = dir.file("eight.tbl");
+  ServerProcess server{[this] {
+    eight::test::write_file(table, eight::test::default_table_bytes());
+    return ServerSpec{.args = {"--table", table, "--host", "127.0.0.1", "--port", "0"},
+                      .default_args = false};
+  }()};
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(server.port()); }
+
+  // The same command offline (--table) and against the server (--server).
+  std::pair<RunResult, RunResult> both(const std::vector<std::string>& args,
+                                       const std::string& input = "") const {
+    std::vector<std::string> offline = args;
+    offline.insert(offline.begin() + 1, {"--table", table});
+    std::vector<std::string> remote = {"--server", url()};
+    remote.insert(remote.end(), args.begin(), args.end());
+    return {eight::test::run_program("eight", offline, input),
+            eight::test::run_program("eight", remote, input)};
+  }
+};
+
+void check_same(const std::pair<RunResult, RunResult>& runs) {
+  const auto& [offline, remote] = runs;
+  CHECK(remote.status == offline.status);
+  CHECK(remote.err == offline.err);
+  REQUIRE(remote.out.size() == offline.out.size());
+  CHECK(remote.out == offline.out);
+}
+
+// 1,000 input lines: boards of every shape the default table serves, half
+// reached by random walks from the goal (every distance near the goal and
+// many far), half shuffled uniformly (so about half cannot reach it), with
+// some lines that name their own goal and some that are not boards at all.
+std::string thousand_lines() {
+  const eight::Shape shapes[] = {{3, 3}, {2, 2}, {2, 3}, {3, 2}, {2, 4},
+                                 {4, 2}, {2, 5}, {5, 2}, {3, 3}, {3, 3}};
+  std::mt19937 rng(20260113);
+  std::string lines;
+  int n = 0;
+  for (int i = 0; n < 1000; ++i) {
+    const eight::Shape shape = shapes[static_cast<std::size_t>(i) % std::size(shapes)];
+    eight::Board b = eight::standard_goal(shape);
+    if (i % 2 == 0) {
+      const int steps = static_cast<int>(rng() % 70);
+      for (int s = 0; s < steps; ++s) {
+        if (auto next = eight::apply_move(b, eight::kAllMoves[rng() % 4])) b = *next;
+      }
+    } else {
+      std::vector<std::uint8_t> cells(b.cells.begin(), b.cells.begin() + shape.cells());
+      std::shuffle(cells.begin(), cells.end(), rng);
+      b = eight::test::board_of_cells(cells, shape);
+    }
+    if (i % 97 == 5) {
+      lines += "12345678\n";  // a bad line: answered "error", reported on stderr
+    } else if (i % 41 == 3 && shape == eight::Shape{3, 3}) {
+      lines += eight::to_string(b) + " 123804765\n";  // a line with its own goal
+    } else {
+      lines += eight::to_string(b) + "\n";
+    }
+    ++n;
+  }
+  return lines;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "eight --server solve prints exactly what eight solve prints, for 1,000 boards of "
+    "every shape, in every format") {
+  DefaultTableServer s;
+  const std::string input = thousand_lines();
+  REQUIRE(std::count(input.begin(), input.end(), '\n') == 1000);
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"solve"},
+                                               {"solve", "--format", "distance"},
+                                               {"solve", "--format", "json"},
+                                               {"solve", "--format", "json", "--boards"}}) {
+    CAPTURE(args.back());
+    const auto runs = s.both(args, input);
+    check_same(runs);
+    CHECK(runs.first.status == 1);  // the bad lines
+    CHECK(std::count(runs.first.out.begin(), runs.first.out.end(), '\n') == 1000);
+    if (args.size() == 1) CHECK(runs.first.out.find("unsolvable") != std::string::npos);
+  }
+  // Another goal for every line, boards as arguments, and a shape by name.
+  check_same(s.both({"solve", "--goal", "123804765", "867254301", "12", "213456780"}));
+  check_same(s.both({"solve", "--shape", "2x3", "--format", "json", "123405", "123450"}));
+}
+
+TEST_CASE("eight --server hint and random print exactly what they print offline") {
+  DefaultTableServer s;
+  for (const char* board : {"867254301", "123456708", "123456780", "213456780", "123/405",
+                            "12345/67809", "1 2 3 4 5 6 7 0 8"}) {
+    CAPTURE(board);
+    check_same(s.both({"hint", board}));
+    check_same(s.both({"hint", "--format", "json", board}));
+  }
+  check_same(s.both({"hint", "--goal", "123804765", "867254301"}));
+  // Seeded draws are the same boards, several in a row, from every kind of
+  // section (full 3x3, full 2x4, mod-3 2x5).
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"random", "--distance", "20", "--seed", "12345", "--count", "40"},
+        {"random", "--distance", "0", "--seed", "1"},
+        {"random", "--distance", "30", "--goal", "123804765", "--seed", "7", "--count", "5"},
+        {"random", "--shape", "2x4", "--distance", "25", "--seed", "3", "--count", "30"},
+        {"random", "--shape", "2x5", "--distance", "30", "--seed", "9", "--count", "10"}}) {
+    CAPTURE(args[2]);
+    const auto runs = s.both(args);
+    check_same(runs);
+    CHECK(runs.first.status == 0);
+  }
+}
+
+TEST_CASE(
+    "eight --server refuses as the offline tool does: a shape the tables lack, a bad goal "
+    "or distance, a board of another shape") {
+  DefaultTableServer s;
+  // A 12-cell goal: exit 3 with the same message the server's tables give.
+  auto runs = s.both({"solve", "--goal", "1,2,3,4/5,6,7,8/9,10,11,0", "1"});
+  check_same(runs);
+  CHECK(runs.first.status == 3);
+  CHECK(runs.first.err.find("not 3x4 ones") != std::string::npos);
+  runs = s.both({"random", "--distance", "32"});
+  check_same(runs);
+  CHECK(runs.first.status == 2);
+  runs = s.both({"hint", "--goal", "123/450", "123456780"});
+  check_same(runs);
+  CHECK(runs.first.status == 1);
+  check_same(s.both({"solve", "--goal", "12", "123456780"}));
+  check_same(s.both({"hint", "12"}));
+}
