@@ -12,9 +12,11 @@ JOBS       ?= $(shell nproc)
 # server's transport) are header-only in libboost1.81-dev; Boost.URL (request
 # targets) is the compiled libboost-url1.81-dev. cpp-httplib is the HTTP client.
 PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev libcpp-httplib-dev \
-            nlohmann-json3-dev libxxhash-dev doctest-dev libbenchmark-dev python3 python3-xxhash
-# ...and what only the test suite needs on top (the browser test's Chromium).
-TEST_PACKAGES := chromium
+            nlohmann-json3-dev libxxhash-dev doctest-dev libbenchmark-dev python3 python3-xxhash \
+            scdoc
+# ...and what only the test suite needs on top: the browser test's Chromium;
+# groff and man (the man pages' tests).
+TEST_PACKAGES := chromium groff-base man-db
 
 .PHONY: all deps configure build table run test bench clean test-sanitize fuzz fuzz-build
 
