@@ -15,8 +15,9 @@ PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev libc
             nlohmann-json3-dev libxxhash-dev doctest-dev libbenchmark-dev python3 python3-xxhash \
             scdoc
 # ...and what only the test suite needs on top: the browser test's Chromium;
-# groff and man (the man pages' tests).
-TEST_PACKAGES := chromium groff-base man-db
+# systemd-analyze and systemd-socket-activate (the units' and socket
+# activation's tests); groff and man (the man pages' tests).
+TEST_PACKAGES := chromium systemd groff-base man-db
 
 .PHONY: all deps configure build table run test bench clean test-sanitize fuzz fuzz-build
 
