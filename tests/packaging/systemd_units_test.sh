@@ -31,7 +31,7 @@ echo "ok: systemd-analyze verify passes on eight-server.service and eight-server
 
 for want in DynamicUser=yes ProtectSystem=strict NoNewPrivileges=yes CapabilityBoundingSet= \
   SystemCallFilter=@system-service MemoryDenyWriteExecute=yes PrivateTmp=yes PrivateDevices=yes \
-  DevicePolicy=closed ProtectHome=yes 'ExecReload=/bin/kill -HUP $MAINPID'; do
+  DevicePolicy=closed ProtectHome=yes "ExecReload=/bin/sh -c 'kill -HUP \"\$MAINPID\"'"; do
   grep -qxF "$want" "$service" || fail "eight-server.service lacks $want"
 done
 grep -qx 'ListenStream=127.0.0.1:8080' "$socket" || fail "eight-server.socket does not listen on 127.0.0.1:8080"
