@@ -18,8 +18,10 @@ PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev libc
 # systemd-analyze and systemd-socket-activate (the units' and socket
 # activation's tests); groff and man (the man pages' tests).
 TEST_PACKAGES := chromium systemd groff-base man-db
+# ...and what `make deb` needs: dpkg-shlibdeps (the Depends line) and file.
+DEB_PACKAGES := dpkg-dev file
 
-.PHONY: all deps configure build table run test bench clean test-sanitize fuzz fuzz-build
+.PHONY: all deps configure build table run test bench clean test-sanitize fuzz fuzz-build deb deb-test
 
 all: build
 
@@ -44,6 +46,16 @@ run: table
 test: table
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The Debian package, build/eight_VERSION_amd64.deb (cmake/package.cmake).
+deb: build
+	@scripts/install-deps.sh $(DEB_PACKAGES)
+	@cd $(BUILD) && cpack -G DEB
+
+# The package installed, used and removed in a fresh Debian 12 container
+# (scripts/deb-test.sh).
+deb-test: deb
+	@scripts/deb-test.sh $(BUILD)
 
 bench: table
 	@$(BUILD)/bin/eight-bench
