@@ -90,7 +90,7 @@ for kind in shared static; do
     [ -z "$linked" ] || fail "static example loads $linked"
   fi
   "$program" "$table" "${boards[@]}" >"$work/out-$kind"
-  result=$(check_answers "$work/out-$kind" "${boards[@]}") || fail "find_package(eight) $kind: $result"
+  result=$(check_answers "$work/out-$kind" "${boards[@]}" 2>&1) || fail "find_package(eight) $kind: $result"
   echo "ok: find_package(eight CONFIG), eight::core$([ "$kind" = static ] && echo _static): $result"
 done
 
@@ -102,5 +102,5 @@ export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 c++ -std=c++20 -O1 -o "$work/solve_board_pc" "$src/examples/solve_board.cpp" \
   $(pkg-config --cflags --libs eight) -Wl,-rpath,"$prefix/lib" || fail "building with pkg-config eight"
 "$work/solve_board_pc" "$table" "${boards[@]}" >"$work/out-pc"
-result=$(check_answers "$work/out-pc" "${boards[@]}") || fail "pkg-config: $result"
+result=$(check_answers "$work/out-pc" "${boards[@]}" 2>&1) || fail "pkg-config: $result"
 echo "ok: pkg-config eight ($(pkg-config --libs eight)): $result"
