@@ -12,11 +12,16 @@ JOBS       ?= $(shell nproc)
 # server's transport) are header-only in libboost1.81-dev; Boost.URL (request
 # targets) is the compiled libboost-url1.81-dev. cpp-httplib is the HTTP client.
 PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev libcpp-httplib-dev \
-            nlohmann-json3-dev libxxhash-dev doctest-dev libbenchmark-dev python3 python3-xxhash
-# ...and what only the test suite needs on top (the browser test's Chromium).
-TEST_PACKAGES := chromium
+            nlohmann-json3-dev libxxhash-dev doctest-dev libbenchmark-dev python3 python3-xxhash \
+            scdoc
+# ...and what only the test suite needs on top: the browser test's Chromium;
+# systemd-analyze and systemd-socket-activate (the units' and socket
+# activation's tests); groff and man (the man pages' tests).
+TEST_PACKAGES := chromium systemd groff-base man-db
+# ...and what `make deb` needs: dpkg-shlibdeps (the Depends line) and file.
+DEB_PACKAGES := dpkg-dev file
 
-.PHONY: all deps configure build table run test bench clean test-sanitize fuzz fuzz-build
+.PHONY: all deps configure build table run test bench clean test-sanitize fuzz fuzz-build deb deb-test
 
 all: build
 
@@ -41,6 +46,16 @@ run: table
 test: table
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	@cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The Debian package, build/eight_VERSION_amd64.deb (cmake/package.cmake).
+deb: build
+	@scripts/install-deps.sh $(DEB_PACKAGES)
+	@cd $(BUILD) && cpack -G DEB
+
+# The package installed, used and removed in a fresh Debian 12 container
+# (scripts/deb-test.sh).
+deb-test: deb
+	@scripts/deb-test.sh $(BUILD)
 
 bench: table
 	@$(BUILD)/bin/eight-bench

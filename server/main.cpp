@@ -114,12 +114,22 @@ int main(int argc, char** argv) {
   server::Metrics metrics;
   const server::Service service(slot, metrics);
 
-  auto listener = server::open_listener(opt.host, opt.port);
+  // The socket systemd hands over (eight-server.socket), else our own
+  // --host/--port.
+  auto inherited = server::take_inherited_listener();
+  if (!inherited.ok()) {
+    say(inherited.error().message);
+    return kExitCannotListen;
+  }
+  const bool activated = inherited->has_value();
+  auto listener = activated ? eight::Result<server::ListeningSocket>(std::move(**inherited))
+                            : server::open_listener(opt.host, opt.port);
   if (!listener.ok()) {
     say(listener.error().message);
     return kExitCannotListen;
   }
   const int port = listener->port;
+  const std::string host = listener->host;
 
   std::optional<server::AccessLog> access_log;
   if (!opt.quiet) access_log.emplace(STDERR_FILENO, &metrics.access_log_dropped());
@@ -151,7 +161,8 @@ int main(int argc, char** argv) {
   signals.async_wait(on_signal);
 
   http.start();
-  say("listening on http://" + server::url_host(opt.host) + ":" + std::to_string(port) +
+  say("listening on http://" + server::url_host(host) + ":" + std::to_string(port) +
+      (activated ? ", the socket passed by the service manager" : "") +
       (source.folder
            ? " (tables " + describe(**loaded) + ", shapes " +
                  eight::shape_list((*loaded)->shapes()) + ", "

@@ -36,6 +36,8 @@ const char* const kUsage =
     "\n"
     "Options may also be written --name=value. SIGTERM or SIGINT stops the server;\n"
     "SIGHUP reloads the table file (or every file of DIR), switching only if all are sound.\n"
+    "Handed a listening socket by systemd (LISTEN_FDS=1, eight-server.socket), it serves\n"
+    "that socket and ignores --host and --port.\n"
     "Exit status: 0 stopped by a signal; 1 the listen loop failed; 2 usage error;\n"
     "3 a table is missing or bad (or DIR holds none); 4 cannot listen on HOST:PORT.\n";
 

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# `cmake --install` into a temporary prefix, then examples/ built out of
+# tree against it, as a user would: find_package(eight CONFIG) with the
+# shared (eight::core) and the static (eight::core_static) library, and
+# pkg-config's eight.pc. Checks
+#   - the layout: programs, table, man pages, headers, libeight.a and
+#     libeight.so.1.0.0 with SONAME libeight.so.1, the CMake package, eight.pc,
+#     units, completion, copyright; and that nothing went outside the prefix;
+#   - each build of solve_board prints the right answer: 867254301 is 31 moves
+#     (the 8-puzzle's farthest boards are 31 moves away), boards that
+#     `eight random` draws at distances 0 to 31 come back at those distances,
+#     and every printed path, replayed, leads from the board to the goal in
+#     that many moves.
+#   install_example_test.sh BUILD_DIR SOURCE_DIR
+set -euo pipefail
+build=$1
+src=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+prefix=$work/prefix
+fail() { echo "FAIL: $*"; exit 1; }
+
+cmake --install "$build" --prefix "$prefix" >"$work/install.log"
+for f in bin/eight bin/eight-tablegen bin/eight-server share/eight/eight.tbl \
+  share/man/man1/eight.1.gz share/man/man1/eight-tablegen.1.gz share/man/man8/eight-server.8.gz \
+  include/eight/solver.h include/eight/table_set.h lib/libeight.a lib/libeight.so.1.0.0 \
+  lib/cmake/eight/eight-config.cmake lib/cmake/eight/eight-config-version.cmake \
+  lib/pkgconfig/eight.pc lib/systemd/system/eight-server.service lib/systemd/system/eight-server.socket \
+  etc/default/eight-server share/bash-completion/completions/eight share/doc/eight/copyright; do
+  [ -e "$prefix/$f" ] || fail "cmake --install put no $f under the prefix"
+done
+[ "$(readlink "$prefix/lib/libeight.so")" = libeight.so.1 ] || fail "libeight.so is not a link to libeight.so.1"
+[ "$(readlink "$prefix/lib/libeight.so.1")" = libeight.so.1.0.0 ] || fail "libeight.so.1 is not a link to libeight.so.1.0.0"
+soname=$(readelf -d "$prefix/lib/libeight.so.1.0.0" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+[ "$soname" = libeight.so.1 ] || fail "SONAME is '$soname', not libeight.so.1"
+outside=$(grep -v "^$prefix/" "$build/install_manifest.txt" || true)
+[ -z "$outside" ] || fail "installed outside the prefix: $outside"
+echo "ok: installed $(wc -l <"$build/install_manifest.txt") files under the prefix; libeight.so.1.0.0 has SONAME $soname"
+
+table=$prefix/share/eight/eight.tbl
+# Boards at every distance of the 8-puzzle, drawn by the installed tool.
+boards=(867254301)
+for d in 0 1 2 5 10 15 20 25 30 31; do
+  boards+=($("$prefix/bin/eight" random --table "$table" --distance "$d" --seed "$d" --count 2))
+done
+
+# check_answers OUTPUT_FILE: solve_board's lines against the known distances.
+check_answers() {
+  python3 - "$@" <<'PY'
+import sys
+out = open(sys.argv[1]).read().split("\n")[:-1]
+boards = sys.argv[2:]
+expected = {"867254301": 31}
+# The boards of `eight random --distance d --count 2`, two per distance.
+for i, d in enumerate([0, 1, 2, 5, 10, 15, 20, 25, 30, 31]):
+    for b in boards[1 + 2 * i: 3 + 2 * i]:
+        expected[b] = d
+assert len(out) == len(boards), f"{len(out)} lines for {len(boards)} boards"
+step = {"u": -3, "d": 3, "l": -1, "r": 1}
+for line, board in zip(out, boards):
+    got_board, distance, path = (line.split() + [""])[:3]
+    assert got_board == board, f"line {line!r} is not about {board}"
+    assert int(distance) == expected[board], f"{board}: distance {distance}, not {expected[board]}"
+    assert len(path) == int(distance), f"{board}: a path of {len(path)} moves for distance {distance}"
+    cells = list(board)
+    blank = cells.index("0")
+    for m in path:
+        to = blank + step[m]
+        assert 0 <= to < 9 and not (m in "lr" and to // 3 != blank // 3), f"{board}: illegal move {m}"
+        cells[blank], cells[to] = cells[to], cells[blank]
+        blank = to
+    assert "".join(cells) == "123456780", f"{board}: {path} ends at {''.join(cells)}"
+print(f"{len(out)} boards, distances 0 to 31, every path replayed to the goal")
+PY
+}
+
+for kind in shared static; do
+  flag=OFF
+  [ "$kind" = static ] && flag=ON
+  cmake -S "$src/examples" -B "$work/example-$kind" -DCMAKE_PREFIX_PATH="$prefix" \
+    -DEIGHT_EXAMPLE_STATIC=$flag -DCMAKE_BUILD_TYPE=Release >"$work/configure-$kind.log" 2>&1 ||
+    { cat "$work/configure-$kind.log"; fail "configuring examples/ against the prefix ($kind)"; }
+  cmake --build "$work/example-$kind" >"$work/build-$kind.log" 2>&1 ||
+    { cat "$work/build-$kind.log"; fail "building examples/ against the prefix ($kind)"; }
+  program=$work/example-$kind/solve_board
+  linked=$(ldd "$program" | grep libeight || true)
+  if [ "$kind" = shared ]; then
+    case "$linked" in *"$prefix/lib/libeight.so.1"*) ;; *) fail "shared example loads '$linked'" ;; esac
+  else
+    [ -z "$linked" ] || fail "static example loads $linked"
+  fi
+  "$program" "$table" "${boards[@]}" >"$work/out-$kind"
+  result=$(check_answers "$work/out-$kind" "${boards[@]}" 2>&1) || fail "find_package(eight) $kind: $result"
+  echo "ok: find_package(eight CONFIG), eight::core$([ "$kind" = static ] && echo _static): $result"
+done
+
+# pkg-config, as a Makefile would use it.
+export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
+[ "$(pkg-config --modversion eight)" = "$(sed -n 's/^Version: //p' "$prefix/lib/pkgconfig/eight.pc")" ] ||
+  fail "pkg-config --modversion eight"
+# shellcheck disable=SC2046
+c++ -std=c++20 -O1 -o "$work/solve_board_pc" "$src/examples/solve_board.cpp" \
+  $(pkg-config --cflags --libs eight) -Wl,-rpath,"$prefix/lib" || fail "building with pkg-config eight"
+"$work/solve_board_pc" "$table" "${boards[@]}" >"$work/out-pc"
+result=$(check_answers "$work/out-pc" "${boards[@]}" 2>&1) || fail "pkg-config: $result"
+echo "ok: pkg-config eight ($(pkg-config --libs eight)): $result"
