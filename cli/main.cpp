@@ -821,6 +821,13 @@ int run_info_svg(const eight::TableSource& source, const Options& opt) {
     std::fprintf(stderr, "eight: %s\n", f.error().message.c_str());
     return kExitBadTable;
   }
+  if (eight::is_search_frame(*f->table, f->frame)) {
+    std::fprintf(stderr,
+                 "eight: 4x4 positions are not tabulated (a search answers each question), so "
+                 "there is no distance histogram for goal %s\n",
+                 eight::to_string(f->frame.goal()).c_str());
+    return kExitBadTable;
+  }
   // The section's stats, as GET /stats sends them: relabelling and symmetry
   // keep every distance, so the goal's histogram is its section's.
   const auto& view = f->table->view();

@@ -26,6 +26,8 @@ def histograms(bin_dir, table):
     assert out.returncode == 0, out.stderr
     found, goal = {}, None
     for line in out.stdout.splitlines():
+        if line.startswith("section "):
+            goal = None  # (a 4x4 pattern database's lines are no distances)
         m = re.match(r"section \d+: \S+ goal (\S+),.* max distance (\d+)$", line)
         if m:
             goal = m.group(1)
