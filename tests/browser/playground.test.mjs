@@ -68,7 +68,8 @@ before(async () => {
   mkdirSync(artifacts, { recursive: true });
   scratch = mkdtempSync(join(tmpdir(), "eight-browser-"));
   const table = join(scratch, "eight.tbl");
-  // The default table: every shape up to 10 cells, so the shape selector shows.
+  // The default table: every shape up to 10 cells and the 4x4 pattern
+  // databases, so the shape selector shows.
   const gen = spawnSync(join(binDir, "eight-tablegen"),
                         ["--quiet", "--shape", "default", "--out", table]);
   assert.equal(gen.status, 0, String(gen.stderr));
@@ -306,6 +307,40 @@ test("the shape selector offers every shape the server holds, and a 2x3 puzzle s
   await page.waitForFunction(() => document.getElementById("distance").textContent === "0");
   assert.equal(await page.locator("#moves").textContent(), String(d));
   await page.screenshot({ path: join(artifacts, "playground-2x3.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("a 4x4 puzzle (the 15-puzzle) takes a hint and solves, searched by the server", async () => {
+  const { page, errors } = await openPage({ width: 800, height: 900 });
+  const offered = await page.locator("#shape option").evaluateAll((os) => os.map((o) => o.value));
+  assert.ok(offered.includes("4x4"));
+  await page.locator("#difficulty").fill("24");
+  await page.selectOption("#shape", "4x4");
+  await page.waitForFunction(() => document.getElementById("board").dataset.shape === "4x4" &&
+                                   /New puzzle, 24 moves/.test(document.getElementById("status").textContent),
+                             null, { timeout: 20000 });
+  assert.equal(await page.locator("button.tile").count(), 15);
+  // No table of 4x4 positions: no histogram.
+  assert.equal(await page.locator("figure.histogram").isVisible(), false);
+  const board = await boardOf(page);
+  const goal = "1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0";
+  const d = (await api(`/distance?board=${board}&goal=${goal}`)).distance;
+  assert.equal(d, 24);
+  await page.waitForFunction(() => document.getElementById("distance").textContent === "24");
+  // The hint marks a tile whose slide is one of /hint's optimal moves.
+  await page.click("#hint");
+  await page.waitForFunction(() => /Hint: slide tile/.test(document.getElementById("status").textContent));
+  const marked = Number(await page.locator("button.tile.hint").getAttribute("data-tile"));
+  const hints = (await api(`/hint?board=${board}&goal=${goal}`)).hints;
+  assert.ok(hints.some((h) => h.tile === marked), `tile ${marked} is not an optimal move`);
+  await page.screenshot({ path: join(artifacts, "playground-4x4-hint.png") });
+  await page.click("#solve");
+  await page.waitForFunction((g) => document.getElementById("board").dataset.board === g,
+                             goal, { timeout: 30000 });
+  await page.waitForFunction(() => document.getElementById("distance").textContent === "0");
+  assert.equal(await page.locator("#moves").textContent(), "24");
+  await page.screenshot({ path: join(artifacts, "playground-4x4-solved.png") });
   assert.deepEqual(errors, []);
   await page.close();
 });
