@@ -167,13 +167,16 @@ std::variant<eight::Board, int> goal_of(const Options& opt, eight::Shape shape) 
   return *goal;
 }
 
-std::variant<Asked, int> ask(const Options& opt, eight::Shape shape) {
+std::variant<Asked, int> ask(const Options& opt, eight::Shape shape, bool per_board_goal = false) {
   const auto goal = goal_of(opt, shape);
   if (goal.index() == 1) return std::get<1>(goal);
   Asked a;
   a.tables = open_tables(source_of(opt), eight::Check::kChecksum);
   if (!a.tables) return kExitBadTable;
   auto frame = a.tables->frame(std::get<0>(goal));
+  // Boards that each take their own shape's standard goal need no frame of
+  // the default one: tables without 3x3 still answer them.
+  if (!frame.ok() && per_board_goal && frame.error().code == eight::ErrorCode::kNoShape) return a;
   if (!frame.ok()) {
     std::fprintf(stderr, "eight: %s\n", frame.error().message.c_str());
     return kExitBadTable;
@@ -241,10 +244,13 @@ class SolveCommand {
   void answer(std::string_view text, Origin origin, std::string& out) {
     auto line = eight::parse_board_line(text, shape_);
     if (!line.ok()) return refuse(text, origin, line.error().message, out);
-    const eight::TableSet::Frame* frame = &*asked_.frame;
+    // (No frame: the tables hold no board of the default goal's shape, and
+    // each board takes its own shape's standard goal.)
+    const eight::TableSet::Frame* frame = asked_.frame ? &*asked_.frame : nullptr;
     std::optional<eight::TableSet::Frame> own;
     std::optional<eight::Board> goal = line->goal;
-    if (!goal && default_goal_ && line->board.shape != frame->frame.goal().shape) {
+    if (!goal && default_goal_ &&
+        (frame == nullptr || line->board.shape != frame->frame.goal().shape)) {
       goal = eight::standard_goal(line->board.shape);
     }
     if (goal) {  // a board and its goal on one line, or its shape's own goal
@@ -552,7 +558,7 @@ int run_solve(const Options& opt) {
   if (format == Format::kText) return usage_error("solve formats are moves, distance and json");
   if (opt.boards && format != Format::kJson) return usage_error("--boards needs --format json");
   if (opt.server) return run_remote_solve(opt, format);
-  auto asked = ask(opt, opt.shape.value_or(eight::kShape3x3));
+  auto asked = ask(opt, opt.shape.value_or(eight::kShape3x3), !opt.goal && !opt.shape);
   if (asked.index() == 1) return std::get<1>(asked);
   SolveCommand cmd(std::get<0>(asked), format, opt.boards, !opt.goal, opt.shape, opt.budget);
   return solve_all(cmd, opt);

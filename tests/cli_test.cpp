@@ -282,3 +282,15 @@ TEST_CASE("eight --tables DIR answers each goal from the file that answers its s
   CHECK(r.status == 3);
   CHECK(r.err.find("eight: " + dir.file("bad.tbl") + ": ") == 0);
 }
+
+TEST_CASE("eight solve takes each board's own standard goal from tables that hold no 3x3") {
+  // The 4x4 pattern databases alone: the default goal (3x3) is not served,
+  // but a 4x4 board without --goal is asked about 1..15 with the blank last.
+  const auto r =
+      run_program("eight", {"solve", "--table", eight::test::fifteen_table_path(), "--format",
+                            "distance", "5,1,2,3/9,6,7,4/13,10,11,8/0,14,15,12", "867254301"});
+  CHECK(r.status == 1);  // the 3x3 board is refused, the 4x4 one answered
+  CHECK(r.out == "9\nerror\n");
+  CHECK(r.err.find("argument 2: goal: the table answers 4x4 boards, not 3x3 ones") !=
+        std::string::npos);
+}
