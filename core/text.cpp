@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdlib>
+#include <filesystem>
 
 #include "eight/defaults.h"
 
@@ -36,7 +37,16 @@ std::string escape_bytes(std::string_view s, std::size_t max_shown, bool escape_
 
 std::string default_table_path() {
   const char* env = std::getenv(kTableEnvironment);
-  return env != nullptr && *env != '\0' ? env : kDefaultTablePath;
+  if (env != nullptr && *env != '\0') return env;
+  std::error_code ec;
+  if (std::filesystem::exists(kDefaultTablePath, ec)) return kDefaultTablePath;
+  // An installed program: PREFIX/bin/eight finds PREFIX/share/eight/eight.tbl.
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const auto installed = exe.parent_path().parent_path() / "share" / "eight" / "eight.tbl";
+    if (std::filesystem::exists(installed, ec)) return installed.string();
+  }
+  return kDefaultTablePath;
 }
 
 }  // namespace eight

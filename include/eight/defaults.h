@@ -11,7 +11,10 @@ namespace eight {
 inline constexpr const char* kTableEnvironment = "EIGHT_TABLE";
 inline constexpr const char* kDefaultTablePath = "data/eight.tbl";
 
-// $EIGHT_TABLE when set and not empty, else data/eight.tbl.
+// $EIGHT_TABLE when set and not empty; else data/eight.tbl when it exists;
+// else, for an installed program (PREFIX/bin/eight), the installed table
+// PREFIX/share/eight/eight.tbl when it exists; else data/eight.tbl (whose
+// absence the caller then reports).
 std::string default_table_path();
 
 }  // namespace eight

@@ -38,6 +38,12 @@ outside=$(grep -v "^$prefix/" "$build/install_manifest.txt" || true)
 echo "ok: installed $(wc -l <"$build/install_manifest.txt") files under the prefix; libeight.so.1.0.0 has SONAME $soname"
 
 table=$prefix/share/eight/eight.tbl
+# The installed tool finds the installed table by itself (from a folder
+# with no data/eight.tbl, and no EIGHT_TABLE).
+found=$(cd "$prefix" && env -u EIGHT_TABLE "$prefix/bin/eight" solve --format distance 867254301) ||
+  fail "the installed eight did not find the installed table by itself"
+[ "$found" = 31 ] || fail "the installed eight answered '$found' for 867254301, not 31"
+echo "ok: the installed eight answers from $table without --table"
 # Boards at every distance of the 8-puzzle, drawn by the installed tool.
 boards=(867254301)
 for d in 0 1 2 5 10 15 20 25 30 31; do
