@@ -35,19 +35,9 @@ inline int entry(const std::uint8_t* pdb, std::uint32_t r) {
   return (pdb[r >> 1] >> ((r & 1) << 2)) & 0xF;
 }
 
-constexpr std::array<std::array<std::int8_t, 4>, kCells> make_neighbors() {
-  std::array<std::array<std::int8_t, 4>, kCells> t{};
-  for (int c = 0; c < kCells; ++c) {
-    const int r = c / kSide;
-    const int col = c % kSide;
-    t[c][0] = static_cast<std::int8_t>(r > 0 ? c - kSide : -1);
-    t[c][1] = static_cast<std::int8_t>(r < kSide - 1 ? c + kSide : -1);
-    t[c][2] = static_cast<std::int8_t>(col > 0 ? c - 1 : -1);
-    t[c][3] = static_cast<std::int8_t>(col < kSide - 1 ? c + 1 : -1);
-  }
-  return t;
-}
-constexpr auto kNeighbors = make_neighbors();
+// The one move table's 4x4 slice (board.h), indexed [cell][move], for
+// inner loops that know their shape.
+constexpr const auto& kNeighbors = detail::kNeighbors[kSide - 1][kSide - 1];
 
 }  // namespace
 

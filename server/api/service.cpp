@@ -187,6 +187,13 @@ std::uint64_t fresh_seed() {
   return source();
 }
 
+// /random's seed: the one given (nothing when it is not a whole number from
+// 0 to 2^64-1), else a fresh one.
+std::optional<std::uint64_t> read_seed(const std::string* text) {
+  if (text == nullptr) return fresh_seed();
+  return parse_decimal(*text);
+}
+
 Problem bad_body(std::string detail) {
   return {400, "bad-body", "Bad request body", std::move(detail), {}};
 }
@@ -454,18 +461,12 @@ void random_searched(const Request& req, const Question& q, Response& res) {
     }
     distance = static_cast<int>(*d);
   }
-  std::uint64_t seed;
   const std::string* s_text = req.param("seed");
-  if (s_text != nullptr) {
-    const auto parsed = parse_decimal(*s_text);
-    if (!parsed) {
-      return set_problem(res, bad_number("seed", *s_text, "a whole number from 0 to 2^64-1"));
-    }
-    seed = *parsed;
-  } else {
-    seed = fresh_seed();
+  const auto seed = read_seed(s_text);
+  if (!seed) {
+    return set_problem(res, bad_number("seed", *s_text, "a whole number from 0 to 2^64-1"));
   }
-  Rng rng(seed);
+  Rng rng(*seed);
   const SearchedBoard drawn = random_search_board(*q.loaded, *q.frame, distance, rng, q.budget);
   if (distance && !drawn.report.finished()) return stopped(drawn.report, q, res);
   nlohmann::ordered_json j;
@@ -474,7 +475,7 @@ void random_searched(const Request& req, const Question& q, Response& res) {
   // Without distance=, the board's distance when the search found it
   // within the budget, else null.
   j["distance"] = drawn.distance >= 0 ? nlohmann::ordered_json(drawn.distance) : nullptr;
-  j["seed"] = std::to_string(seed);
+  j["seed"] = std::to_string(*seed);
   set_json(res, j);
   add_search_header(drawn.report, res);
   res.set_header("Cache-Control", s_text != nullptr ? kAnswerCacheControl : kNoStore);
@@ -496,16 +497,10 @@ void Service::random(const Request& req, Response& res, const std::atomic<bool>&
                                        "a whole number from 0 to " + std::to_string(max) +
                                            " for goal " + to_string(q->frame->goal())));
   }
-  std::uint64_t seed;
   const std::string* s_text = req.param("seed");
-  if (s_text != nullptr) {
-    const auto parsed = parse_decimal(*s_text);
-    if (!parsed) {
-      return set_problem(res, bad_number("seed", *s_text, "a whole number from 0 to 2^64-1"));
-    }
-    seed = *parsed;
-  } else {
-    seed = fresh_seed();
+  const auto seed = read_seed(s_text);
+  if (!seed) {
+    return set_problem(res, bad_number("seed", *s_text, "a whole number from 0 to 2^64-1"));
   }
   // count=N: N draws from the one generator, in order, as `eight random
   // --seed S --count N` prints them.
@@ -521,7 +516,7 @@ void Service::random(const Request& req, Response& res, const std::atomic<bool>&
     }
     count = *parsed;
   }
-  Rng rng(seed);
+  Rng rng(*seed);
   auto boards = nlohmann::ordered_json::array();
   for (std::uint64_t i = 0; i < count; ++i) {
     const auto board = random_board(*q->loaded, *q->frame, static_cast<int>(*distance), rng);
@@ -534,7 +529,7 @@ void Service::random(const Request& req, Response& res, const std::atomic<bool>&
   j["distance"] = *distance;
   // As a string: seeds go up to 2^64-1, past what JSON numbers carry exactly
   // in JavaScript.
-  j["seed"] = std::to_string(seed);
+  j["seed"] = std::to_string(*seed);
   if (c_text != nullptr) j["boards"] = std::move(boards);
   set_json(res, j);
   // A seeded draw is the same forever; an unseeded one must differ each time.
