@@ -11,6 +11,7 @@
 #include <chrono>
 #include <deque>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -26,6 +27,7 @@
 #include "eight/pattern_db.h"
 #include "eight/searcher.h"
 #include "eight/table.h"
+#include "eight/table_format.h"
 #include "eight/table_set.h"
 #include "support.h"
 
@@ -826,4 +828,81 @@ TEST_CASE("cancelling from another thread stops a long search promptly") {
   CHECK(took < std::chrono::seconds(5));
   CHECK(r.lower_bound() <= 80);
   CHECK(r.lower_bound() >= r.initial_bound);
+}
+
+namespace {
+
+// The test support's 6-6-3 file, edited, then resealed with a fresh
+// checksum: only the checks past the checksum can tell.
+std::vector<std::uint8_t> resealed_pdb(
+    const std::function<void(std::vector<std::uint8_t>&)>& edit) {
+  auto bytes = eight::test::read_file(eight::test::fifteen_table_path());
+  edit(bytes);
+  eight::format::put_u64(bytes.data() + eight::format::kChecksumOffset,
+                         eight::format::compute_checksum(bytes));
+  return bytes;
+}
+
+std::string refusal(const std::vector<std::uint8_t>& bytes, eight::Check check) {
+  auto t = eight::Table::adopt(bytes, "pdb.tbl", check);
+  REQUIRE_FALSE(t.ok());
+  return t.error().message;
+}
+
+// Section 0's entries: where they start.
+std::size_t first_entries(const std::vector<std::uint8_t>& bytes) {
+  return static_cast<std::size_t>(eight::format::get_u64(bytes.data() + 32 + 8));
+}
+
+}  // namespace
+
+TEST_CASE(
+    "a resealed pattern database with two entries swapped passes the full check, not verify") {
+  const auto bytes = resealed_pdb([](auto& b) {
+    // Two low nibbles of different values exchanged: the same histogram.
+    const std::size_t i = first_entries(b) + 1000;
+    std::size_t j = i + 1;
+    while ((b[i] & 0xF) == (b[j] & 0xF)) ++j;
+    const std::uint8_t lo_i = b[i] & 0xF, lo_j = b[j] & 0xF;
+    b[i] = static_cast<std::uint8_t>((b[i] & 0xF0) | lo_j);
+    b[j] = static_cast<std::uint8_t>((b[j] & 0xF0) | lo_i);
+  });
+  CHECK(eight::Table::adopt(bytes, "pdb.tbl", eight::Check::kFull).ok());
+  CHECK(refusal(bytes, eight::Check::kExhaustive) ==
+        "pdb.tbl: section 0: its pattern database differs from a fresh search of its group");
+}
+
+TEST_CASE("a resealed pattern database is refused for a changed entry, goal entry or group") {
+  // One entry raised: the histogram no longer counts the entries.
+  auto bytes = resealed_pdb([](auto& b) {
+    const std::size_t i = first_entries(b) + 1000;
+    b[i] = static_cast<std::uint8_t>((b[i] & 0xF0) | ((b[i] & 0xF) == 15 ? 14 : (b[i] & 0xF) + 1));
+  });
+  CHECK(eight::Table::adopt(bytes, "pdb.tbl", eight::Check::kChecksum).ok());
+  CHECK(refusal(bytes, eight::Check::kFull).find("entry histogram says") != std::string::npos);
+  // The goal's placement (rank of tiles {1,2,4,5,8,9} at home on Korf's
+  // goal) must hold 0: every entry of section 0 set to 1 breaks it at once.
+  bytes = resealed_pdb([](auto& b) {
+    const std::size_t at = first_entries(b);
+    const std::size_t size = static_cast<std::size_t>(eight::format::get_u64(b.data() + 32 + 16));
+    std::fill(b.begin() + static_cast<std::ptrdiff_t>(at),
+              b.begin() + static_cast<std::ptrdiff_t>(at + size), std::uint8_t{0x11});
+  });
+  CHECK(refusal(bytes, eight::Check::kChecksum).find("the goal's placement") != std::string::npos);
+  // Section 1's lowest tile exchanged for tile 1, which section 0 holds: the
+  // same group size, but no longer additive.
+  bytes = resealed_pdb([](auto& b) {
+    const std::uint16_t g = eight::format::get_u16(b.data() + 32 + 64 + 52);
+    REQUIRE((g & 0x2) == 0);
+    const auto lowest = static_cast<std::uint16_t>(g & (~g + 1));
+    eight::format::put_u16(b.data() + 32 + 64 + 52,
+                           static_cast<std::uint16_t>((g & ~lowest) | 0x2));
+  });
+  CHECK(refusal(bytes, eight::Check::kChecksum).find("shares tiles with section 0's") !=
+        std::string::npos);
+  // A group of no tiles, and a group field on a section that is not a
+  // pattern database, are refused too.
+  bytes = resealed_pdb([](auto& b) { eight::format::put_u16(b.data() + 32 + 52, 0); });
+  CHECK(refusal(bytes, eight::Check::kChecksum).find("group 0 is not 1 to 8 of the tiles") !=
+        std::string::npos);
 }
