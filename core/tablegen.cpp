@@ -422,11 +422,14 @@ Status write_table(const std::string& path, std::span<const SectionSpec> section
       },
       progress);
   const std::span<const std::uint8_t> bytes(buffer.get(), size);
-  // The read-back proves every section, but for the 12-cell ones, whose
-  // search again would double minutes of generation (eight verify does it).
-  const bool twelve = std::any_of(sections.begin(), sections.end(),
-                                  [](const SectionSpec& s) { return s.shape.cells() > 10; });
-  const Check check = twelve ? Check::kFull : Check::kExhaustive;
+  // The read-back proves every section, but for the 12-cell ones and the
+  // pattern databases of 7 or 8 tiles, whose search again would double
+  // minutes of generation (eight verify does it).
+  const bool heavy = std::any_of(sections.begin(), sections.end(), [](const SectionSpec& s) {
+    return s.shape.cells() > 10 && (s.encoding != format::Encoding::kPdb4 ||
+                                    fifteen::group_size(s.group) >= 7);
+  });
+  const Check check = heavy ? Check::kFull : Check::kExhaustive;
   return write_file_atomically(path, bytes, [&path, check](const std::string& tmp) -> Status {
     auto table = Table::open(tmp, check);
     if (!table.ok()) {

@@ -139,10 +139,10 @@ Status rename_durably(const std::string& from, const std::string& to);
 
 // Generates the table for `sections` and writes it to `path` as above, the
 // check being the proof of the bytes that landed (Check::kExhaustive; for a
-// table with 12-cell sections Check::kFull, their search again being
-// `eight verify`'s), run from the file while it is fsynced: a table that
-// does not prove sound never takes the name. REQUIRES:
-// are_buildable(sections).
+// table with 12-cell sections or pattern databases of 7 or 8 tiles
+// Check::kFull, their search again being `eight verify`'s), run from the
+// file while it is fsynced: a table that does not prove sound never takes
+// the name. REQUIRES: are_buildable(sections).
 //
 // Pattern databases are built first, one at a time with every core
 // (fifteen::generate_pattern_db: 1.75 bytes a placement, 908 MB for an
