@@ -101,6 +101,16 @@ class Ida {
     SearchResult result;
     result.initial_bound = heuristic();
     bound_ = result.initial_bound;
+    // Every bound searched stays at most 80, so no path outgrows path_: a
+    // solvable board is at most 80 moves away and a sound heuristic never
+    // overestimates. Only databases that were altered and resealed (the
+    // file's checksum level passes them) give more, and their answer is a
+    // refusal, never a write past the path.
+    if (bound_ > kMaxSolutionLength) {
+      result.status = SearchStatus::kBudgetExceeded;
+      result.bound = bound_;
+      return result;
+    }
     for (;;) {
       next_bound_ = INT_MAX;
       // Also before each iteration, so a search that is already cancelled or
@@ -118,9 +128,7 @@ class Ida {
         break;
       }
       result.completed_bound = bound_;
-      // A solvable board is at most 80 moves away and h is admissible, so
-      // this never passes 80; it stays a loop bound all the same.
-      assert(next_bound_ <= kMaxSolutionLength);
+      // (As above: past 80 only with altered databases.)
       if (next_bound_ > kMaxSolutionLength) {
         result.status = SearchStatus::kBudgetExceeded;
         result.bound = bound_;

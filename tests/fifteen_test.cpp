@@ -906,3 +906,31 @@ TEST_CASE("a resealed pattern database is refused for a changed entry, goal entr
   CHECK(refusal(bytes, eight::Check::kChecksum).find("group 0 is not 1 to 8 of the tiles") !=
         std::string::npos);
 }
+
+TEST_CASE("databases that overstate a board give a refusal, never a path past 80 moves") {
+  // What a resealed file could hold: every entry 0 (so below the start the
+  // heuristic is the Manhattan distance alone) but the start board's own
+  // placements, 15 each, which puts its heuristic far past 80. A search
+  // that took that bound would walk paths longer than 80 moves.
+  const f::PatternSet set = f::pattern_set(f::Partition::k663, 0);
+  const eight::Board start = korf100()[87].board;  // #88
+  std::vector<std::vector<std::uint8_t>> bytes;
+  std::vector<f::PatternDbView> views;
+  for (const f::TileMask g : set.group_list()) {
+    auto& b = bytes.emplace_back(f::pattern_db_size(f::group_size(g)), std::uint8_t{0});
+    const std::uint32_t r = f::pattern_rank(start, g);
+    b[r / 2] = static_cast<std::uint8_t>(b[r / 2] | (0xF << (4 * (r % 2))));
+  }
+  for (std::size_t i = 0; i < bytes.size(); ++i) {
+    auto v = f::PatternDbView::open(bytes[i], 0, set.groups[i]);
+    REQUIRE(v.ok());
+    views.push_back(*v);
+  }
+  auto solver = f::Solver::create(set, views);
+  REQUIRE(solver.ok());
+  const auto r = solver->solve(start);
+  CHECK(r.status == f::SearchStatus::kBudgetExceeded);
+  CHECK(r.initial_bound > f::kMaxSolutionLength);
+  CHECK(r.length == 0);
+  CHECK(r.nodes == 0);
+}

@@ -54,10 +54,14 @@ enum class Check {
   // is a search again, 0.1 s for 2x5, 12 s of CPU for a 12-cell section):
   // sealed by the checksum, and every walk over them bounded and checked,
   // so a wrong byte gives a refusal or a wrong answer, never a hang.
+  // Pattern databases (4x4) get their entry histogram counted against
+  // their stats (one pass over their bytes); a wrong entry that keeps the
+  // histogram can only weaken or overstate the search's heuristic, so it
+  // may give a longer path or a refusal by budget, never a crash or a hang.
   kFull,
-  // kFull, and every mod-3 section searched again and its entries and stats
-  // compared byte for byte (the mod-3 values of a section are unique, so
-  // this is a proof too): a table that passes is exact. For `eight verify`
+  // kFull, and every mod-3 section and pattern database searched again and
+  // its entries and stats compared byte for byte (the values of a section
+  // are unique, so this is a proof too): a table that passes is exact. For `eight verify`
   // and the generator's read-back of tables up to 10 cells.
   kExhaustive,
 };
