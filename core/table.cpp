@@ -209,10 +209,24 @@ std::optional<Error> verify_pdb(const SectionInfo& s, std::size_t index, std::st
   const auto refuse = [&](ErrorCode code, const std::string& what) {
     return fail(code, name, "section " + std::to_string(index) + ": " + what);
   };
+  // Bytes first (one count a byte, four interleaved tallies so that runs of
+  // equal bytes do not wait on one counter), then their two nibbles each:
+  // the server runs this at start over 17 MB.
+  std::array<std::array<std::uint64_t, 256>, 4> by_byte{};
+  const auto bytes = s.pdb();
+  std::size_t i = 0;
+  for (; i + 4 <= bytes.size(); i += 4) {
+    ++by_byte[0][bytes[i]];
+    ++by_byte[1][bytes[i + 1]];
+    ++by_byte[2][bytes[i + 2]];
+    ++by_byte[3][bytes[i + 3]];
+  }
+  for (; i < bytes.size(); ++i) ++by_byte[0][bytes[i]];
   std::array<std::uint64_t, 16> counts{};
-  for (const std::uint8_t byte : s.pdb()) {
-    ++counts[byte & 0xF];
-    ++counts[byte >> 4];
+  for (int b = 0; b < 256; ++b) {
+    const std::uint64_t n = by_byte[0][b] + by_byte[1][b] + by_byte[2][b] + by_byte[3][b];
+    counts[static_cast<std::size_t>(b & 0xF)] += n;
+    counts[static_cast<std::size_t>(b >> 4)] += n;
   }
   for (int v = 0; v < 16; ++v) {
     const std::uint64_t recorded = v <= s.max_distance ? s.count_at(v) : 0;
