@@ -40,7 +40,7 @@ constexpr const char* kUsage =
     "       eight-tablegen --pdb 6-6-3|7-8 [--pdb-goals corner,edge,centre] [--out PATH]\n"
     "  --shape S   default: every shape up to 10 cells (2x2, 2x3, 3x2, 2x4, 4x2,\n"
     "              3x3, 2x5, 5x2) and the 4x4 board's 6-6-3 pattern databases,\n"
-    "              21 MB, in seconds; 3x3: the 3x3 sections alone;\n"
+    "              21 MB, in about 11 s; 3x3: the 3x3 sections alone;\n"
     "              3x4 (or 4x3): the 3x4 and 4x3 boards, 240 MB, data/eight-3x4.tbl;\n"
     "              2x6 (or 6x2): 180 MB, data/eight-2x6.tbl (each about a minute on\n"
     "              two cores and under 600 MB of memory); all: the default table\n"
