@@ -136,11 +136,14 @@ TEST_CASE("shape= names the shape of the board and goal texts; a bad one is a 40
   REQUIRE(res);
   CHECK(res->status == 200);
   CHECK(json::parse(res->body)["distance"] == 31);
-  j = check_problem(cli.Get("/solve?board=123456780&shape=4x4"), 400, "bad-shape");
+  j = check_problem(cli.Get("/solve?board=123456780&shape=5x5"), 400, "bad-shape");
   CHECK(j["parameter"] == "shape");
   CHECK(j["detail"] ==
-        "eight answers no 4x4 boards; the shapes are 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5, 5x2, 3x4, "
-        "4x3, 2x6, 6x2");
+        "eight answers no 5x5 boards; the shapes are 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5, 5x2, 3x4, "
+        "4x3, 2x6, 6x2, 4x4");
+  // 4x4 is a shape (searched): nine cells are not one.
+  j = check_problem(cli.Get("/solve?board=123456780&shape=4x4"), 400, "bad-board");
+  CHECK(j["detail"] == "expected 16 cells for 4x4, got 9");
   check_problem(cli.Get("/hint?board=123456780&shape=big"), 400, "bad-shape");
   j = check_problem(cli.Get("/solve?board=123456780&shape=3x4"), 400, "bad-board");
   CHECK(j["detail"] == "expected 12 cells for 3x4, got 9");
