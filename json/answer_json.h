@@ -3,13 +3,24 @@
 // above the core (which knows nothing of JSON or HTTP).
 //
 // A solve answer:
-//   {"board": "...", "goal": "...", "solvable": bool, "distance": n|null,
+//   {"board": "...", "goal": "...", "shape": "3x3",
+//    "board_cells": [8, 6, ...], "goal_cells": [1, 2, ...],
+//    "solvable": bool, "distance": n|null,
 //    "moves": ["up", ...], "path": "ul...", "tiles": [5, ...],
-//    "boards": ["...", ...]}
+//    "boards": ["...", ...], "boards_cells": [[...], ...]}
 // moves, path and tiles when the path was asked for; boards (the board
 // after each move) when those were asked for too. Keys in that order, no
 // spaces: exactly what nlohmann::json would dump for those keys
 // (tests/answer_json_test.cpp checks that for every position).
+//
+// The naming rule of every answer, here and in the server's own JSON: a
+// field holding a board's text ("board", "goal") has a sibling of the same
+// name plus "_cells" holding its cells in reading order as integers, 0 for
+// the blank; a list of boards ("boards") has "boards_cells", a list of such
+// arrays; and an object with a board or goal says its "shape" ("2x3") once,
+// right after its texts, since a board and its goal always share it. So a
+// client draws a board without parsing any of the notations ("867254301",
+// "123/405", "5,1,2,3/...") and nothing existing is renamed.
 //
 // Thread safety: pure functions.
 #pragma once
@@ -22,6 +33,16 @@
 #include "eight/solver.h"
 
 namespace eight {
+
+// The cells of `b` in reading order, blank 0: a "..._cells" field.
+// REQUIRES: is_valid(b).
+nlohmann::ordered_json cells_json(const Board& b);
+
+// Adds "board" (when `board` is given), "goal", "shape", "board_cells"
+// (with "board") and "goal_cells" to `j`, in that order: the leading fields
+// of every answer about a board or a goal. REQUIRES: is_valid(goal), and
+// board, when given, valid and of goal's shape.
+void add_board_fields(nlohmann::ordered_json& j, const Board* board, const Board& goal);
 
 struct SolveFields {
   bool path = true;     // moves, path, tiles
@@ -41,9 +62,11 @@ void append_solution_json(const Solution& s, SolveFields fields, std::string& ou
 
 // The answer to "what does each move do from here?", shared by GET /hint and
 // `eight hint --format json`:
-//   {"board", "goal", "solvable", "distance",
-//    "hints": [{"move": "up", "letter": "u", "tile": 6, "board": "...", "distance": n}, ...],
-//    "moves": [{"move", "letter", "tile", "board", "distance": n|null, "optimal": bool}, ...]}
+//   {"board", "goal", "shape", "board_cells", "goal_cells", "solvable", "distance",
+//    "hints": [{"move": "up", "letter": "u", "tile": 6, "board": "...",
+//               "board_cells": [...], "distance": n}, ...],
+//    "moves": [{"move", "letter", "tile", "board", "board_cells", "distance": n|null,
+//               "optimal": bool}, ...]}
 // hints: the optimal moves (the field every version had); moves: every legal
 // move, best first (MoveOptions).
 std::string hints_json(const Board& board, const Board& goal, const MoveOptions& options);
@@ -54,7 +77,8 @@ std::string hints_json(const Board& board, const Board& goal, const MoveOptions&
 // text is not trusted: boards go through the one board parser, the path is
 // replayed from the board and must end on the goal, the tiles, distances and
 // next boards must be the ones the moves give. Anything else is a
-// kBadArgument error naming the field ("answer field 'path': ...").
+// kBadArgument error naming the field ("answer field 'path': ..."). The
+// "shape" and "..._cells" fields are not read: the board texts say the same.
 Result<Solution> parse_solution_json(const nlohmann::json& j);
 
 struct HintsAnswer {

@@ -23,6 +23,14 @@ std::string reference_json(const Solution& s, SolveFields fields) {
   nlohmann::ordered_json j;
   j["board"] = to_string(s.board);
   j["goal"] = to_string(s.goal);
+  j["shape"] = std::to_string(s.board.shape.rows) + "x" + std::to_string(s.board.shape.cols);
+  const auto cells = [](const Board& b) {
+    auto out = nlohmann::ordered_json::array();
+    for (int i = 0; i < b.size(); ++i) out.push_back(b.cells[static_cast<std::size_t>(i)]);
+    return out;
+  };
+  j["board_cells"] = cells(s.board);
+  j["goal_cells"] = cells(s.goal);
   j["solvable"] = s.solvable;
   j["distance"] = s.solvable ? nlohmann::ordered_json(s.distance) : nlohmann::ordered_json(nullptr);
   if (fields.path) {
@@ -36,12 +44,15 @@ std::string reference_json(const Solution& s, SolveFields fields) {
   }
   if (fields.boards) {
     auto boards = nlohmann::ordered_json::array();
+    auto boards_cells = nlohmann::ordered_json::array();
     Board b = s.board;
     for (Move m : s.path()) {
       b = *apply_move(b, m);
       boards.push_back(to_string(b));
+      boards_cells.push_back(cells(b));
     }
     j["boards"] = std::move(boards);
+    j["boards_cells"] = std::move(boards_cells);
   }
   return j.dump();
 }
@@ -50,16 +61,40 @@ std::string reference_json(const Solution& s, SolveFields fields) {
 
 TEST_CASE("the JSON answer has the documented fields in order") {
   CHECK(solution_json(solve("123456708")) ==
-        R"({"board":"123456708","goal":"123456780","solvable":true,"distance":1,)"
-        R"("moves":["right"],"path":"r","tiles":[8]})");
+        R"({"board":"123456708","goal":"123456780","shape":"3x3",)"
+        R"("board_cells":[1,2,3,4,5,6,7,0,8],"goal_cells":[1,2,3,4,5,6,7,8,0],)"
+        R"("solvable":true,"distance":1,"moves":["right"],"path":"r","tiles":[8]})");
   CHECK(solution_json(solve("123456708"), {true, true}) ==
-        R"({"board":"123456708","goal":"123456780","solvable":true,"distance":1,)"
-        R"("moves":["right"],"path":"r","tiles":[8],"boards":["123456780"]})");
+        R"({"board":"123456708","goal":"123456780","shape":"3x3",)"
+        R"("board_cells":[1,2,3,4,5,6,7,0,8],"goal_cells":[1,2,3,4,5,6,7,8,0],)"
+        R"("solvable":true,"distance":1,"moves":["right"],"path":"r","tiles":[8],)"
+        R"("boards":["123456780"],"boards_cells":[[1,2,3,4,5,6,7,8,0]]})");
   CHECK(solution_json(solve("213456780", false), {false, false}) ==
-        R"({"board":"213456780","goal":"123456780","solvable":false,"distance":null})");
+        R"({"board":"213456780","goal":"123456780","shape":"3x3",)"
+        R"("board_cells":[2,1,3,4,5,6,7,8,0],"goal_cells":[1,2,3,4,5,6,7,8,0],)"
+        R"("solvable":false,"distance":null})");
   CHECK(solution_json(solve("213456780")) ==
-        R"({"board":"213456780","goal":"123456780","solvable":false,"distance":null,)"
-        R"("moves":[],"path":"","tiles":[]})");
+        R"({"board":"213456780","goal":"123456780","shape":"3x3",)"
+        R"("board_cells":[2,1,3,4,5,6,7,8,0],"goal_cells":[1,2,3,4,5,6,7,8,0],)"
+        R"("solvable":false,"distance":null,"moves":[],"path":"","tiles":[]})");
+}
+
+TEST_CASE("every answer says its shape and its boards' cells, whatever the notation") {
+  // The three notations a client would otherwise parse three ways.
+  CHECK(cells_json(test::board("867254301")).dump() == "[8,6,7,2,5,4,3,0,1]");
+  CHECK(cells_json(test::board("123/405")).dump() == "[1,2,3,4,0,5]");
+  CHECK(cells_json(test::board("5,1,2,3/0,6,7,4/9,10,11,8/13,14,15,12")).dump() ==
+        "[5,1,2,3,0,6,7,4,9,10,11,8,13,14,15,12]");
+  nlohmann::ordered_json j;
+  const Board board = test::board("123/405");
+  add_board_fields(j, &board, standard_goal(board.shape));
+  CHECK(j.dump() == R"({"board":"123/405","goal":"123/450","shape":"2x3",)"
+                    R"("board_cells":[1,2,3,4,0,5],"goal_cells":[1,2,3,4,5,0]})");
+  // Without a board (a goal's statistics): the goal's fields alone.
+  nlohmann::ordered_json g;
+  add_board_fields(g, nullptr, standard_goal(kShape4x4));
+  CHECK(g.dump() == R"({"goal":"1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0","shape":"4x4",)"
+                    R"("goal_cells":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,0]})");
 }
 
 TEST_CASE("the JSON text is exactly what a JSON library writes, for every position of every goal") {
@@ -88,8 +123,11 @@ TEST_CASE("hints list the optimal moves as before, and every move best first wit
   CHECK(j["distance"] == 31);
   REQUIRE(j["hints"].size() == 3);
   CHECK(j["hints"][0] ==
-        nlohmann::json::parse(
-            R"({"move":"up","letter":"u","tile":5,"board":"867204351","distance":30})"));
+        nlohmann::json::parse(R"({"move":"up","letter":"u","tile":5,"board":"867204351",)"
+                              R"("board_cells":[8,6,7,2,0,4,3,5,1],"distance":30})"));
+  CHECK(j["shape"] == "3x3");
+  CHECK(j["board_cells"] == nlohmann::json::parse("[8,6,7,2,5,4,3,0,1]"));
+  CHECK(j["goal_cells"] == nlohmann::json::parse("[1,2,3,4,5,6,7,8,0]"));
   REQUIRE(j["moves"].size() == 3);
   for (std::size_t k = 0; k < 3; ++k) {
     CHECK(j["moves"][k]["optimal"] == true);
@@ -100,10 +138,9 @@ TEST_CASE("hints list the optimal moves as before, and every move best first wit
   const auto k = nlohmann::json::parse(hints_json(c, f.goal(), test::solver().moves(c, f)));
   CHECK(k["hints"].size() == 1);
   REQUIRE(k["moves"].size() == 3);
-  CHECK(
-      k["moves"][0] ==
-      nlohmann::json::parse(
-          R"({"move":"right","letter":"r","tile":8,"board":"123456780","distance":0,"optimal":true})"));
+  CHECK(k["moves"][0] ==
+        nlohmann::json::parse(R"({"move":"right","letter":"r","tile":8,"board":"123456780",)"
+                              R"("board_cells":[1,2,3,4,5,6,7,8,0],"distance":0,"optimal":true})"));
   CHECK(k["moves"][1]["distance"] == 2);
   CHECK(k["moves"][1]["optimal"] == false);
   // Unsolvable: no hints, every move, no distances.

@@ -46,7 +46,7 @@ TEST_CASE("eight solve --format json prints the HTTP answer's fields, one object
   CHECK(r.status == 1);
   CHECK(
       r.out ==
-      R"({"board":"123456708","goal":"123456780","solvable":true,"distance":1,"moves":["right"],"path":"r","tiles":[8]})"
+      R"({"board":"123456708","goal":"123456780","shape":"3x3","board_cells":[1,2,3,4,5,6,7,0,8],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":1,"moves":["right"],"path":"r","tiles":[8]})"
       "\n"
       R"({"input":"12","error":"expected 9 cells, got 2"})"
       "\n");
@@ -86,8 +86,9 @@ TEST_CASE("eight solve --boards adds the board after every move to the json form
   CHECK(r.status == 0);
   CHECK(
       r.out ==
-      R"({"board":"123405786","goal":"123456780","solvable":true,"distance":2,"moves":["right","down"],)"
-      R"("path":"rd","tiles":[5,6],"boards":["123450786","123456780"]})"
+      R"({"board":"123405786","goal":"123456780","shape":"3x3","board_cells":[1,2,3,4,0,5,7,8,6],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":true,)"
+      R"("distance":2,"moves":["right","down"],"path":"rd","tiles":[5,6],)"
+      R"("boards":["123450786","123456780"],"boards_cells":[[1,2,3,4,5,0,7,8,6],[1,2,3,4,5,6,7,8,0]]})"
       "\n");
   r = run_program("eight", {"solve", "--table", table_path(), "--boards", "123450786"});
   CHECK(r.status == 2);
@@ -158,14 +159,18 @@ TEST_CASE("eight hint lists every optimal first move") {
   r = run_program("eight", {"hint", "--table", table_path(), "213456780"});
   CHECK(r.out == "unsolvable\n");
   r = run_program("eight", {"hint", "--table", table_path(), "--format", "json", "123456708"});
-  CHECK(
-      r.out ==
-      R"({"board":"123456708","goal":"123456780","solvable":true,"distance":1,)"
-      R"("hints":[{"move":"right","letter":"r","tile":8,"board":"123456780","distance":0}],)"
-      R"("moves":[{"move":"right","letter":"r","tile":8,"board":"123456780","distance":0,"optimal":true},)"
-      R"({"move":"up","letter":"u","tile":5,"board":"123406758","distance":2,"optimal":false},)"
-      R"({"move":"left","letter":"l","tile":7,"board":"123456078","distance":2,"optimal":false}]})"
-      "\n");
+  CHECK(r.out == R"({"board":"123456708","goal":"123456780","shape":"3x3",)"
+                 R"("board_cells":[1,2,3,4,5,6,7,0,8],"goal_cells":[1,2,3,4,5,6,7,8,0],)"
+                 R"("solvable":true,"distance":1,)"
+                 R"("hints":[{"move":"right","letter":"r","tile":8,"board":"123456780",)"
+                 R"("board_cells":[1,2,3,4,5,6,7,8,0],"distance":0}],)"
+                 R"("moves":[{"move":"right","letter":"r","tile":8,"board":"123456780",)"
+                 R"("board_cells":[1,2,3,4,5,6,7,8,0],"distance":0,"optimal":true},)"
+                 R"({"move":"up","letter":"u","tile":5,"board":"123406758",)"
+                 R"("board_cells":[1,2,3,4,0,6,7,5,8],"distance":2,"optimal":false},)"
+                 R"({"move":"left","letter":"l","tile":7,"board":"123456078",)"
+                 R"("board_cells":[1,2,3,4,5,6,0,7,8],"distance":2,"optimal":false}]})"
+                 "\n");
   r = run_program("eight", {"hint", "--table", table_path(), "12345"});
   CHECK(r.status == 1);
   CHECK(r.err.find("expected 9 cells, got 5") != std::string::npos);

@@ -8,6 +8,7 @@
 #include <exception>
 #include <filesystem>
 #include <random>
+#include <set>
 #include <variant>
 
 #include "conditional.h"
@@ -207,20 +208,43 @@ std::optional<bool> parse_flag(std::string_view text) {
 
 // A body nested deeper than kMaxJsonDepth.
 struct TooDeep {};
+// A key given twice in one object of a body.
+struct DuplicateKey {
+  std::string key;
+};
 
 // Parses a JSON body, refusing nesting past kMaxJsonDepth before building
 // anything that deep (nlohmann's parser reports the depth of each value as
-// it starts, through the callback).
+// it starts, through the callback), and a key repeated in one object at any
+// level: nlohmann keeps the last value, so {"goal": A, "goal": B} would
+// answer for B while a repeated query parameter is refused. The callback
+// sees each object's keys in order; one set of keys per open object (at
+// most kMaxJsonDepth of them) tells a repeat.
 std::variant<nlohmann::json, Problem> parse_json_body(const std::string& body) {
-  const nlohmann::json::parser_callback_t limit_depth = [](int depth, nlohmann::json::parse_event_t,
-                                                           nlohmann::json&) {
-    if (depth > kMaxJsonDepth) throw TooDeep{};
-    return true;
-  };
+  std::vector<std::set<std::string, std::less<>>> open_objects;
+  const nlohmann::json::parser_callback_t check =
+      [&open_objects](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+        if (depth > kMaxJsonDepth) throw TooDeep{};
+        using Event = nlohmann::json::parse_event_t;
+        if (event == Event::object_start) {
+          open_objects.emplace_back();
+        } else if (event == Event::object_end) {
+          open_objects.pop_back();
+        } else if (event == Event::key && !open_objects.empty()) {
+          // A set, not a scan: one object of a 2 MiB body may hold 200,000
+          // keys, and a scan would make that quadratic.
+          const auto& key = parsed.get_ref<const std::string&>();
+          if (!open_objects.back().insert(key).second) throw DuplicateKey{key};
+        }
+        return true;
+      };
   try {
-    return nlohmann::json::parse(body, limit_depth);
+    return nlohmann::json::parse(body, check);
   } catch (const TooDeep&) {
     return bad_body("body nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+  } catch (const DuplicateKey& d) {
+    return bad_body("body gives key " + quote(d.key, 32) +
+                    " twice in one object; give each key once");
   } catch (const nlohmann::json::exception& e) {
     return bad_body(std::string("body is not valid JSON: ") + e.what());
   }
@@ -320,13 +344,16 @@ void Service::handle(const Request& req, Response& res, const std::atomic<bool>&
 
 void Service::dispatch(Route route, const Request& req, Response& res,
                        const std::atomic<bool>& cancelled) const {
+  // A preflight too learns that a path has no endpoint: a 204 would tell a
+  // page the request may go ahead, to a 404. OPTIONS * asks about the
+  // server as a whole (RFC 9110 9.3.7), which exists.
+  if (route == Route::kOther && !(req.method == http::verb::options && req.path == "*")) {
+    return set_problem(res, problem_for_status(404, req.method_text, req.path));
+  }
   if (req.method == http::verb::options) {
     res.set_status(204);
     res.set_header("Allow", std::string(allowed_methods(route)) + ", OPTIONS");
     return;
-  }
-  if (route == Route::kOther) {
-    return set_problem(res, problem_for_status(404, req.method_text, req.path));
   }
   const RouteInfo& r = info(route);
   const bool get = req.method == http::verb::get || req.method == http::verb::head;
@@ -470,8 +497,8 @@ void random_searched(const Request& req, const Question& q, Response& res) {
   const SearchedBoard drawn = random_search_board(*q.loaded, *q.frame, distance, rng, q.budget);
   if (distance && !drawn.report.finished()) return stopped(drawn.report, q, res);
   nlohmann::ordered_json j;
-  j["board"] = to_string(drawn.board);
-  j["goal"] = to_string(q.frame->goal());
+  const Board goal = q.frame->goal();
+  add_board_fields(j, &drawn.board, goal);
   // Without distance=, the board's distance when the search found it
   // within the budget, else null.
   j["distance"] = drawn.distance >= 0 ? nlohmann::ordered_json(drawn.distance) : nullptr;
@@ -517,20 +544,29 @@ void Service::random(const Request& req, Response& res, const std::atomic<bool>&
     count = *parsed;
   }
   Rng rng(*seed);
-  auto boards = nlohmann::ordered_json::array();
+  std::vector<Board> drawn;
   for (std::uint64_t i = 0; i < count; ++i) {
     const auto board = random_board(*q->loaded, *q->frame, static_cast<int>(*distance), rng);
     if (!board.ok()) return set_problem(res, problem_from_error(board.error(), "distance"));
-    boards.push_back(to_string(*board));
+    drawn.push_back(*board);
   }
   nlohmann::ordered_json j;
-  j["board"] = boards.front();
-  j["goal"] = to_string(q->frame->goal());
+  const Board goal = q->frame->goal();
+  add_board_fields(j, &drawn.front(), goal);
   j["distance"] = *distance;
   // As a string: seeds go up to 2^64-1, past what JSON numbers carry exactly
   // in JavaScript.
   j["seed"] = std::to_string(*seed);
-  if (c_text != nullptr) j["boards"] = std::move(boards);
+  if (c_text != nullptr) {
+    auto boards = nlohmann::ordered_json::array();
+    auto cells = nlohmann::ordered_json::array();
+    for (const Board& b : drawn) {
+      boards.push_back(to_string(b));
+      cells.push_back(cells_json(b));
+    }
+    j["boards"] = std::move(boards);
+    j["boards_cells"] = std::move(cells);
+  }
   set_json(res, j);
   // A seeded draw is the same forever; an unseeded one must differ each time.
   res.set_header("Cache-Control", s_text != nullptr ? kAnswerCacheControl : kNoStore);
@@ -551,19 +587,22 @@ void Service::stats(const Request& req, Response& res) const {
   const auto& section = q->loaded->view().section(q->frame->section());
   const auto& histogram = q->loaded->index().histogram(q->frame->section());
   nlohmann::ordered_json j;
-  j["goal"] = to_string(q->frame->goal());
+  add_board_fields(j, nullptr, q->frame->goal());
   j["solvable_positions"] = section.positions;
   j["unsolvable_positions"] = section.positions;
   j["max_distance"] = section.max_distance;
   j["histogram"] =
       std::vector<std::uint32_t>(histogram.begin(), histogram.begin() + section.max_distance + 1);
   auto hardest = nlohmann::ordered_json::array();
+  auto hardest_cells = nlohmann::ordered_json::array();
   for (const Board& b : hardest_boards(q->loaded->index(), *q->frame)) {
     hardest.push_back(to_string(b));
+    hardest_cells.push_back(cells_json(b));
   }
   j["hardest"] = {{"distance", section.max_distance},
                   {"count", hardest.size()},
-                  {"boards", std::move(hardest)}};
+                  {"boards", std::move(hardest)},
+                  {"boards_cells", std::move(hardest_cells)}};
   set_json(res, j);
   res.set_header("Cache-Control", kAnswerCacheControl);
 }
@@ -629,6 +668,11 @@ void Service::solve_batch(const Request& req, Response& res,
                                  " boards per request; got " + std::to_string(boards->size()),
                              {}});
   }
+  // The batch's goal: the one given, else the standard goal of the shape
+  // given. A batch that gives neither has none of its own: each item
+  // without a goal takes its own shape's standard goal, as GET /solve does,
+  // and the answer's "goal" is 123456780, the 3x3 items' (as it always was).
+  const bool batch_goal = body.contains("goal") || shape.has_value();
   Board goal = shape ? standard_goal(*shape) : kStandardGoal;
   if (const auto g = body.find("goal"); g != body.end()) {
     if (!g->is_string()) return set_problem(res, bad_body("field 'goal' must be a string"));
@@ -639,13 +683,29 @@ void Service::solve_batch(const Request& req, Response& res,
   const auto tables = table_.get();
   if (!tables) return set_problem(res, not_ready());
   // Each item is answered by the table its goal's frame names: items with
-  // goals of their own may be answered from different files.
-  const auto frame = tables->frame(goal);
-  if (!frame.ok()) return set_problem(res, problem_from_error(frame.error(), "goal"));
+  // goals of their own may be answered from different files. A goal the
+  // body gives must be answerable; the default goal of a batch without one
+  // only for its 3x3 items (answered in place, as any item's goal).
+  const Result<TableSet::Frame> frame = tables->frame(goal);
+  if (batch_goal && !frame.ok()) {
+    return set_problem(res, problem_from_error(frame.error(), "goal"));
+  }
+  // The frames of the other shapes' standard goals, found once per shape.
+  std::vector<std::pair<Shape, Result<TableSet::Frame>>> shape_frames;
+  const auto standard_frame = [&](Shape s) -> const Result<TableSet::Frame>& {
+    if (s == goal.shape) return frame;
+    for (const auto& [known, f] : shape_frames) {
+      if (known == s) return f;
+    }
+    return shape_frames.emplace_back(s, tables->frame(standard_goal(s))).second;
+  };
   // Written as it goes: 10,000 answers as JSON values would cost more
   // than solving them.
-  std::string out = R"({"goal":")" + to_string(goal) + R"(","count":)" +
-                    std::to_string(boards->size()) + R"(,"answers":[)";
+  nlohmann::ordered_json head;
+  add_board_fields(head, nullptr, goal);
+  std::string out = head.dump();
+  out.pop_back();  // the closing brace: count and answers follow
+  out += R"(,"count":)" + std::to_string(boards->size()) + R"(,"answers":[)";
   out.reserve(out.size() + boards->size() * 320);
   bool first = true;
   for (const auto& item : *boards) {
@@ -677,7 +737,7 @@ void Service::solve_batch(const Request& req, Response& res,
       out += input_error_json(item, board.error().message);
       continue;
     }
-    Result<TableSet::Frame> item_frame = *frame;
+    Result<TableSet::Frame> item_frame = frame;
     if (goal_text != nullptr) {
       const auto item_goal = parse_board(goal_text->get_ref<const std::string&>(), shape);
       if (!item_goal.ok()) {
@@ -695,9 +755,17 @@ void Service::solve_batch(const Request& req, Response& res,
       }
     }
     if (goal_text == nullptr) {
-      if (const auto mismatch = shape_mismatch(*board, goal)) {
-        out += input_error_json(item, "goal: " + mismatch->message);
-        continue;
+      if (batch_goal) {
+        if (const auto mismatch = shape_mismatch(*board, goal)) {
+          out += input_error_json(item, "goal: " + mismatch->message);
+          continue;
+        }
+      } else {
+        item_frame = standard_frame(board->shape);
+        if (!item_frame.ok()) {
+          out += input_error_json(item, "goal: " + item_frame.error().message);
+          continue;
+        }
       }
     }
     const auto answer = solve_board(*item_frame->table, item_frame->frame, *board, true, budget);

@@ -48,7 +48,7 @@ void check_path_reaches_goal(const json& j) {
 
 }  // namespace
 
-TEST_CASE("/solve answers board, goal, solvable, distance, moves, path and tiles") {
+TEST_CASE("/solve answers board, goal, shape, cells, solvable, distance, moves, path and tiles") {
   ServerProcess server;
   auto cli = server.client();
   auto r = cli.Get("/solve?board=867254301");
@@ -60,6 +60,9 @@ TEST_CASE("/solve answers board, goal, solvable, distance, moves, path and tiles
   const json j = json::parse(r->body);
   CHECK(j["board"] == "867254301");
   CHECK(j["goal"] == "123456780");
+  CHECK(j["shape"] == "3x3");
+  CHECK(j["board_cells"] == json::parse("[8,6,7,2,5,4,3,0,1]"));
+  CHECK(j["goal_cells"] == json::parse("[1,2,3,4,5,6,7,8,0]"));
   CHECK(j["solvable"] == true);
   CHECK(j["distance"] == 31);
   check_path_reaches_goal(j);
@@ -68,10 +71,13 @@ TEST_CASE("/solve answers board, goal, solvable, distance, moves, path and tiles
   for (auto it = j.begin(); it != j.end(); ++it) keys.push_back(it.key());
   const std::string body = r->body;
   CHECK(body.find("\"board\"") < body.find("\"goal\""));
-  CHECK(body.find("\"goal\"") < body.find("\"solvable\""));
+  CHECK(body.find("\"goal\"") < body.find("\"shape\""));
+  CHECK(body.find("\"shape\"") < body.find("\"board_cells\""));
+  CHECK(body.find("\"board_cells\"") < body.find("\"goal_cells\""));
+  CHECK(body.find("\"goal_cells\"") < body.find("\"solvable\""));
   CHECK(body.find("\"distance\"") < body.find("\"moves\""));
   CHECK(body.find("\"path\"") < body.find("\"tiles\""));
-  CHECK(keys.size() == 7);
+  CHECK(keys.size() == 10);
 }
 
 TEST_CASE("/solve of the goal itself is distance 0 with empty moves") {
@@ -81,7 +87,7 @@ TEST_CASE("/solve of the goal itself is distance 0 with empty moves") {
   CHECK(r->status == 200);
   CHECK(
       r->body ==
-      R"({"board":"123456780","goal":"123456780","solvable":true,"distance":0,"moves":[],"path":"","tiles":[]})");
+      R"({"board":"123456780","goal":"123456780","shape":"3x3","board_cells":[1,2,3,4,5,6,7,8,0],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":0,"moves":[],"path":"","tiles":[]})");
 }
 
 TEST_CASE("every notation the parser accepts works URL-encoded") {
@@ -111,11 +117,13 @@ TEST_CASE("answers a board of the other class with solvable false, null distance
   CHECK(r->status == 200);
   CHECK(
       r->body ==
-      R"({"board":"213456780","goal":"123456780","solvable":false,"distance":null,"moves":[],"path":"","tiles":[]})");
+      R"({"board":"213456780","goal":"123456780","shape":"3x3","board_cells":[2,1,3,4,5,6,7,8,0],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":false,"distance":null,"moves":[],"path":"","tiles":[]})");
   r = cli.Get("/distance?board=123456870");
   REQUIRE(r);
   CHECK(r->status == 200);
-  CHECK(r->body == R"({"board":"123456870","goal":"123456780","solvable":false,"distance":null})");
+  CHECK(
+      r->body ==
+      R"({"board":"123456870","goal":"123456780","shape":"3x3","board_cells":[1,2,3,4,5,6,8,7,0],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":false,"distance":null})");
 }
 
 TEST_CASE("answers for several goals, each path reaching its goal") {
@@ -151,7 +159,9 @@ TEST_CASE("/distance answers the same as /solve without moves, path and tiles") 
   auto r = cli.Get("/distance?board=8+6+7+2+5+4+3+x+1");
   REQUIRE(r);
   CHECK(r->status == 200);
-  CHECK(r->body == R"({"board":"867254301","goal":"123456780","solvable":true,"distance":31})");
+  CHECK(
+      r->body ==
+      R"({"board":"867254301","goal":"123456780","shape":"3x3","board_cells":[8,6,7,2,5,4,3,0,1],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":31})");
 }
 
 TEST_CASE("HEAD answers the GET headers without a body") {
@@ -329,4 +339,26 @@ TEST_CASE("from the default table the server answers every shape up to 10 cells,
   const json st = json::parse(r->body);
   CHECK(st["max_distance"] == 55);
   CHECK(st["solvable_positions"] == 1814400);
+}
+
+TEST_CASE("POST /solve without a goal solves each board to its own shape's goal, as GET does") {
+  static eight::test::TempDir dir;
+  const std::string path = dir.file("default.tbl");
+  eight::test::write_file(path, eight::test::default_table_bytes());
+  ServerProcess server({.args = {"--table", path}});
+  auto cli = server.client();
+  // The issue's replay, byte for byte: the batch's answer is GET's.
+  auto single = cli.Get("/solve?board=123/405");
+  REQUIRE(single);
+  REQUIRE(single->status == 200);
+  CHECK(single->body ==
+        R"({"board":"123/405","goal":"123/450","shape":"2x3","board_cells":[1,2,3,4,0,5],)"
+        R"("goal_cells":[1,2,3,4,5,0],"solvable":true,"distance":1,"moves":["right"],)"
+        R"("path":"r","tiles":[5]})");
+  auto r = cli.Post("/solve", R"({"boards":["123/405"]})", "application/json");
+  REQUIRE(r);
+  CHECK(r->status == 200);
+  CHECK(r->body == R"({"goal":"123456780","shape":"3x3","goal_cells":[1,2,3,4,5,6,7,8,0],)"
+                   R"("count":1,"answers":[)" +
+                       single->body + "]}");
 }

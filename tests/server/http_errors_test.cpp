@@ -109,7 +109,11 @@ TEST_CASE("boards of other shapes: an open shape is a 400, a shape no table hold
         "goal: the table answers 3x3 boards, not 2x3 ones such as goal 123/450; `eight-tablegen` "
         "generates "
         "them");
-  CHECK(a[2]["error"] == "goal: the board is 2x2 and the goal 3x3: a goal has the board's shape");
+  // A batch without a goal solves each board to its own shape's standard
+  // goal, which this 3x3-only table does not hold.
+  CHECK(a[2]["error"] ==
+        "goal: the table answers 3x3 boards, not 2x2 ones such as goal 12/30; `eight-tablegen` "
+        "generates them");
 }
 
 TEST_CASE("shape= names the shape of the board and goal texts; a bad one is a 400 bad-shape") {
@@ -218,6 +222,12 @@ TEST_CASE("an unknown route is a 404 problem and another method on a route is a 
                 "method-not-allowed");
   check_problem(cli.Delete("/table"), 405, "method-not-allowed");
   check_problem(cli.Put("/nowhere", "x", "text/plain"), 404, "not-found");
+  // A preflight learns it too (it was a 204); one of a route is still a 204.
+  j = check_problem(cli.Options("/nonexistent"), 404, "not-found");
+  CHECK(j["detail"] == "no endpoint at '/nonexistent'; GET / lists the endpoints");
+  r = cli.Options("/solve");
+  REQUIRE(r);
+  CHECK(r->status == 204);
   // POST /solve takes a JSON batch: a body past the limit is a 413.
   check_problem(cli.Post("/solve", std::string(3 * 1024 * 1024, 'x'), "application/json"), 413,
                 "payload-too-large");
@@ -278,4 +288,23 @@ TEST_CASE("a thousand random queries never produce a 5xx or stop the server") {
     ++answered;
   }
   CHECK(answered == 1000);
+}
+
+TEST_CASE(
+    "a key given twice in a batch body is a 400 bad-body naming it, as a repeated parameter") {
+  ServerProcess server;
+  auto cli = server.client();
+  // Last-wins before: this answered for goal 123804765.
+  auto j = check_problem(
+      cli.Post("/solve", R"({"boards":["867254301"],"goal":"123456780","goal":"123804765"})",
+               "application/json"),
+      400, "bad-body");
+  CHECK(j["detail"] == "body gives key 'goal' twice in one object; give each key once");
+  j = check_problem(
+      cli.Post("/solve", R"({"boards":[{"board":"867254301","board":"123"}]})", "application/json"),
+      400, "bad-body");
+  CHECK(j["detail"] == "body gives key 'board' twice in one object; give each key once");
+  // As the query refuses goal= twice.
+  check_problem(cli.Get("/solve?board=867254301&goal=123456780&goal=123804765"), 400,
+                "repeated-parameter");
 }

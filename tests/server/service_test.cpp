@@ -52,8 +52,8 @@ struct Fixture {
   Metrics metrics;
   Service service{slot, metrics};
 
-  Fixture() {
-    auto loaded = eight::server::load_tables({eight::test::server_table_path(), false});
+  explicit Fixture(const std::string& table = eight::test::server_table_path()) {
+    auto loaded = eight::server::load_tables({table, false});
     REQUIRE(loaded.ok());
     slot.set(*loaded);
   }
@@ -74,6 +74,27 @@ std::string body_of(const Response& res) {
 nlohmann::json problem(const Response& res) {
   CHECK(res.header("Content-Type") == "application/problem+json");
   return nlohmann::json::parse(res.body);
+}
+
+// The default table's sections (every shape up to 10 cells), in a file.
+const std::string& default_table_path() {
+  static eight::test::TempDir dir;
+  static const std::string path = [] {
+    const std::string p = dir.file("default.tbl");
+    eight::test::write_file(p, eight::test::default_table_bytes());
+    return p;
+  }();
+  return path;
+}
+
+// The cells of a board text, as the answers write them.
+nlohmann::json cells_of(const nlohmann::json& board_text) {
+  return nlohmann::json::parse(
+      eight::cells_json(eight::test::board(board_text.get<std::string>())).dump());
+}
+
+Response post_solve(const Service& service, std::string body) {
+  return call(service, make_request(http::verb::post, "/solve", {}, std::move(body)));
 }
 
 }  // namespace
@@ -97,7 +118,9 @@ TEST_CASE("the distance handler answers without moves, path or tiles") {
   Fixture f;
   const auto res = f.call(Route::kDistance, {{"board", "867254301"}, {"goal", "123456780"}});
   CHECK(res.status() == 200);
-  CHECK(res.body == R"({"board":"867254301","goal":"123456780","solvable":true,"distance":31})");
+  CHECK(
+      res.body ==
+      R"({"board":"867254301","goal":"123456780","shape":"3x3","board_cells":[8,6,7,2,5,4,3,0,1],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":31})");
 }
 
 TEST_CASE("handlers turn each bad query into a problem naming the parameter") {
@@ -119,7 +142,8 @@ TEST_CASE("handlers turn each bad query into a problem naming the parameter") {
   CHECK(res.status() == 400);
   p = problem(res);
   CHECK(p["type"] == "https://eight.invalid/problems/unknown-parameter");
-  CHECK(p["detail"] == "unknown query parameter 'gaol'; this endpoint takes board, goal, shape and budget");
+  CHECK(p["detail"] ==
+        "unknown query parameter 'gaol'; this endpoint takes board, goal, shape and budget");
 
   res = f.call(Route::kSolve, {{"board", "123456780"}, {"goal", "1234567800"}});
   CHECK(res.status() == 400);
@@ -349,4 +373,127 @@ TEST_CASE("content negotiation prefers HTML only when the client asks for it ove
   CHECK_FALSE(prefers_html("application/json"));
   CHECK_FALSE(prefers_html("text/html;q=0.5, application/json"));
   CHECK_FALSE(prefers_html("text/html;q=0"));
+}
+
+TEST_CASE("a batch board without a goal takes its own shape's standard goal, as GET /solve does") {
+  Fixture f(default_table_path());
+  // The issue's replay: this batch answered "goal: the board is 2x3 and the
+  // goal 3x3" while GET /solve?board=123/405 solved it.
+  const auto single = f.call(Route::kSolve, {{"board", "123/405"}});
+  REQUIRE(single.status() == 200);
+  auto res = post_solve(f.service, R"({"boards":["123/405"]})");
+  REQUIRE(res.status() == 200);
+  // The batch's own goal stays the 3x3 default (its 3x3 items' goal); each
+  // answer says the goal it was solved against.
+  CHECK(res.body == R"({"goal":"123456780","shape":"3x3","goal_cells":[1,2,3,4,5,6,7,8,0],)"
+                    R"("count":1,"answers":[)" +
+                        single.body + "]}");
+  // Several shapes in one batch, each to its own standard goal, 3x3 included.
+  res = post_solve(f.service, R"({"boards":["867254301","123/405","21/30","21345/6789x"]})");
+  REQUIRE(res.status() == 200);
+  const auto a = nlohmann::json::parse(res.body)["answers"];
+  CHECK(a[0]["goal"] == "123456780");
+  CHECK(a[0]["distance"] == 31);
+  CHECK(a[1]["goal"] == "123/450");
+  CHECK(a[1]["distance"] == 1);
+  CHECK(a[2]["goal"] == "12/30");
+  CHECK(a[2]["shape"] == "2x2");
+  CHECK(a[3]["goal"] == "12345/67890");
+  CHECK(a[3]["shape"] == "2x5");
+  CHECK(a[3]["goal_cells"] == nlohmann::json::parse("[1,2,3,4,5,6,7,8,9,0]"));
+  // A goal or a shape in the body still applies to every item without its own.
+  res = post_solve(f.service, R"({"boards":["123/405"],"goal":"123456780"})");
+  REQUIRE(res.status() == 200);
+  CHECK(nlohmann::json::parse(res.body)["answers"][0]["error"] ==
+        "goal: the board is 2x3 and the goal 3x3: a goal has the board's shape");
+  res = post_solve(f.service, R"({"boards":["123405","12/30"],"shape":"2x3"})");
+  REQUIRE(res.status() == 200);
+  const auto s = nlohmann::json::parse(res.body);
+  CHECK(s["goal"] == "123/450");
+  CHECK(s["shape"] == "2x3");
+  CHECK(s["answers"][0]["distance"] == 1);
+  CHECK(s["answers"][1]["error"] == "expected 6 cells for 2x3, got 4");
+}
+
+TEST_CASE("a batch without a goal answers a shape no table holds in place, not as a 404") {
+  // The 3x3-only table: a 2x2 item's own goal is not served.
+  Fixture f;
+  const auto res = post_solve(f.service, R"({"boards":["867254301","1230"]})");
+  REQUIRE(res.status() == 200);
+  const auto a = nlohmann::json::parse(res.body)["answers"];
+  CHECK(a[0]["distance"] == 31);
+  CHECK(a[1]["error"] ==
+        "goal: the table answers 3x3 boards, not 2x2 ones such as goal 12/30; `eight-tablegen` "
+        "generates them");
+}
+
+TEST_CASE("a key given twice in one object of a batch body is refused, at any level") {
+  Fixture f;
+  const struct {
+    const char* body;
+    const char* key;
+  } cases[] = {
+      {R"({"boards":["867254301"],"goal":"123456780","goal":"123804765"})", "goal"},
+      {R"({"boards":["867254301"],"boards":["123456780"]})", "boards"},
+      {R"({"boards":[{"board":"867254301","board":"123456780"}]})", "board"},
+      {R"({"boards":[{"board":"867254301","goal":"123456780","goal":"123804765"}]})", "goal"},
+      {R"({"boards":[[{"x":1,"x":2}]]})", "x"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.body);
+    const auto res = post_solve(f.service, c.body);
+    CHECK(res.status() == 400);
+    const auto p = problem(res);
+    CHECK(p["type"] == "https://eight.invalid/problems/bad-body");
+    CHECK(p["detail"] ==
+          std::string("body gives key '") + c.key + "' twice in one object; give each key once");
+  }
+  // The same key in different objects is no repeat.
+  const auto res =
+      post_solve(f.service, R"({"boards":[{"board":"867254301"},{"board":"123456780"}]})");
+  CHECK(res.status() == 200);
+}
+
+TEST_CASE("a preflight of an unknown path is a 404; of a route or of the server, a 204") {
+  Fixture f;
+  auto res = call(f.service, make_request(http::verb::options, "/nonexistent"));
+  CHECK(res.status() == 404);
+  CHECK(problem(res)["type"] == "https://eight.invalid/problems/not-found");
+  CHECK(res.route == Route::kOther);
+  res = call(f.service, make_request(http::verb::options, "/solve"));
+  CHECK(res.status() == 204);
+  CHECK(res.header("Allow") == "GET, HEAD, POST, OPTIONS");
+  res = call(f.service, make_request(http::verb::options, "*"));
+  CHECK(res.status() == 204);
+}
+
+TEST_CASE("/random, /stats and /hint carry the shape and the cells of every board") {
+  Fixture f(default_table_path());
+  auto res =
+      f.call(Route::kRandom, {{"distance", "3"}, {"shape", "2x3"}, {"seed", "7"}, {"count", "2"}});
+  REQUIRE(res.status() == 200);
+  auto j = nlohmann::json::parse(res.body);
+  CHECK(j["shape"] == "2x3");
+  CHECK(j["goal_cells"] == nlohmann::json::parse("[1,2,3,4,5,0]"));
+  CHECK(j["board_cells"] == cells_of(j["board"]));
+  REQUIRE(j["boards_cells"].size() == 2);
+  for (std::size_t i = 0; i < 2; ++i) {
+    CHECK(j["boards_cells"][i] == cells_of(j["boards"][i]));
+  }
+  res = f.call(Route::kStats, {{"shape", "2x2"}});
+  REQUIRE(res.status() == 200);
+  j = nlohmann::json::parse(res.body);
+  CHECK(j["shape"] == "2x2");
+  CHECK(j["goal_cells"] == nlohmann::json::parse("[1,2,3,0]"));
+  CHECK_FALSE(j.contains("board_cells"));
+  REQUIRE(j["hardest"]["boards_cells"].size() == j["hardest"]["boards"].size());
+  CHECK(j["hardest"]["boards_cells"][0] == cells_of(j["hardest"]["boards"][0]));
+  res = f.call(Route::kHint, {{"board", "21345/6789x"}});
+  REQUIRE(res.status() == 200);
+  j = nlohmann::json::parse(res.body);
+  CHECK(j["shape"] == "2x5");
+  CHECK(j["board_cells"] == nlohmann::json::parse("[2,1,3,4,5,6,7,8,9,0]"));
+  for (const auto& m : j["moves"]) {
+    CHECK(m["board_cells"] == cells_of(m["board"]));
+  }
 }
