@@ -218,6 +218,7 @@ after(() => {
 
 test("the document is valid OpenAPI 3.0 and describes every endpoint the index lists", async () => {
   assert.match(api.document.openapi, /^3\.0\./);
+  assert.doesNotThrow(() => api.validateDefinition());
   const index = (await get("/")).json;
   const paths = Object.keys(api.definition.paths);
   for (const e of index.endpoints) {
@@ -379,6 +380,12 @@ test("every error status a client can provoke keeps the contract", async () => {
 });
 
 test("the checks fail on answers that break the contract", async () => {
+  // The spec validator refuses a document that breaks OpenAPI 3.0.
+  const invalid = loadYaml(readFileSync(specPath, "utf8"));
+  delete invalid.paths["/solve"].get.responses["200"].description;
+  await assert.rejects(
+    new OpenAPIBackend({ definition: invalid, strict: true, validate: true }).init(),
+    /not valid OpenAPI/);
   const real = await request("GET", "/solve?board=867254301");
   assert.deepEqual(violations("GET", "/solve?board=867254301", real), []);
   const alter = (f) => {
