@@ -16,8 +16,9 @@ PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev libc
             scdoc
 # ...and what only the test suite needs on top: the browser test's Chromium;
 # systemd-analyze and systemd-socket-activate (the units' and socket
-# activation's tests); groff and man (the man pages' tests).
-TEST_PACKAGES := chromium systemd groff-base man-db
+# activation's tests); groff and man (the man pages' tests); prometheus, for
+# promtool (the /metrics test) and Prometheus itself (.ci/run's scrape).
+TEST_PACKAGES := chromium systemd groff-base man-db prometheus
 # ...and what `make deb` needs: dpkg-shlibdeps (the Depends line) and file.
 DEB_PACKAGES := dpkg-dev file
 
