@@ -23,6 +23,7 @@
 #include "api/metrics.h"
 #include "api/service.h"
 #include "api/table_slot.h"
+#include "eight/defaults.h"
 #include "eight/exit_codes.h"
 #include "options.h"
 #include "transport/access_log.h"
@@ -88,11 +89,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "eight-server: %s\n%s", parsed.error().message.c_str(), server::kUsage);
     return kExitUsage;
   }
-  const server::Options opt = *parsed;
+  server::Options opt = *parsed;
   if (opt.help) {
     std::fputs(server::kUsage, stdout);
     return kExitOk;
   }
+  // Not told where the table is: as `eight` looks, so an installed server
+  // run from any folder finds the installed table.
+  if (opt.table_defaulted) opt.table = eight::local_or_installed_table_path();
   // A client gone mid-answer must not kill the process (sockets are written
   // with MSG_NOSIGNAL; this covers the access log's pipe too).
   std::signal(SIGPIPE, SIG_IGN);

@@ -20,7 +20,8 @@ const char* const kUsage =
     "/random, /stats, /table, /healthz, /readyz, /metrics, /openapi.yaml; GET / lists them\n"
     "(and shows a playground in a browser). docs/api.md describes every endpoint.\n"
     "\n"
-    "  --table PATH         the table file (env EIGHT_TABLE, default data/eight.tbl)\n"
+    "  --table PATH         the table file (env EIGHT_TABLE, default data/eight.tbl, else\n"
+    "                       PREFIX/share/eight/eight.tbl for a program in PREFIX/bin)\n"
     "  --tables DIR         every *.tbl file in DIR instead, each answering its shapes\n"
     "                       (env EIGHT_TABLES; not with --table)\n"
     "  --host HOST          address to listen on (env EIGHT_HOST, default 127.0.0.1)\n"
@@ -243,7 +244,10 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
   // The command line overrides the environment, either for the other.
   if (table_given) o.tables.clear();
   if (tables_given) o.table.clear();
-  if (o.table.empty() && o.tables.empty()) o.table = kDefaultTablePath;
+  if (o.table.empty() && o.tables.empty()) {
+    o.table = kDefaultTablePath;
+    o.table_defaulted = true;
+  }
   return o;
 }
 

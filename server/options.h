@@ -30,6 +30,10 @@ struct Options {
   int compute_queue = 0;    // --compute-queue, $EIGHT_COMPUTE_QUEUE, else kDefaultComputeQueue
   bool quiet = false;       // --quiet,   $EIGHT_QUIET=1: no access log
   bool help = false;        // --help
+  // Neither --table nor --tables (nor their variables) was given: table is
+  // kDefaultTablePath, which the program replaces by
+  // local_or_installed_table_path() (eight/defaults.h), as `eight` does.
+  bool table_defaulted = false;
 
   TableSource source() const {
     return tables.empty() ? TableSource{table, false} : TableSource{tables, true};

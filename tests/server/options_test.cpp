@@ -120,3 +120,13 @@ TEST_CASE("bad options and values are refused with a message naming them") {
   CHECK(bad({}, {{"EIGHT_QUIET", "maybe"}}) ==
         "EIGHT_QUIET: 'maybe' is not 1/0, true/false or yes/no");
 }
+
+TEST_CASE("only a table given by neither option nor environment is the default one") {
+  auto o = parse({});
+  REQUIRE(o.ok());
+  CHECK(o->table_defaulted);
+  CHECK_FALSE(parse({"--table", "x.tbl"})->table_defaulted);
+  CHECK_FALSE(parse({"--tables", "d"})->table_defaulted);
+  CHECK_FALSE(parse({}, {{"EIGHT_TABLE", "y.tbl"}})->table_defaulted);
+  CHECK_FALSE(parse({}, {{"EIGHT_TABLES", "d"}})->table_defaulted);
+}
