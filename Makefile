@@ -36,10 +36,20 @@ configure: deps
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# An up-to-date table is left alone: it is regenerated only when missing,
+# older than the eight-tablegen that writes it, or failing `eight verify`;
+# either way it is verified before anything serves or tests it.
+GENERATE_TABLE = $(BUILD)/bin/eight-tablegen --quiet --shape default --out $(TABLE) && \
+                 $(BUILD)/bin/eight verify $(TABLE)
 table: build
 	@mkdir -p $(dir $(TABLE))
-	@$(BUILD)/bin/eight-tablegen --quiet --shape default --out $(TABLE)
-	@$(BUILD)/bin/eight verify $(TABLE)
+	@if [ ! -f $(TABLE) ]; then \
+	  echo "$(TABLE): missing, generating it"; $(GENERATE_TABLE); \
+	elif [ $(BUILD)/bin/eight-tablegen -nt $(TABLE) ]; then \
+	  echo "$(TABLE): older than $(BUILD)/bin/eight-tablegen, generating it again"; $(GENERATE_TABLE); \
+	elif ! $(BUILD)/bin/eight verify $(TABLE); then \
+	  echo "$(TABLE): failed eight verify, generating it again"; $(GENERATE_TABLE); \
+	fi
 
 run: table
 	exec $(BUILD)/bin/eight-server --table $(TABLE) --host $(HOST) --port $(PORT)
