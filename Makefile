@@ -17,8 +17,9 @@ PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev libc
 # ...and what only the test suite needs on top: the browser test's Chromium;
 # systemd-analyze and systemd-socket-activate (the units' and socket
 # activation's tests); groff and man (the man pages' tests); Python's yaml
-# (docs/openapi.yaml must load with yaml.safe_load).
-TEST_PACKAGES := chromium systemd groff-base man-db python3-yaml
+# (docs/openapi.yaml must load with yaml.safe_load); prometheus, for promtool
+# (the /metrics test) and Prometheus itself (.ci/run's scrape).
+TEST_PACKAGES := chromium systemd groff-base man-db python3-yaml prometheus
 # ...and what `make deb` needs: dpkg-shlibdeps (the Depends line) and file.
 DEB_PACKAGES := dpkg-dev file
 
@@ -36,10 +37,20 @@ configure: deps
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# An up-to-date table is left alone: it is regenerated only when missing,
+# older than the eight-tablegen that writes it, or failing `eight verify`;
+# either way it is verified before anything serves or tests it.
+GENERATE_TABLE = $(BUILD)/bin/eight-tablegen --quiet --shape default --out $(TABLE) && \
+                 $(BUILD)/bin/eight verify $(TABLE)
 table: build
 	@mkdir -p $(dir $(TABLE))
-	@$(BUILD)/bin/eight-tablegen --quiet --shape default --out $(TABLE)
-	@$(BUILD)/bin/eight verify $(TABLE)
+	@if [ ! -f $(TABLE) ]; then \
+	  echo "$(TABLE): missing, generating it"; $(GENERATE_TABLE); \
+	elif [ $(BUILD)/bin/eight-tablegen -nt $(TABLE) ]; then \
+	  echo "$(TABLE): older than $(BUILD)/bin/eight-tablegen, generating it again"; $(GENERATE_TABLE); \
+	elif ! $(BUILD)/bin/eight verify $(TABLE); then \
+	  echo "$(TABLE): failed eight verify, generating it again"; $(GENERATE_TABLE); \
+	fi
 
 run: table
 	exec $(BUILD)/bin/eight-server --table $(TABLE) --host $(HOST) --port $(PORT)

@@ -21,8 +21,10 @@
 #include <vector>
 
 #include "api/metrics.h"
+#include "api/metrics_handler.h"
 #include "api/service.h"
 #include "api/table_slot.h"
+#include "eight/defaults.h"
 #include "eight/exit_codes.h"
 #include "options.h"
 #include "transport/access_log.h"
@@ -88,11 +90,18 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "eight-server: %s\n%s", parsed.error().message.c_str(), server::kUsage);
     return kExitUsage;
   }
-  const server::Options opt = *parsed;
+  server::Options opt = *parsed;
   if (opt.help) {
     std::fputs(server::kUsage, stdout);
     return kExitOk;
   }
+  if (opt.version) {
+    std::puts("eight-server " EIGHT_VERSION);
+    return kExitOk;
+  }
+  // Not told where the table is: as `eight` looks, so an installed server
+  // run from any folder finds the installed table.
+  if (opt.table_defaulted) opt.table = eight::local_or_installed_table_path();
   // A client gone mid-answer must not kill the process (sockets are written
   // with MSG_NOSIGNAL; this covers the access log's pipe too).
   std::signal(SIGPIPE, SIG_IGN);
@@ -130,6 +139,17 @@ int main(int argc, char** argv) {
   }
   const int port = listener->port;
   const std::string host = listener->host;
+  // The metrics address, opened before anything serves so that a port
+  // taken fails the start as the public one does.
+  std::optional<server::ListeningSocket> metrics_listener;
+  if (opt.metrics_port) {
+    auto l = server::open_listener(opt.metrics_host, *opt.metrics_port);
+    if (!l.ok()) {
+      say("metrics address: " + l.error().message);
+      return kExitCannotListen;
+    }
+    metrics_listener.emplace(std::move(*l));
+  }
 
   std::optional<server::AccessLog> access_log;
   if (!opt.quiet) access_log.emplace(STDERR_FILENO, &metrics.access_log_dropped());
@@ -139,7 +159,37 @@ int main(int argc, char** argv) {
   config.compute_queue = static_cast<std::size_t>(opt.compute_queue);
   config.max_connections = server::raise_descriptor_limit();
   config.access_log = access_log ? &*access_log : nullptr;
-  server::Server http(service, metrics, config, std::move(*listener));
+
+  // With a metrics address, a second transport Server answers /metrics
+  // there (one I/O thread and a few connections: a scraper or two) and the
+  // public one answers it 404. The second keeps request counts of its own,
+  // which nothing renders: the Metrics a Server is given also receives its
+  // limits and queue gauge, which must stay the public server's. So scrapes
+  // there are not counted in eight_http_requests_total.
+  const server::MetricsOnly metrics_only(service);
+  const server::WithoutMetrics without_metrics(service);
+  server::Metrics metrics_port_counts;
+  std::optional<server::Server> metrics_http;
+  std::string metrics_url;
+  if (metrics_listener) {
+    constexpr std::size_t kMetricsConnections = 16;
+    server::ServerConfig mc;
+    mc.io_threads = 1;
+    mc.compute_threads = 1;
+    mc.compute_queue = 1;
+    mc.max_connections = kMetricsConnections;
+    mc.access_log = config.access_log;
+    // Their descriptors come out of the public server's share.
+    if (config.max_connections > 2 * kMetricsConnections) {
+      config.max_connections -= kMetricsConnections;
+    }
+    metrics_url = "http://" + server::url_host(metrics_listener->host) + ":" +
+                  std::to_string(metrics_listener->port) + "/metrics";
+    metrics_http.emplace(metrics_only, metrics_port_counts, mc, std::move(*metrics_listener));
+  }
+  const server::Handler& public_handler =
+      metrics_http ? static_cast<const server::Handler&>(without_metrics) : service;
+  server::Server http(public_handler, metrics, config, std::move(*listener));
 
   int stop_signal = 0;
   std::function<void(const boost::system::error_code&, int)> on_signal =
@@ -155,11 +205,17 @@ int main(int argc, char** argv) {
           say(std::string("received ") + (sig == SIGINT ? "SIGINT" : "SIGTERM") +
               ", finishing in-flight requests");
           http.stop();
+          if (metrics_http) metrics_http->stop();
         }
         signals.async_wait(on_signal);
       };
   signals.async_wait(on_signal);
 
+  if (metrics_http) {
+    metrics_http->start();
+    // Before the listening line, which tells whoever waits that all is up.
+    say("metrics on " + metrics_url + " only (404 on the public port)");
+  }
   http.start();
   say("listening on http://" + server::url_host(host) + ":" + std::to_string(port) +
       (activated ? ", the socket passed by the service manager" : "") +
@@ -173,6 +229,11 @@ int main(int argc, char** argv) {
   long cut = 0;
   std::thread waiter([&] {
     cut = http.wait();
+    if (metrics_http) {
+      // A failed public server ends the metrics one too.
+      metrics_http->stop();
+      if (metrics_http->wait() < 0) cut = -1;
+    }
     control.stop();  // the server is done: so is the signal loop
   });
   control.run();

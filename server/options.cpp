@@ -15,12 +15,15 @@ namespace eight::server {
 const char* const kUsage =
     "usage: eight-server [--table PATH | --tables DIR] [--host HOST] [--port PORT]\n"
     "                    [--threads N] [--compute-threads N] [--compute-queue N] [--quiet]\n"
+    "                    [--metrics-host HOST] [--metrics-port PORT]\n"
+    "       eight-server --help | --version\n"
     "\n"
     "Serves the 8-puzzle table over HTTP: /solve (GET, or POST a batch), /distance, /hint,\n"
     "/random, /stats, /table, /healthz, /readyz, /metrics, /openapi.yaml; GET / lists them\n"
     "(and shows a playground in a browser). docs/api.md describes every endpoint.\n"
     "\n"
-    "  --table PATH         the table file (env EIGHT_TABLE, default data/eight.tbl)\n"
+    "  --table PATH         the table file (env EIGHT_TABLE, default data/eight.tbl, else\n"
+    "                       PREFIX/share/eight/eight.tbl for a program in PREFIX/bin)\n"
     "  --tables DIR         every *.tbl file in DIR instead, each answering its shapes\n"
     "                       (env EIGHT_TABLES; not with --table)\n"
     "  --host HOST          address to listen on (env EIGHT_HOST, default 127.0.0.1)\n"
@@ -31,8 +34,14 @@ const char* const kUsage =
     "                       (env EIGHT_COMPUTE_THREADS, default one per CPU)\n"
     "  --compute-queue N    long requests that may wait for a compute thread; more get 503\n"
     "                       (env EIGHT_COMPUTE_QUEUE, default 64)\n"
+    "  --metrics-port PORT  answer /metrics only on this port, 0 for any free one, and 404\n"
+    "                       on the public port (env EIGHT_METRICS_PORT; default: /metrics\n"
+    "                       on the public port)\n"
+    "  --metrics-host HOST  address of the metrics port (env EIGHT_METRICS_HOST,\n"
+    "                       default 127.0.0.1; needs --metrics-port)\n"
     "  --quiet              no access log on stderr (env EIGHT_QUIET=1)\n"
     "  --help               this text\n"
+    "  --version            print the version and exit\n"
     "\n"
     "Options may also be written --name=value. SIGTERM or SIGINT stops the server;\n"
     "SIGHUP reloads the table file (or every file of DIR), switching only if all are sound.\n"
@@ -170,6 +179,13 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
                  std::to_string(kMaxComputeQueue) + ")");
     }
     o.compute_queue = *v;
+  } else if (name == "metrics-host") {
+    if (value.empty()) return bad(std::string(where) + " needs an address");
+    o.metrics_host = value;
+  } else if (name == "metrics-port") {
+    auto v = to_int(value, 0, 65535);
+    if (!v) return bad(std::string(where) + ": " + quoted + " is not a port number (0 to 65535)");
+    o.metrics_port = *v;
   } else if (name == "quiet") {
     auto v = to_bool(value);
     if (!v) return bad(std::string(where) + ": " + quoted + " is not 1/0, true/false or yes/no");
@@ -178,8 +194,9 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
   return std::nullopt;
 }
 
-constexpr std::string_view kValued[] = {"table",   "tables",          "host",         "port",
-                                        "threads", "compute-threads", "compute-queue"};
+constexpr std::string_view kValued[] = {"table",         "tables",       "host",
+                                        "port",          "threads",      "compute-threads",
+                                        "compute-queue", "metrics-host", "metrics-port"};
 
 }  // namespace
 
@@ -198,7 +215,9 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
       {"EIGHT_THREADS", "threads"},
       {"EIGHT_COMPUTE_THREADS", "compute-threads"},
       {"EIGHT_COMPUTE_QUEUE", "compute-queue"},
-      {"EIGHT_QUIET", "quiet"}};
+      {"EIGHT_QUIET", "quiet"},
+      {"EIGHT_METRICS_HOST", "metrics-host"},
+      {"EIGHT_METRICS_PORT", "metrics-port"}};
   for (const auto& [var, name] : kEnv) {
     if (auto v = getenv(var)) {
       if (auto e = apply(o, name, *v, var)) return *e;
@@ -213,6 +232,10 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
     std::string_view arg = args[i];
     if (arg == "--help" || arg == "-h") {
       o.help = true;
+      continue;
+    }
+    if (arg == "--version") {
+      o.version = true;
       continue;
     }
     if (arg == "--quiet" || arg == "-q") {
@@ -243,7 +266,15 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
   // The command line overrides the environment, either for the other.
   if (table_given) o.tables.clear();
   if (tables_given) o.table.clear();
-  if (o.table.empty() && o.tables.empty()) o.table = kDefaultTablePath;
+  if (o.table.empty() && o.tables.empty()) {
+    o.table = kDefaultTablePath;
+    o.table_defaulted = true;
+  }
+  // A metrics host alone would silently serve /metrics on the public port.
+  if (!o.metrics_host.empty() && !o.metrics_port) {
+    return bad("--metrics-host (EIGHT_METRICS_HOST) needs --metrics-port (EIGHT_METRICS_PORT)");
+  }
+  if (o.metrics_port && o.metrics_host.empty()) o.metrics_host = "127.0.0.1";
   return o;
 }
 

@@ -30,6 +30,19 @@ struct Options {
   int compute_queue = 0;    // --compute-queue, $EIGHT_COMPUTE_QUEUE, else kDefaultComputeQueue
   bool quiet = false;       // --quiet,   $EIGHT_QUIET=1: no access log
   bool help = false;        // --help
+  bool version = false;     // --version
+  // Neither --table nor --tables (nor their variables) was given: table is
+  // kDefaultTablePath, which the program replaces by
+  // local_or_installed_table_path() (eight/defaults.h), as `eight` does.
+  bool table_defaulted = false;
+
+  // /metrics on an address of its own: --metrics-port PORT
+  // ($EIGHT_METRICS_PORT; 0 = any free port) on --metrics-host HOST
+  // ($EIGHT_METRICS_HOST, else 127.0.0.1). When set, /metrics is answered
+  // only there and the public port answers it 404. A host without a port
+  // is a usage error.
+  std::string metrics_host;
+  std::optional<int> metrics_port;
 
   TableSource source() const {
     return tables.empty() ? TableSource{table, false} : TableSource{tables, true};

@@ -38,6 +38,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: eight-tablegen [--shape default|3x3|3x4|4x3|2x6|6x2|all] [--out PATH] [--quiet]\n"
     "       eight-tablegen --pdb 6-6-3|7-8 [--pdb-goals corner,edge,centre] [--out PATH]\n"
+    "       eight-tablegen --help | --version\n"
     "  --shape S   default: every shape up to 10 cells (2x2, 2x3, 3x2, 2x4, 4x2,\n"
     "              3x3, 2x5, 5x2) and the 4x4 board's 6-6-3 pattern databases,\n"
     "              21 MB, in about 11 s; 3x3: the 3x3 sections alone;\n"
@@ -55,7 +56,8 @@ constexpr const char* kUsage =
     "              and centre (cell 5); default all three, which answer every goal\n"
     "  --out PATH  where to write the table (default data/eight.tbl, or the\n"
     "              12-cell or 4x4 file's name in data/); not with --shape all\n"
-    "  --quiet     print nothing but errors\n";
+    "  --quiet     print nothing but errors\n"
+    "  --version   print the version and exit\n";
 
 // One file to write.
 struct Job {
@@ -138,6 +140,9 @@ int main(int argc, char** argv) {
       quiet = true;
     } else if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
       std::fputs(kUsage, stdout);
+      return eight::kExitOk;
+    } else if (std::strcmp(argv[i], "--version") == 0) {
+      std::puts("eight-tablegen " EIGHT_VERSION);
       return eight::kExitOk;
     } else {
       std::fprintf(stderr, "eight-tablegen: unknown argument '%s'\n%s", argv[i], kUsage);

@@ -38,10 +38,32 @@ std::string seconds_label(std::uint64_t micros) {
   return s;
 }
 
+// A pattern database's tiles, from its group's bits (bit t for tile t):
+// "1,2,5,6,9,10".
+std::string tile_list(std::uint16_t group) {
+  std::string out;
+  for (int t = 0; t < 16; ++t) {
+    if ((group >> t & 1) == 0) continue;
+    if (!out.empty()) out += ',';
+    out += std::to_string(t);
+  }
+  return out;
+}
+
+// A formatted line of any length: a label may hold a long table path, and
+// a line cut short would lose its newline and break the exposition.
 void append(std::string& out, const char* format, auto... args) {
   char buf[256];
   const int n = std::snprintf(buf, sizeof buf, format, args...);
-  if (n > 0) out.append(buf, std::min<std::size_t>(static_cast<std::size_t>(n), sizeof buf - 1));
+  if (n <= 0) return;
+  if (static_cast<std::size_t>(n) < sizeof buf) {
+    out.append(buf, static_cast<std::size_t>(n));
+    return;
+  }
+  const std::size_t at = out.size();
+  out.resize(at + static_cast<std::size_t>(n) + 1);
+  std::snprintf(out.data() + at, static_cast<std::size_t>(n) + 1, format, args...);
+  out.resize(at + static_cast<std::size_t>(n));
 }
 
 // HELP and TYPE lines, the two lines every metric starts with.
@@ -163,17 +185,40 @@ std::string Metrics::render(const TableSet* tables) const {
       append(out, "eight_table_file_sections{path=\"%s\"} %zu\n", escape_label(t->path()).c_str(),
              t->view().section_count());
     }
+    // Series are labelled by goal, and by path too when there are several
+    // files (two of them may hold the same goal). A goal's sections that
+    // hold positions (full and mod-3) have a solution length as their max
+    // distance; its pattern databases (4x4: several per goal) have their
+    // largest entry instead (a placement's value is its Manhattan distance
+    // plus twice its entry: eight/pattern_db.h), in a family of their own
+    // told apart by their tiles. Each series appears once: Prometheus drops the
+    // samples of a repeated one.
+    const auto path_label = [tables](const Table& t) {
+      return tables->size() == 1 ? std::string() : ",path=\"" + escape_label(t.path()) + "\"";
+    };
     append_family(out, "eight_table_section_max_distance", "gauge",
-                  "Longest optimal solution in a section.");
-    // Labelled by goal, and by path too when there are several files (two
-    // of them may hold the same goal).
+                  "Longest optimal solution in a section that holds positions (moves).");
     for (const auto& t : tables->tables()) {
       const TableView& v = t->view();
-      const std::string path =
-          tables->size() == 1 ? std::string() : ",path=\"" + escape_label(t->path()) + "\"";
+      const std::string path = path_label(*t);
       for (std::size_t i = 0; i < v.section_count(); ++i) {
+        const SectionInfo& s = v.section(i);
+        if (s.encoding == format::Encoding::kPdb4) continue;
         append(out, "eight_table_section_max_distance{goal=\"%s\"%s} %d\n",
-               to_string(v.section(i).goal).c_str(), path.c_str(), v.section(i).max_distance);
+               to_string(s.goal).c_str(), path.c_str(), s.max_distance);
+      }
+    }
+    append_family(out, "eight_table_pattern_database_max_entry", "gauge",
+                  "Largest entry of a 4x4 pattern database: the most move pairs its tiles "
+                  "need beyond their Manhattan distance.");
+    for (const auto& t : tables->tables()) {
+      const TableView& v = t->view();
+      const std::string path = path_label(*t);
+      for (std::size_t i = 0; i < v.section_count(); ++i) {
+        const SectionInfo& s = v.section(i);
+        if (s.encoding != format::Encoding::kPdb4) continue;
+        append(out, "eight_table_pattern_database_max_entry{goal=\"%s\",tiles=\"%s\"%s} %d\n",
+               to_string(s.goal).c_str(), tile_list(s.group).c_str(), path.c_str(), s.max_distance);
       }
     }
   }

@@ -254,7 +254,10 @@ std::variant<nlohmann::json, Problem> parse_json_body(const std::string& body) {
 // read it. A preflight (OPTIONS) learns the route's methods and that
 // Content-Type may be set (POST /solve sends JSON), and may cache that for a
 // day. Downloads of /table expose their validators and ranges to scripts.
+// /metrics never: it is for the operator's scraper, not for web pages, and
+// a page must not read a server's internals through its visitors.
 void add_cors_headers(const Request& req, Response& res) {
+  if (route_of(req.path) == Route::kMetrics) return;
   res.set_header("Access-Control-Allow-Origin", "*");
   if (req.method == http::verb::options) {
     res.set_header("Access-Control-Allow-Methods",

@@ -6,6 +6,8 @@
 #   - the layout: programs, table, man pages, headers, libeight.a and
 #     libeight.so.1.0.0 with SONAME libeight.so.1, the CMake package, eight.pc,
 #     units, completion, copyright; and that nothing went outside the prefix;
+#   - the installed eight and eight-server find the installed table by
+#     themselves, run from outside any repository;
 #   - each build of solve_board prints the right answer: 867254301 is 31 moves
 #     (the 8-puzzle's farthest boards are 31 moves away), boards that
 #     `eight random` draws at distances 0 to 31 come back at those distances,
@@ -44,6 +46,29 @@ found=$(cd "$prefix" && env -u EIGHT_TABLE "$prefix/bin/eight" solve --format di
   fail "the installed eight did not find the installed table by itself"
 [ "$found" = 31 ] || fail "the installed eight answered '$found' for 867254301, not 31"
 echo "ok: the installed eight answers from $table without --table"
+# So does the installed server, by the same rule (eight/defaults.h).
+(cd "$prefix" && exec env -u EIGHT_TABLE -u EIGHT_TABLES "$prefix/bin/eight-server" \
+  --host 127.0.0.1 --port 0 --quiet 2>"$work/server.err") &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+port=
+for _ in $(seq 1 100); do
+  port=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\) .*|\1|p' "$work/server.err")
+  [ -n "$port" ] && break
+  kill -0 "$server" 2>/dev/null || fail "the installed eight-server exited: $(cat "$work/server.err")"
+  sleep 0.1
+done
+[ -n "$port" ] || fail "the installed eight-server did not start: $(cat "$work/server.err")"
+grep -q "(table $table, " "$work/server.err" ||
+  fail "the installed eight-server serves another table: $(cat "$work/server.err")"
+answer=$(curl -sf "http://127.0.0.1:$port/distance?board=867254301") ||
+  fail "the installed eight-server did not answer /distance"
+python3 -c 'import json, sys; assert json.loads(sys.argv[1])["distance"] == 31, sys.argv[1]' "$answer" ||
+  fail "the installed eight-server answered $answer for 867254301"
+kill -TERM "$server"
+wait "$server" || fail "the installed eight-server exited $? on SIGTERM"
+trap 'rm -rf "$work"' EXIT
+echo "ok: the installed eight-server serves $table without --table"
 # Boards at every distance of the 8-puzzle, drawn by the installed tool.
 boards=(867254301)
 for d in 0 1 2 5 10 15 20 25 30 31; do

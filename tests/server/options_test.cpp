@@ -120,3 +120,50 @@ TEST_CASE("bad options and values are refused with a message naming them") {
   CHECK(bad({}, {{"EIGHT_QUIET", "maybe"}}) ==
         "EIGHT_QUIET: 'maybe' is not 1/0, true/false or yes/no");
 }
+
+TEST_CASE("only a table given by neither option nor environment is the default one") {
+  auto o = parse({});
+  REQUIRE(o.ok());
+  CHECK(o->table_defaulted);
+  CHECK_FALSE(parse({"--table", "x.tbl"})->table_defaulted);
+  CHECK_FALSE(parse({"--tables", "d"})->table_defaulted);
+  CHECK_FALSE(parse({}, {{"EIGHT_TABLE", "y.tbl"}})->table_defaulted);
+  CHECK_FALSE(parse({}, {{"EIGHT_TABLES", "d"}})->table_defaulted);
+}
+
+TEST_CASE("--metrics-port and --metrics-host: the metrics address, loopback unless told") {
+  auto o = parse({});
+  REQUIRE(o.ok());
+  CHECK_FALSE(o->metrics_port.has_value());
+  o = parse({"--metrics-port", "9100"});
+  REQUIRE(o.ok());
+  CHECK(o->metrics_port == 9100);
+  CHECK(o->metrics_host == "127.0.0.1");
+  o = parse({"--metrics-port=0", "--metrics-host", "::1"});
+  REQUIRE(o.ok());
+  CHECK(o->metrics_port == 0);
+  CHECK(o->metrics_host == "::1");
+  o = parse({}, {{"EIGHT_METRICS_PORT", "9101"}, {"EIGHT_METRICS_HOST", "0.0.0.0"}});
+  REQUIRE(o.ok());
+  CHECK(o->metrics_port == 9101);
+  CHECK(o->metrics_host == "0.0.0.0");
+  o = parse({"--metrics-port", "9102"}, {{"EIGHT_METRICS_PORT", "9101"}});
+  REQUIRE(o.ok());
+  CHECK(o->metrics_port == 9102);
+  o = parse({"--metrics-host", "127.0.0.1"});
+  REQUIRE_FALSE(o.ok());
+  CHECK(o.error().message.find("needs --metrics-port") != std::string::npos);
+  o = parse({"--metrics-port", "65536"});
+  REQUIRE_FALSE(o.ok());
+  CHECK(o.error().message == "--metrics-port: '65536' is not a port number (0 to 65535)");
+  o = parse({}, {{"EIGHT_METRICS_PORT", "x"}});
+  REQUIRE_FALSE(o.ok());
+  CHECK(o.error().message == "EIGHT_METRICS_PORT: 'x' is not a port number (0 to 65535)");
+}
+
+TEST_CASE("--version is parsed") {
+  auto o = parse({"--version"});
+  REQUIRE(o.ok());
+  CHECK(o->version);
+  CHECK_FALSE(parse({})->version);
+}
