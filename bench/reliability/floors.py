@@ -216,21 +216,28 @@ def random_stall(duration=10.0):
     lock = threading.Lock()
     errors = []
 
+    # One hog: `depth` requests pipelined, their answers read, again, until
+    # stopped; a connection the server closes (a refusal, a limit) is opened
+    # again, as a client that wants its draws would.
     def loop(target, depth):
-        try:
-            s = connect(server.port, timeout=60)
-            with lock:
-                socks.append(s)
-            r = Reader(s)
-            while not stop.is_set():
-                s.sendall(request(target) * depth)  # `depth` requests pipelined
-                for _ in range(depth):
-                    status, _, _ = r.response()
-                    if status != 200:
-                        errors.append(f"{target}: {status}")
-        except OSError as e:
-            if not stop.is_set():
-                errors.append(f"{target}: {e}")
+        while not stop.is_set():
+            try:
+                s = connect(server.port, timeout=60)
+                with lock:
+                    socks.append(s)
+                r = Reader(s)
+                while not stop.is_set():
+                    s.sendall(request(target) * depth)
+                    for _ in range(depth):
+                        status, _, _ = r.response()
+                        if status != 200:
+                            with lock:
+                                errors.append(f"{target}: status {status}")
+            except OSError as e:
+                if not stop.is_set():
+                    with lock:
+                        errors.append(f"{target}: {e}")
+                    time.sleep(0.01)
 
     hogs = [threading.Thread(target=loop, args=(SLOW_RANDOM, 1), daemon=True) for _ in range(4)]
     hogs += [threading.Thread(target=loop, args=(CHOSEN_SEED, 10), daemon=True) for _ in range(2)]
