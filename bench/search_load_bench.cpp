@@ -125,9 +125,10 @@ TEST_CASE("with 32 clients searching 4x4 boards, 32 clients' 3x3 answers keep p9
                   << " ms, max " << max << " ms; 4x4: " << fifteen_answers.load() << " answers, "
                   << fifteen_busy.load() << " busy");
   constexpr double kFloorMs = 5.0;
-  std::printf("search_load: 3x3 /solve p99 beside 32 clients searching 4x4 boards: %.2f ms "
-              "(p50 %.2f, max %.2f, %zu answers); floor p99 < %.0f ms: %s\n",
-              p99, p50, max, all.size(), kFloorMs, p99 < kFloorMs ? "PASS" : "FAIL");
+  std::printf(
+      "search_load: 3x3 /solve p99 beside 32 clients searching 4x4 boards: %.2f ms "
+      "(p50 %.2f, max %.2f, %zu answers); floor p99 < %.0f ms: %s\n",
+      p99, p50, max, all.size(), kFloorMs, p99 < kFloorMs ? "PASS" : "FAIL");
   CHECK(nine_wrong == 0);
   CHECK(fifteen_wrong == 0);
   CHECK(fifteen_answers > 20);  // the searches really ran alongside
