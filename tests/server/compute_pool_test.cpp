@@ -5,6 +5,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <stop_token>
 #include <thread>
 #include <vector>
 
@@ -50,9 +51,20 @@ TEST_CASE("a full compute queue refuses at once instead of waiting") {
   CHECK(pool.try_submit([&] { ++ran; }));
   CHECK(pool.try_submit([&] { ++ran; }));
   CHECK(depth == 2);
-  const auto before = std::chrono::steady_clock::now();
+  // A try_submit that waited for room would wait for the first job, which
+  // waits for the gate: "at once" is "returned with the gate still closed".
+  // The watchdog opens it after 10 s so such a wait ends (a hang guard, not
+  // a time bound: a busy machine may be slow, never out of order).
+  std::jthread watchdog([&gate](const std::stop_token& stop) {
+    for (int i = 0; i < 1000 && !stop.stop_requested(); ++i) std::this_thread::sleep_for(10ms);
+    gate.release();
+  });
   CHECK_FALSE(pool.try_submit([&] { ++ran; }));  // two waiting: full
-  CHECK(std::chrono::steady_clock::now() - before < 50ms);
+  {
+    std::lock_guard lock(gate.mutex);
+    CHECK_FALSE(gate.open);
+  }
+  CHECK(ran == 0);
   CHECK(pool.queued() == 2);
   gate.release();
   pool.stop();

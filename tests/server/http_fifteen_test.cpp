@@ -431,7 +431,9 @@ TEST_CASE("a client that leaves cancels its 4x4 search and frees the compute thr
   }                                                           // the client leaves
   const auto left = Clock::now();
   std::uint64_t after = before;
-  while (after == before && Clock::now() - left < 2s) {
+  // 20 s is a hang guard: the cancel is seen within milliseconds, and the
+  // search it ends would run for minutes.
+  while (after == before && Clock::now() - left < 20s) {
     std::this_thread::sleep_for(10ms);
     after = metric(server, "eight_compute_cancelled_total");
   }
@@ -444,7 +446,10 @@ TEST_CASE("a client that leaves cancels its 4x4 search and frees the compute thr
   const auto asked = Clock::now();
   const json j = get_json(cli, "/distance?board=" + korf(1).text() + "&goal=" + kKorfGoal);
   CHECK(j["distance"] == 57);
-  CHECK(Clock::now() - asked < 1s);
+  // A hang guard, not a latency: korf #1 takes some 10 ms; behind the
+  // cancelled search (500M nodes) it would wait for minutes. The compute
+  // threads run at nice 19, so a busy machine slows them many times over.
+  CHECK(Clock::now() - asked < 30s);
 }
 
 TEST_CASE("a full compute pool answers 4x4 questions 503 with Retry-After") {
@@ -471,7 +476,9 @@ TEST_CASE("a full compute pool answers 4x4 questions 503 with Retry-After") {
     const auto r = cli.Get(target);
     check_problem(r, 503, "overloaded");
     CHECK(r->get_header_value("Retry-After") == "1");
-    CHECK(Clock::now() - asked < 1s);  // refused at once, not queued
+    // Refused at once, not queued: queued, it would wait for minutes behind
+    // the two 500M-node searches (a hang guard, not a latency).
+    CHECK(Clock::now() - asked < 30s);
   }
   const auto r =
       cli.Post("/solve", std::string(R"({"boards":[")") + korf1 + R"("]})", "application/json");

@@ -1,6 +1,7 @@
 // Integration: metrics, the access log, compression and socket settings.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <regex>
 #include <thread>
@@ -99,18 +100,25 @@ TEST_CASE("keep-alive responses come without the ~40 ms Nagle delay") {
   // Should an answer leave in two writes, without TCP_NODELAY each response
   // after the first would wait for a delayed ACK (~40 ms), so 20 requests on
   // one connection would take 800 ms or more.
+  // The delayed ACK is a timer, so it slows every round the same; a busy
+  // machine slows a round now and then. So the check is on the best of 5
+  // rounds of 20 requests (each a few ms when answered at once): the delay,
+  // if there, is in all five.
   ServerProcess server;
   auto cli = server.client();
   cli.set_keep_alive(true);
   REQUIRE(cli.Get("/healthz"));
-  const auto start = std::chrono::steady_clock::now();
-  for (int i = 0; i < 20; ++i) {
-    auto r = cli.Get("/solve?board=867254301");
-    REQUIRE(r);
-    REQUIRE(r->status == 200);
+  auto best = std::chrono::steady_clock::duration::max();
+  for (int round = 0; round < 5; ++round) {
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < 20; ++i) {
+      auto r = cli.Get("/solve?board=867254301");
+      REQUIRE(r);
+      REQUIRE(r->status == 200);
+    }
+    best = std::min(best, std::chrono::steady_clock::now() - start);
   }
-  const auto took = std::chrono::steady_clock::now() - start;
-  CHECK(took < std::chrono::milliseconds(500));
+  CHECK(best < std::chrono::milliseconds(500));
 }
 
 TEST_CASE("responses say how long connections are kept alive") {

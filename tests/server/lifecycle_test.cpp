@@ -85,7 +85,10 @@ TEST_CASE("with one I/O thread, an idle keep-alive client does not delay others"
   const auto waited = std::chrono::steady_clock::now() - start;
   REQUIRE(r);
   CHECK(r->status == 200);
-  CHECK(waited < 100ms);
+  // A hang guard, not a latency: held up by the idle client, the new one
+  // would wait out its 75 s idle timeout (and the idle one would be gone,
+  // which the next check sees); answered, it takes about a millisecond.
+  CHECK(waited < 2s);
   // And the idle one was kept: it answers again on the same connection.
   auto again = idle.Get("/healthz");
   REQUIRE(again);

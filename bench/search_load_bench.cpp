@@ -1,13 +1,24 @@
 // The 3x3 answers' latency while 4x4 searches keep the compute pool busy
-// (issue 12's floor: p99 under 5 ms with 32 clients of each). A measurement
-// of the machine as much as of the server, so CTest runs it alone
-// (RUN_SERIAL), in an executable of its own.
+// (issue 12's floor: p99 under 5 ms with 32 clients of each; reference 3.1 ms
+// on the development machine, docs/performance.md, "Table answers beside
+// searches").
+//
+//   bench/search_load.sh            (build/bin/eight-search-load-bench -s)
+//
+// A measurement of the machine as much as of the server, so it is a
+// benchmark, not a test (issue 18: on a machine busy with other work the same
+// case measured 5.87 ms and failed `make test`). Run it on a quiet machine.
+// It prints the figure and its floor, and exits non-zero when the floor is
+// missed or any answer was wrong. Built with the tests' fixtures (the real
+// eight-server on a free loopback port, the 6-6-3 databases), so it needs
+// -DEIGHT_BUILD_TESTS=ON beside -DEIGHT_BUILD_BENCHMARKS=ON.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
@@ -113,8 +124,13 @@ TEST_CASE("with 32 clients searching 4x4 boards, 32 clients' 3x3 answers keep p9
   MESSAGE("3x3: " << all.size() << " answers in 6 s, p50 " << p50 << " ms, p99 " << p99
                   << " ms, max " << max << " ms; 4x4: " << fifteen_answers.load() << " answers, "
                   << fifteen_busy.load() << " busy");
+  constexpr double kFloorMs = 5.0;
+  std::printf(
+      "search_load: 3x3 /solve p99 beside 32 clients searching 4x4 boards: %.2f ms "
+      "(p50 %.2f, max %.2f, %zu answers); floor p99 < %.0f ms: %s\n",
+      p99, p50, max, all.size(), kFloorMs, p99 < kFloorMs ? "PASS" : "FAIL");
   CHECK(nine_wrong == 0);
   CHECK(fifteen_wrong == 0);
   CHECK(fifteen_answers > 20);  // the searches really ran alongside
-  CHECK(p99 < 5.0);
+  CHECK(p99 < kFloorMs);
 }
