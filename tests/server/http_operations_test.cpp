@@ -84,7 +84,8 @@ TEST_CASE("--access-log-format json writes one JSON object a line with every fie
   REQUIRE(cli.Get("/solve?board=%22%5C%FF"));
   REQUIRE(server.wait_for_stderr("\"status\":400"));
   const std::string log = server.stderr_text();
-  const auto start = log.find("{\"time\":");
+  // The fixture's own /readyz comes first: the line of the request asked.
+  const auto start = log.rfind("{\"time\":", log.find("%22%5C%FF"));
   REQUIRE(start != std::string::npos);
   const auto line = nlohmann::json::parse(log.substr(start, log.find('\n', start) - start));
   CHECK(line["client"] == "127.0.0.1");
