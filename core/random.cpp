@@ -87,7 +87,8 @@ const DistanceHistogram& DistanceIndex::histogram(std::size_t section) const {
   return histograms_[section];
 }
 
-Result<Board> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng) {
+Result<Board> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng,
+                           const std::atomic<bool>* cancel) {
   if (table.view().section(goal.section()).encoding == format::Encoding::kPdb4) {
     // (A precondition the server and CLI keep: they ask searcher.h.)
     return make_error(ErrorCode::kBadArgument,
@@ -150,6 +151,9 @@ Result<Board> random_board(const Table& table, const GoalFrame& goal, int distan
   const std::uint64_t budget = 20 * (static_cast<std::uint64_t>(positions) / at + 1);
   const GoalFrame identity(section_goal, section, symmetries(section_goal.shape)[0]);
   for (std::uint64_t i = 0; i < budget; ++i) {
+    if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
+      return make_error(ErrorCode::kCancelled, "the draw was cancelled");
+    }
     const Board b = index.board(section, static_cast<std::uint32_t>(rng.below(positions)));
     if (table.solver().distance(b, identity) == distance) return goal.from_section(b);
   }

@@ -121,7 +121,7 @@ int main(int argc, char** argv) {
   }
   server::TableSlot slot(*loaded);
   server::Metrics metrics;
-  const server::Service service(slot, metrics);
+  const server::Service service(slot, metrics, opt.max_budget);
 
   // The socket systemd hands over (eight-server.socket), else our own
   // --host/--port.
@@ -152,12 +152,18 @@ int main(int argc, char** argv) {
   }
 
   std::optional<server::AccessLog> access_log;
-  if (!opt.quiet) access_log.emplace(STDERR_FILENO, &metrics.access_log_dropped());
+  if (!opt.quiet) {
+    access_log.emplace(
+        STDERR_FILENO, &metrics.access_log_dropped(),
+        opt.access_log_json ? server::AccessLogFormat::kJson : server::AccessLogFormat::kText);
+  }
   server::ServerConfig config;
   config.io_threads = static_cast<std::size_t>(opt.threads);
   config.compute_threads = static_cast<std::size_t>(opt.compute_threads);
   config.compute_queue = static_cast<std::size_t>(opt.compute_queue);
   config.max_connections = server::raise_descriptor_limit();
+  config.client_header = opt.client_header;
+  config.limits.idle_timeout = std::chrono::seconds(opt.idle_timeout_seconds);
   config.access_log = access_log ? &*access_log : nullptr;
 
   // With a metrics address, a second transport Server answers /metrics

@@ -14,7 +14,9 @@ namespace eight::server {
 
 const char* const kUsage =
     "usage: eight-server [--table PATH | --tables DIR] [--host HOST] [--port PORT]\n"
-    "                    [--threads N] [--compute-threads N] [--compute-queue N] [--quiet]\n"
+    "                    [--threads N] [--compute-threads N] [--compute-queue N]\n"
+    "                    [--max-budget N] [--client-header NAME] [--idle-timeout SECONDS]\n"
+    "                    [--access-log-format text|json] [--quiet]\n"
     "                    [--metrics-host HOST] [--metrics-port PORT]\n"
     "       eight-server --help | --version\n"
     "\n"
@@ -33,7 +35,19 @@ const char* const kUsage =
     "  --compute-threads N  threads for long requests: POST /solve batches\n"
     "                       (env EIGHT_COMPUTE_THREADS, default one per CPU)\n"
     "  --compute-queue N    long requests that may wait for a compute thread; more get 503\n"
-    "                       (env EIGHT_COMPUTE_QUEUE, default 64)\n"
+    "                       (env EIGHT_COMPUTE_QUEUE, default 64; one client may hold an\n"
+    "                       eighth of them, and run on all compute threads but one)\n"
+    "  --max-budget N       the most search nodes one request may spend (budget=), 0 to\n"
+    "                       500000000; 0 turns searches (4x4 questions) off\n"
+    "                       (env EIGHT_MAX_BUDGET, default 500000000)\n"
+    "  --client-header NAME the header a trusted reverse proxy sets to the client's\n"
+    "                       address (its last address counts), for each client's fair\n"
+    "                       share of the compute pool; only behind such a proxy\n"
+    "                       (env EIGHT_CLIENT_HEADER, default none: the peer address)\n"
+    "  --idle-timeout S     seconds an idle keep-alive connection stays open, 1 to 3600\n"
+    "                       (env EIGHT_IDLE_TIMEOUT, default 75)\n"
+    "  --access-log-format F  text or json (JSON lines) (env EIGHT_ACCESS_LOG_FORMAT,\n"
+    "                       default text)\n"
     "  --metrics-port PORT  answer /metrics only on this port, 0 for any free one, and 404\n"
     "                       on the public port (env EIGHT_METRICS_PORT; default: /metrics\n"
     "                       on the public port)\n"
@@ -186,6 +200,38 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
     auto v = to_int(value, 0, 65535);
     if (!v) return bad(std::string(where) + ": " + quoted + " is not a port number (0 to 65535)");
     o.metrics_port = *v;
+  } else if (name == "max-budget") {
+    const auto v = parse_decimal(value);
+    if (!v || *v > kMaxSearchNodes) {
+      return bad(std::string(where) + ": " + quoted + " is not a search budget (0 to " +
+                 std::to_string(kMaxSearchNodes) + " nodes; 0 turns searches off)");
+    }
+    o.max_budget = *v;
+  } else if (name == "client-header") {
+    // A header name is a token (RFC 9110 5.1).
+    const bool token =
+        !value.empty() && value.size() <= 64 && std::all_of(value.begin(), value.end(), [](char c) {
+          return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                 c == '-' || c == '_';
+        });
+    if (!token) {
+      return bad(std::string(where) + ": " + quoted +
+                 " is not a header name (letters, digits, '-' and '_')");
+    }
+    o.client_header = value;
+  } else if (name == "idle-timeout") {
+    auto v = to_int(value, 1, kMaxIdleTimeoutSeconds);
+    if (!v) {
+      return bad(std::string(where) + ": " + quoted + " is not a number of seconds (1 to " +
+                 std::to_string(kMaxIdleTimeoutSeconds) + ")");
+    }
+    o.idle_timeout_seconds = *v;
+  } else if (name == "access-log-format") {
+    if (value != "text" && value != "json") {
+      return bad(std::string(where) + ": " + quoted +
+                 " is not an access log format (text or json)");
+    }
+    o.access_log_json = value == "json";
   } else if (name == "quiet") {
     auto v = to_bool(value);
     if (!v) return bad(std::string(where) + ": " + quoted + " is not 1/0, true/false or yes/no");
@@ -194,9 +240,10 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
   return std::nullopt;
 }
 
-constexpr std::string_view kValued[] = {"table",         "tables",       "host",
-                                        "port",          "threads",      "compute-threads",
-                                        "compute-queue", "metrics-host", "metrics-port"};
+constexpr std::string_view kValued[] = {
+    "table",         "tables",       "host",          "port",          "threads",
+    "compute-threads", "compute-queue", "max-budget",  "client-header", "idle-timeout",
+    "access-log-format", "metrics-host", "metrics-port"};
 
 }  // namespace
 
@@ -215,6 +262,10 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
       {"EIGHT_THREADS", "threads"},
       {"EIGHT_COMPUTE_THREADS", "compute-threads"},
       {"EIGHT_COMPUTE_QUEUE", "compute-queue"},
+      {"EIGHT_MAX_BUDGET", "max-budget"},
+      {"EIGHT_CLIENT_HEADER", "client-header"},
+      {"EIGHT_IDLE_TIMEOUT", "idle-timeout"},
+      {"EIGHT_ACCESS_LOG_FORMAT", "access-log-format"},
       {"EIGHT_QUIET", "quiet"},
       {"EIGHT_METRICS_HOST", "metrics-host"},
       {"EIGHT_METRICS_PORT", "metrics-port"}};

@@ -4,6 +4,7 @@
 // Thread safety: pure functions.
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <span>
@@ -11,6 +12,7 @@
 #include <string_view>
 
 #include "eight/result.h"
+#include "eight/searcher.h"
 #include "eight/table_set.h"
 
 namespace eight::server {
@@ -28,6 +30,18 @@ struct Options {
   int threads = 0;          // --threads, $EIGHT_THREADS: I/O threads, else default_threads()
   int compute_threads = 0;  // --compute-threads, $EIGHT_COMPUTE_THREADS, else default_threads()
   int compute_queue = 0;    // --compute-queue, $EIGHT_COMPUTE_QUEUE, else kDefaultComputeQueue
+  // --max-budget, $EIGHT_MAX_BUDGET: the most search nodes one request may
+  // spend (budget=, a batch's "budget"), 0 to 500,000,000; 0 turns
+  // searches (4x4 questions) off.
+  std::uint64_t max_budget = kMaxSearchNodes;
+  // --client-header, $EIGHT_CLIENT_HEADER: the header a trusted reverse
+  // proxy sets to the client's address; empty: the peer is the client.
+  std::string client_header;
+  // --idle-timeout, $EIGHT_IDLE_TIMEOUT: seconds an idle keep-alive
+  // connection stays open (Limits::idle_timeout, default 75).
+  int idle_timeout_seconds = 75;
+  // --access-log-format, $EIGHT_ACCESS_LOG_FORMAT: "text" or "json" lines.
+  bool access_log_json = false;
   bool quiet = false;       // --quiet,   $EIGHT_QUIET=1: no access log
   bool help = false;        // --help
   bool version = false;     // --version
@@ -60,6 +74,7 @@ inline constexpr int kMaxThreads = 4096;
 // second of work at ~50 ms per 10,000-board batch on one core.
 inline constexpr int kDefaultComputeQueue = 64;
 inline constexpr int kMaxComputeQueue = 1 << 20;
+inline constexpr int kMaxIdleTimeoutSeconds = 3600;
 
 // Looks up an environment variable; nullopt when unset or empty.
 using Getenv = std::function<std::optional<std::string>(const char* name)>;

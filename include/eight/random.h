@@ -10,6 +10,7 @@
 // a DistanceIndex is immutable once built and shared by every thread.
 #pragma once
 
+#include <atomic>
 #include <cassert>
 #include <cstdint>
 #include <span>
@@ -87,8 +88,11 @@ class DistanceIndex {
 // distance is drawn from the section's farthest positions. Fails
 // (kBadArgument) when no board is that far: check the distance against the
 // section's max_distance first to tell users the range.
+// The rejection sampling checks `cancel` (when given) before every draw and
+// fails (kCancelled) once it is true: a draw can take a second.
 // REQUIRES: `goal` is a frame of `table` (Table::frame()).
-Result<Board> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng);
+Result<Board> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng,
+                           const std::atomic<bool>* cancel = nullptr);
 
 // For mod-3 sections: how many positions may lie within the distance asked
 // for that random_board() finds them all breadth-first instead (a few

@@ -39,6 +39,7 @@ enum class ErrorCode {
   kNoShape,    // no table answers the goal's shape
   kNoSection,  // tables answer the shape, but none the goal's blank cell
   kBadArgument,
+  kCancelled,  // the caller's cancel flag stopped the work
 };
 
 struct Error {

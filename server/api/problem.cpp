@@ -56,6 +56,9 @@ Problem problem_from_error(const Error& error, std::string_view parameter) {
     case ErrorCode::kBadEntry:
       // Table errors stop the server at start; no request can cause one.
       return {503, "table-unavailable", "Table unavailable", error.message, {}};
+    case ErrorCode::kCancelled:
+      // Only a stop cancels work whose answer is still read.
+      return {503, "stopping", "Stopping", error.message, {}};
   }
   return {400, "bad-request", "Bad request", error.message, parameter};
 }
@@ -116,14 +119,17 @@ Problem problem_for_refusal(Refusal why, std::string_view detail) {
       return {417, "expectation-failed", "Expectation failed", std::move(d)};
     case Refusal::kOverloaded:
       return {503, "overloaded", "Overloaded", std::move(d)};
+    case Refusal::kStopping:
+      return {503, "stopping", "Stopping", std::move(d)};
   }
   return {400, "bad-request", "Bad request", std::move(d)};
 }
 
-Problem budget_exceeded(const SearchReport& report, std::uint64_t budget) {
+Problem budget_exceeded(const SearchReport& report, std::uint64_t budget,
+                        std::uint64_t max_budget) {
   Problem p{503, "search-budget-exceeded", "Search budget exceeded",
             describe_stop(report, budget) + "; ask again with a larger budget=N (at most " +
-                std::to_string(kMaxSearchNodes) + ")",
+                std::to_string(max_budget) + ")",
             "budget"};
   p.members = {{"nodes", report.nodes},
                {"budget", budget},

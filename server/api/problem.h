@@ -37,8 +37,10 @@ struct Problem {
 
 // A 4x4 search that stopped at its budget of `budget` nodes: 503
 // search-budget-exceeded, with the nodes searched, the bound reached and
-// the proven lower bound as members, and how to ask for more.
-Problem budget_exceeded(const SearchReport& report, std::uint64_t budget);
+// the proven lower bound as members, and how to ask for more (at most
+// `max_budget`, the server's --max-budget).
+Problem budget_exceeded(const SearchReport& report, std::uint64_t budget,
+                        std::uint64_t max_budget = kMaxSearchNodes);
 
 // A core error about the text of query parameter `parameter` ("board" or
 // "goal"), or about answering it. `detail` is the core's message verbatim.

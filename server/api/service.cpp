@@ -85,29 +85,45 @@ struct Question {
   fifteen::SearchBudget budget;
 };
 
-// budget=N: the nodes a 4x4 search may expand, 1 to kMaxSearchNodes
-// (default kDefaultSearchNodes).
-std::variant<std::uint64_t, Problem> read_budget(const Request& req) {
+// The most budget= may ask of this server (--max-budget); with searches
+// off (0), budget= is still read, and ignored, up to kMaxSearchNodes.
+std::uint64_t budget_ceiling(std::uint64_t max_budget) {
+  return max_budget == 0 ? kMaxSearchNodes : max_budget;
+}
+
+// budget=N: the nodes a 4x4 search may expand, 1 to the server's maximum
+// (default kDefaultSearchNodes, or that maximum when it is lower).
+std::variant<std::uint64_t, Problem> read_budget(const Request& req, std::uint64_t max_budget) {
+  const std::uint64_t ceiling = budget_ceiling(max_budget);
   const std::string* text = req.param("budget");
-  if (text == nullptr) return kDefaultSearchNodes;
+  if (text == nullptr) return std::min(kDefaultSearchNodes, ceiling);
   const auto n = parse_decimal(*text);
-  if (!n || *n < 1 || *n > kMaxSearchNodes) {
+  if (!n || *n < 1 || *n > ceiling) {
     return Problem{400, "bad-budget", "Bad budget",
                    "budget must be a whole number of search nodes from 1 to " +
-                       std::to_string(kMaxSearchNodes) + "; got " + quote(*text, 32),
+                       std::to_string(ceiling) + "; got " + quote(*text, 32),
                    "budget"};
   }
   return *n;
+}
+
+// A question answered by search on a server whose searches are off.
+Problem searches_off(const GoalFrame& frame, std::string_view parameter) {
+  return {404, "search-disabled", "Searches disabled",
+          "this server answers no questions by search (eight-server --max-budget 0), so none "
+          "for goal " +
+              to_string(frame.goal()) + "; 4x4 boards need a server that searches",
+          parameter};
 }
 
 // The one place query parameters become a question, for every endpoint that
 // asks about a goal. The core parser is the only judge of board text, limits
 // included: its messages go to the client verbatim.
 std::variant<Question, Problem> read_question(const TableSlot& slot, const Request& req,
-                                              bool needs_board,
+                                              bool needs_board, std::uint64_t max_budget,
                                               const std::atomic<bool>& cancelled) {
   Question q;
-  const auto budget = read_budget(req);
+  const auto budget = read_budget(req, max_budget);
   if (const auto* p = std::get_if<Problem>(&budget)) return *p;
   q.budget.max_nodes = std::get<std::uint64_t>(budget);
   q.budget.cancel = &cancelled;
@@ -147,13 +163,15 @@ std::variant<Question, Problem> read_question(const TableSlot& slot, const Reque
   q.loaded = frame->table;
   q.frame = frame->frame;
   q.search = is_search_frame(*q.loaded, *q.frame);
+  if (q.search && max_budget == 0) return searches_off(*q.frame, needs_board ? "board" : "shape");
   return q;
 }
 
 // A search that did not finish: 503 with how far it got, or, for a client
 // that has gone, nothing anyone will read.
-void stopped(const SearchReport& report, const Question& q, Response& res) {
-  set_problem(res, budget_exceeded(report, q.budget.max_nodes));
+void stopped(const SearchReport& report, const Question& q, std::uint64_t max_budget,
+             Response& res) {
+  set_problem(res, budget_exceeded(report, q.budget.max_nodes, budget_ceiling(max_budget)));
   res.set_header("Cache-Control", kNoStore);
 }
 
@@ -280,8 +298,8 @@ std::string served_name(const TableSet& tables, std::size_t i) {
 
 }  // namespace
 
-Service::Service(const TableSlot& table, const Metrics& metrics)
-    : table_(table), metrics_(metrics) {
+Service::Service(const TableSlot& table, const Metrics& metrics, std::uint64_t max_budget)
+    : table_(table), metrics_(metrics), max_budget_(max_budget) {
   nlohmann::ordered_json endpoints = nlohmann::ordered_json::array();
   for (const RouteInfo& r : routes()) {
     nlohmann::ordered_json e;
@@ -312,22 +330,31 @@ bool Service::runs_long(const Request& req) const {
       route != Route::kRandom) {
     return false;
   }
-  // A 4x4 question is a search. The same parser the handler runs decides
-  // (a bounded parse of at most kMaxBoardText bytes): a text that does not
-  // parse is refused quickly on the I/O thread.
+  // A 4x4 question is a search, and a board drawn at random from a mod-3
+  // section (2x5) is rejection sampling, up to a second: both run long.
+  // The same parser the handler runs decides (a bounded parse of at most
+  // kMaxBoardText bytes): a text that does not parse is refused quickly on
+  // the I/O thread.
   std::optional<Shape> shape;
   if (const std::string* text = req.param("shape")) {
     const auto parsed = parse_shape(*text);
     if (parsed.ok()) shape = *parsed;
   }
   if (shape == kShape4x4) return true;
+  std::optional<Board> goal;
   for (const char* name : {"board", "goal"}) {
     if (const std::string* text = req.param(name)) {
       const auto b = parse_board(*text, shape);
       if (b.ok() && b->shape == kShape4x4) return true;
+      if (b.ok() && std::string_view(name) == "goal") goal = *b;
     }
   }
-  return false;
+  if (route != Route::kRandom) return false;
+  const auto tables = table_.get();
+  if (!tables) return false;
+  const auto frame = tables->frame(goal ? *goal : shape ? standard_goal(*shape) : kStandardGoal);
+  return frame.ok() &&
+         frame->table->view().section(frame->frame.section()).encoding != format::Encoding::kFull;
 }
 
 void Service::handle(const Request& req, Response& res, const std::atomic<bool>& cancelled) const {
@@ -398,7 +425,7 @@ void Service::dispatch(Route route, const Request& req, Response& res,
 
 void Service::refuse(Refusal why, std::string_view detail, Response& res) const {
   set_problem(res, problem_for_refusal(why, detail));
-  if (why == Refusal::kOverloaded) {
+  if (why == Refusal::kOverloaded || why == Refusal::kStopping) {
     res.set_header("Retry-After", std::to_string(kRetryAfterSeconds));
   }
 }
@@ -433,7 +460,7 @@ void Service::distance(const Request& req, Response& res,
 // The one path from query parameters to an answer for /solve and /distance.
 void Service::answer(const Request& req, Response& res, bool with_path,
                      const std::atomic<bool>& cancelled) const {
-  const auto v = read_question(table_, req, true, cancelled);
+  const auto v = read_question(table_, req, true, max_budget_, cancelled);
   const Question* q = question_or_problem(v, res);
   if (q == nullptr) return;
   SolveFields fields{with_path, false};
@@ -451,7 +478,7 @@ void Service::answer(const Request& req, Response& res, bool with_path,
   // the table; for 4x4, a search within the budget (on the compute pool).
   const auto answer = solve_board(*q->loaded, *q->frame, q->board, with_path, q->budget);
   if (!answer.ok()) return set_problem(res, problem_from_error(answer.error(), "board"));
-  if (!answer->report.finished()) return stopped(answer->report, *q, res);
+  if (!answer->report.finished()) return stopped(answer->report, *q, max_budget_, res);
   res.set_content(solution_json(answer->solution, fields), kJson);
   if (q->search) add_search_header(answer->report, res);
   // A search's answer depends on its budget only through whether it is
@@ -460,11 +487,11 @@ void Service::answer(const Request& req, Response& res, bool with_path,
 }
 
 void Service::hint(const Request& req, Response& res, const std::atomic<bool>& cancelled) const {
-  const auto v = read_question(table_, req, true, cancelled);
+  const auto v = read_question(table_, req, true, max_budget_, cancelled);
   const Question* q = question_or_problem(v, res);
   if (q == nullptr) return;
   const SearchedMoves searched = board_moves(*q->loaded, *q->frame, q->board, q->budget);
-  if (!searched.report.finished()) return stopped(searched.report, *q, res);
+  if (!searched.report.finished()) return stopped(searched.report, *q, max_budget_, res);
   res.set_content(hints_json(q->board, q->frame->goal(), searched.options), kJson);
   if (q->search) add_search_header(searched.report, res);
   res.set_header("Cache-Control", kAnswerCacheControl);
@@ -474,11 +501,13 @@ namespace {
 
 // /random for a 4x4 goal: a uniformly random board (distance optional), or
 // one exactly distance=D away, drawn and solved within the budget.
-void random_searched(const Request& req, const Question& q, Response& res) {
+void random_searched(const Request& req, const Question& q, std::uint64_t max_budget,
+                     Response& res) {
   if (const std::string* c_text = req.param("count")) {
     return set_problem(res, {400, "bad-count", "Bad count",
                              "count is for the boards tables answer; a 4x4 board is drawn by "
-                             "search, one a request; got " + quote(*c_text, 32),
+                             "search, one a request; got " +
+                                 quote(*c_text, 32),
                              "count"});
   }
   std::optional<int> distance;
@@ -498,7 +527,7 @@ void random_searched(const Request& req, const Question& q, Response& res) {
   }
   Rng rng(*seed);
   const SearchedBoard drawn = random_search_board(*q.loaded, *q.frame, distance, rng, q.budget);
-  if (distance && !drawn.report.finished()) return stopped(drawn.report, q, res);
+  if (distance && !drawn.report.finished()) return stopped(drawn.report, q, max_budget, res);
   nlohmann::ordered_json j;
   const Board goal = q.frame->goal();
   add_board_fields(j, &drawn.board, goal);
@@ -514,10 +543,10 @@ void random_searched(const Request& req, const Question& q, Response& res) {
 }  // namespace
 
 void Service::random(const Request& req, Response& res, const std::atomic<bool>& cancelled) const {
-  const auto v = read_question(table_, req, false, cancelled);
+  const auto v = read_question(table_, req, false, max_budget_, cancelled);
   const Question* q = question_or_problem(v, res);
   if (q == nullptr) return;
-  if (q->search) return random_searched(req, *q, res);
+  if (q->search) return random_searched(req, *q, max_budget_, res);
   const int max = q->loaded->view().section(q->frame->section()).max_distance;
   const std::string* d_text = req.param("distance");
   if (d_text == nullptr) return set_problem(res, missing_parameter("distance"));
@@ -549,7 +578,14 @@ void Service::random(const Request& req, Response& res, const std::atomic<bool>&
   Rng rng(*seed);
   std::vector<Board> drawn;
   for (std::uint64_t i = 0; i < count; ++i) {
-    const auto board = random_board(*q->loaded, *q->frame, static_cast<int>(*distance), rng);
+    // The client has gone, or the server stops: nobody reads the rest.
+    if (cancelled.load(std::memory_order_relaxed)) {
+      return set_problem(
+          res, problem_from_error(make_error(ErrorCode::kCancelled, "the draws were cancelled"),
+                                  "count"));
+    }
+    const auto board =
+        random_board(*q->loaded, *q->frame, static_cast<int>(*distance), rng, &cancelled);
     if (!board.ok()) return set_problem(res, problem_from_error(board.error(), "distance"));
     drawn.push_back(*board);
   }
@@ -577,7 +613,7 @@ void Service::random(const Request& req, Response& res, const std::atomic<bool>&
 
 void Service::stats(const Request& req, Response& res) const {
   static const std::atomic<bool> kNotCancelled{false};
-  const auto v = read_question(table_, req, false, kNotCancelled);
+  const auto v = read_question(table_, req, false, max_budget_, kNotCancelled);
   const Question* q = question_or_problem(v, res);
   if (q == nullptr) return;
   if (q->search) {
@@ -635,14 +671,15 @@ void Service::solve_batch(const Request& req, Response& res,
   }
   // "budget": the nodes all of the batch's 4x4 searches may expand together.
   fifteen::SearchBudget budget;
-  budget.max_nodes = kDefaultSearchNodes;
+  const std::uint64_t ceiling = budget_ceiling(max_budget_);
+  budget.max_nodes = std::min(kDefaultSearchNodes, ceiling);
   budget.cancel = &cancelled;
   if (const auto b = body.find("budget"); b != body.end()) {
     if (!b->is_number_unsigned() || b->get<std::uint64_t>() < 1 ||
-        b->get<std::uint64_t>() > kMaxSearchNodes) {
+        b->get<std::uint64_t>() > ceiling) {
       return set_problem(res, bad_body("field 'budget' must be a whole number of search nodes "
                                        "from 1 to " +
-                                       std::to_string(kMaxSearchNodes)));
+                                       std::to_string(ceiling)));
     }
     budget.max_nodes = b->get<std::uint64_t>();
   }
@@ -770,6 +807,10 @@ void Service::solve_batch(const Request& req, Response& res,
           continue;
         }
       }
+    }
+    if (max_budget_ == 0 && is_search_frame(*item_frame->table, item_frame->frame)) {
+      out += input_error_json(item, searches_off(item_frame->frame, "board").detail);
+      continue;
     }
     const auto answer = solve_board(*item_frame->table, item_frame->frame, *board, true, budget);
     if (!answer.ok()) return set_problem(res, problem_from_error(answer.error(), "board"));

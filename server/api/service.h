@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "eight/searcher.h"
 #include "handler.h"
 #include "metrics.h"
 #include "request.h"
@@ -52,7 +53,11 @@ inline constexpr std::uint64_t kMaxRandomCount = 1000;
 
 class Service final : public Handler {
  public:
-  Service(const TableSlot& table, const Metrics& metrics);
+  // `max_budget`: the most nodes one request's searches may expand
+  // (eight-server --max-budget); 0 turns searches off (4x4 questions get
+  // 404 search-disabled).
+  Service(const TableSlot& table, const Metrics& metrics,
+          std::uint64_t max_budget = kMaxSearchNodes);
 
   // Handler: routes `req` to its endpoint. GET and HEAD (the same answer;
   // the transport drops HEAD's body) on every route, POST on routes that
@@ -62,7 +67,8 @@ class Service final : public Handler {
   // unknown-parameter). Sets res.route.
   void handle(const Request& req, Response& res, const std::atomic<bool>& cancelled) const override;
   // POST /solve (a batch of up to kMaxBatchBoards) runs long, and so do
-  // GET /random with count= (up to kMaxRandomCount draws) and every
+  // GET /random with count= (up to kMaxRandomCount draws) or for a goal
+  // whose section is not a full one (mod-3 rejection sampling), and every
   // question about a 4x4 board (a search): /solve, /distance, /hint and
   // /random whose board, goal or shape= is 4x4.
   bool runs_long(const Request& req) const override;
@@ -100,6 +106,7 @@ class Service final : public Handler {
 
   const TableSlot& table_;
   const Metrics& metrics_;
+  const std::uint64_t max_budget_;
   std::string index_json_;  // built once: the route list never changes
 };
 

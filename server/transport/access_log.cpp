@@ -5,8 +5,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
+#include <ctime>
 #include <optional>
 
 #include "eight/poll.h"
@@ -22,8 +26,10 @@ bool is_pipe_like(int fd) {
 
 }  // namespace
 
-AccessLog::AccessLog(int fd, std::atomic<std::uint64_t>* dropped)
-    : fd_(fd), pipe_like_(is_pipe_like(fd)), dropped_(dropped), writer_([this] { run(); }) {}
+AccessLog::AccessLog(int fd, std::atomic<std::uint64_t>* dropped, AccessLogFormat format)
+    : fd_(fd), format_(format), pipe_like_(is_pipe_like(fd)), dropped_(dropped), writer_([this] {
+        run();
+      }) {}
 
 AccessLog::~AccessLog() {
   {
@@ -108,19 +114,48 @@ void AccessLog::write_pending() {
   }
 }
 
-std::string access_log_line(std::string_view method, std::string_view target, int status,
-                            std::chrono::microseconds elapsed) {
-  // Spaces too are escaped: the fields are separated by spaces.
-  const auto field = [&](std::string_view s, std::size_t max) {
+std::string access_log_line(const AccessRecord& r, AccessLogFormat format) {
+  // Spaces too are escaped: the text format's fields are separated by them.
+  const auto field = [](std::string_view s, std::size_t max) {
     return s.empty() ? std::string("-") : escape_bytes(s, max, true);
   };
-  std::string line = field(method, 16);
+  // RFC 3339, UTC, milliseconds.
+  const auto since_epoch = r.time.time_since_epoch();
+  const auto seconds = std::chrono::duration_cast<std::chrono::seconds>(since_epoch);
+  const auto millis =
+      std::chrono::duration_cast<std::chrono::milliseconds>(since_epoch - seconds).count();
+  const std::time_t t = static_cast<std::time_t>(seconds.count());
+  std::tm utc{};
+  ::gmtime_r(&t, &utc);
+  char time[64];
+  std::snprintf(time, sizeof time, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900,
+                utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec,
+                static_cast<int>(millis));
+  if (format == AccessLogFormat::kJson) {
+    // The escaped fields are printable ASCII: nlohmann escapes '"' and '\\'.
+    nlohmann::ordered_json j;
+    j["time"] = time;
+    j["client"] = field(r.client, 64);
+    j["method"] = field(r.method, 16);
+    j["target"] = field(r.target, 256);
+    j["status"] = r.status;
+    j["bytes"] = r.bytes;
+    j["duration_us"] = r.elapsed.count();
+    return j.dump();
+  }
+  std::string line = time;
   line += ' ';
-  line += field(target, 256);
+  line += field(r.client, 64);
   line += ' ';
-  line += std::to_string(status);
+  line += field(r.method, 16);
   line += ' ';
-  line += std::to_string(elapsed.count());
+  line += field(r.target, 256);
+  line += ' ';
+  line += std::to_string(r.status);
+  line += ' ';
+  line += std::to_string(r.bytes);
+  line += ' ';
+  line += std::to_string(r.elapsed.count());
   line += "us";
   return line;
 }

@@ -25,6 +25,19 @@
 
 namespace eight::server {
 
+// What the access log says of one request.
+struct AccessRecord {
+  std::chrono::system_clock::time_point time;  // when its answer was handed to the kernel
+  std::string_view client;                     // the peer address, or the proxy's header's
+  std::string_view method;
+  std::string_view target;
+  int status = 0;
+  std::uint64_t bytes = 0;  // the answer's bytes, head and body
+  std::chrono::microseconds elapsed{0};
+};
+
+enum class AccessLogFormat { kText, kJson };
+
 class AccessLog {
  public:
   static constexpr std::chrono::milliseconds kFlushInterval{20};
@@ -34,10 +47,13 @@ class AccessLog {
 
   // Writes to `fd`, which must stay open for the life of the log. Lines
   // dropped for lack of room are added to `*dropped` when given.
-  explicit AccessLog(int fd, std::atomic<std::uint64_t>* dropped = nullptr);
+  explicit AccessLog(int fd, std::atomic<std::uint64_t>* dropped = nullptr,
+                     AccessLogFormat format = AccessLogFormat::kText);
   ~AccessLog();
   AccessLog(const AccessLog&) = delete;
   AccessLog& operator=(const AccessLog&) = delete;
+
+  AccessLogFormat format() const { return format_; }
 
   // Queues `line` and a newline. Never blocks on the descriptor.
   void append(std::string_view line);
@@ -51,6 +67,7 @@ class AccessLog {
   void write_pending();
 
   const int fd_;
+  const AccessLogFormat format_;
   const bool pipe_like_;  // pipe or socket: write at most PIPE_BUF after poll()
   std::atomic<std::uint64_t>* const dropped_;
   std::atomic<bool> hurry_{false};  // flush() or the destructor is waiting
@@ -62,11 +79,15 @@ class AccessLog {
   std::thread writer_;
 };
 
-// The access log line for one request, without the newline:
-// "GET /solve?board=123456780 200 41us". The method and target are shown as
-// received (empty ones as "-"), with bytes outside printable ASCII as \xNN
-// and the target cut after 256 characters, so a line is always one line.
-std::string access_log_line(std::string_view method, std::string_view target, int status,
-                            std::chrono::microseconds elapsed);
+// The access log line for one request, without the newline. Text:
+//   2026-12-01T22:24:50.123Z 127.0.0.1 GET /solve?board=123456780 200 312 41us
+// (RFC 3339 time in UTC to the millisecond, client, method, target, status,
+// bytes, duration); JSON, one object a line:
+//   {"time":"2026-12-01T22:24:50.123Z","client":"127.0.0.1","method":"GET",
+//    "target":"/solve?board=123456780","status":200,"bytes":312,"duration_us":41}
+// The client, method and target are shown as received (empty ones as "-"),
+// with bytes outside printable ASCII (and spaces) as \xNN and the target cut
+// after 256 characters, so a line is always one line and JSON always valid.
+std::string access_log_line(const AccessRecord& record, AccessLogFormat format);
 
 }  // namespace eight::server

@@ -9,9 +9,11 @@
 namespace eight::server {
 
 ComputePool::ComputePool(std::size_t threads, std::size_t capacity,
-                         std::atomic<std::int64_t>* depth)
-    : capacity_(capacity), depth_(depth) {
+                         std::atomic<std::int64_t>* depth, ComputeShares shares)
+    : capacity_(capacity), depth_(depth), shares_(shares) {
   assert(threads >= 1 && capacity >= 1);
+  if (shares_.per_client_queued == 0) shares_.per_client_queued = capacity;
+  if (shares_.per_client_running == 0) shares_.per_client_running = threads;
   workers_.reserve(threads);
   for (std::size_t i = 0; i < threads; ++i) workers_.emplace_back([this] { work(); });
 }
@@ -20,20 +22,62 @@ ComputePool::~ComputePool() {
   stop();
 }
 
-bool ComputePool::try_submit(std::function<void()> job) {
+std::shared_ptr<ComputeTicket> ComputePool::try_submit(std::string client,
+                                                       std::function<void()> job, Refused* why) {
+  auto ticket = std::make_shared<ComputeTicket>();
+  ticket->queued_at_ = std::chrono::steady_clock::now();
+  Refused refused = Refused::kNone;
   {
     std::lock_guard lock(mutex_);
-    if (stopping_ || jobs_.size() >= capacity_) return false;
-    jobs_.push_back(std::move(job));
-    if (depth_ != nullptr) depth_->store(static_cast<std::int64_t>(jobs_.size()));
+    if (stopping_) {
+      refused = Refused::kStopped;
+    } else if (queued_ >= capacity_) {
+      refused = Refused::kFull;
+    } else {
+      Client& c = clients_[client];
+      if (c.queued.size() >= shares_.per_client_queued) {
+        refused = Refused::kClientQueued;
+        if (c.queued.empty() && c.running == 0) clients_.erase(client);
+      } else {
+        ticket->job_ = std::move(job);
+        ticket->client_ = client;
+        if (c.queued.empty()) turns_.push_back(std::move(client));
+        c.queued.push_back(ticket);
+        ++queued_;
+        publish_depth();
+      }
+    }
   }
+  if (why != nullptr) *why = refused;
+  if (refused != Refused::kNone) return nullptr;
   wake_.notify_one();
+  return ticket;
+}
+
+bool ComputePool::withdraw(const std::shared_ptr<ComputeTicket>& ticket) {
+  std::function<void()> dropped;  // destroyed after the lock is released
+  {
+    std::lock_guard lock(mutex_);
+    if (ticket->started_ || ticket->gone_) return false;
+    ticket->gone_ = true;
+    const auto it = clients_.find(ticket->client_);
+    assert(it != clients_.end());
+    auto& q = it->second.queued;
+    q.erase(std::find(q.begin(), q.end(), ticket));
+    --queued_;
+    if (q.empty()) {
+      turns_.erase(std::find(turns_.begin(), turns_.end(), ticket->client_));
+      if (it->second.running == 0) clients_.erase(it);
+    }
+    publish_depth();
+    dropped = std::move(ticket->job_);
+  }
   return true;
 }
 
 std::size_t ComputePool::queued() const {
   std::lock_guard lock(mutex_);
-  return jobs_.size();
+  return queued_;
 }
 
 void ComputePool::stop() {
@@ -47,6 +91,30 @@ void ComputePool::stop() {
   }
 }
 
+void ComputePool::publish_depth() {
+  if (depth_ != nullptr) depth_->store(static_cast<std::int64_t>(queued_));
+}
+
+std::shared_ptr<ComputeTicket> ComputePool::take_next() {
+  // One pass over the clients waiting, in turn: the first below its
+  // running share gives its oldest job and goes to the back of the round.
+  for (std::size_t i = 0; i < turns_.size(); ++i) {
+    Client& c = clients_.at(turns_[i]);
+    if (c.running >= shares_.per_client_running) continue;
+    std::string name = std::move(turns_[i]);
+    turns_.erase(turns_.begin() + static_cast<std::ptrdiff_t>(i));
+    auto ticket = std::move(c.queued.front());
+    c.queued.pop_front();
+    ++c.running;
+    --queued_;
+    if (!c.queued.empty()) turns_.push_back(std::move(name));
+    ticket->started_ = true;
+    publish_depth();
+    return ticket;
+  }
+  return nullptr;
+}
+
 void ComputePool::work() {
   // Below the I/O threads: on a machine with as many busy workers as cores,
   // a search or a batch must not make a table answer wait for a core (at
@@ -57,14 +125,21 @@ void ComputePool::work() {
   ::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), kWorkerNice);
   std::unique_lock lock(mutex_);
   for (;;) {
-    wake_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
-    if (jobs_.empty()) return;  // stopping, and every queued job has run
-    auto job = std::move(jobs_.front());
-    jobs_.pop_front();
-    if (depth_ != nullptr) depth_->store(static_cast<std::int64_t>(jobs_.size()));
+    std::shared_ptr<ComputeTicket> ticket;
+    wake_.wait(lock, [&] {
+      ticket = take_next();
+      return ticket != nullptr || (stopping_ && queued_ == 0);
+    });
+    if (!ticket) return;  // stopping, and every queued job has run
+    auto job = std::move(ticket->job_);
     lock.unlock();
     job();
+    job = nullptr;  // what it holds is released before the next job
     lock.lock();
+    const auto it = clients_.find(ticket->client_);
+    if (--it->second.running == 0 && it->second.queued.empty()) clients_.erase(it);
+    // A client that was at its running share may go on: wake a worker for it.
+    wake_.notify_all();
   }
 }
 

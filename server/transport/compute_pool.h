@@ -1,25 +1,40 @@
 // The compute pool: a few threads for answers that take long (a batch of
-// 10,000 boards takes ~50 ms; searches take longer), so the I/O threads,
-// which answer table lookups in microseconds, never wait behind one.
+// 10,000 boards takes ~50 ms; searches and rejection sampling take longer),
+// so the I/O threads, which answer table lookups in microseconds, never wait
+// behind one.
 //
-// The queue is bounded: when `capacity` jobs already wait, try_submit()
-// refuses at once and the caller answers 503 with Retry-After, so an
-// overload is a quick, honest refusal, never an unbounded wait or unbounded
-// memory. Jobs run in arrival order. The workers run at nice kWorkerNice,
-// below the I/O threads, so long jobs take the cores the table answers
-// leave idle.
+// Bounded and fair. The queue holds at most `capacity` jobs, and each
+// client (a key the caller chooses: the peer address, or what a trusted
+// proxy says) at most `per_client_queued` of them and at most
+// `per_client_running` running at once. Clients take turns: a free worker
+// takes the oldest job of the next client in a round, skipping clients at
+// their running share. So one client holding many long searches leaves
+// room in the queue, and (with per_client_running below the thread count)
+// a worker, for everyone else; a job past a limit is refused at once and
+// the caller answers 503 with Retry-After: an overload is a quick, honest
+// refusal, never an unbounded wait or unbounded memory. A job that has not
+// started may be withdrawn (its client left, it waited too long, the
+// server stops); once started it runs to its end, which its own
+// cancellation flag may hasten.
 //
-// Thread safety: try_submit() and queued() from any thread. stop() from one
-// thread, once no try_submit() can race it.
+// The workers run at nice kWorkerNice, below the I/O threads, so long jobs
+// take the cores the table answers leave idle.
+//
+// Thread safety: try_submit(), withdraw() and queued() from any thread.
+// stop() from one thread, once no try_submit() can race it.
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <map>
+#include <memory>
 #include <mutex>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -28,37 +43,87 @@ namespace eight::server {
 // The compute workers' nice value (the I/O threads keep the process's).
 inline constexpr int kWorkerNice = 19;
 
+// A job handed to the pool: the handle its submitter keeps to withdraw it.
+// Opaque outside the pool.
+class ComputeTicket {
+ public:
+  // When it was queued, for a deadline on the wait.
+  std::chrono::steady_clock::time_point queued_at() const { return queued_at_; }
+
+ private:
+  friend class ComputePool;
+  std::function<void()> job_;
+  std::string client_;
+  std::chrono::steady_clock::time_point queued_at_;
+  bool started_ = false;  // guarded by the pool's mutex
+  bool gone_ = false;     // withdrawn; guarded by the pool's mutex
+};
+
+// Jobs one client may have waiting, and running, at once; 0 means no limit
+// of its own (the capacity, the thread count).
+struct ComputeShares {
+  std::size_t per_client_queued = 0;
+  std::size_t per_client_running = 0;
+};
+
 class ComputePool {
  public:
+  // Why try_submit() refused.
+  enum class Refused { kNone, kFull, kClientQueued, kStopped };
+
   // `threads` >= 1 workers; at most `capacity` >= 1 jobs waiting. `depth`,
   // when given, is kept equal to the number waiting (a metrics gauge) and
   // must outlive the pool.
-  ComputePool(std::size_t threads, std::size_t capacity,
-              std::atomic<std::int64_t>* depth = nullptr);
+  ComputePool(std::size_t threads, std::size_t capacity, std::atomic<std::int64_t>* depth = nullptr,
+              ComputeShares shares = {});
   // Runs every job still queued, then joins the workers.
   ~ComputePool();
   ComputePool(const ComputePool&) = delete;
   ComputePool& operator=(const ComputePool&) = delete;
 
-  // Queues `job`; false, with `job` dropped unrun, when the queue is full or
-  // the pool has stopped.
-  bool try_submit(std::function<void()> job);
+  // Queues `job` for `client`. Null, with `job` dropped unrun and `*why`
+  // (when given) saying which limit, when the queue or the client's share
+  // of it is full or the pool has stopped.
+  std::shared_ptr<ComputeTicket> try_submit(std::string client, std::function<void()> job,
+                                            Refused* why = nullptr);
+  // The same for a job with no client of its own (every such job shares
+  // one client's shares).
+  bool try_submit(std::function<void()> job) { return try_submit({}, std::move(job)) != nullptr; }
+
+  // Takes `ticket`'s job out of the queue if it has not started: true when
+  // it never will run (its function is destroyed here, on the caller's
+  // thread); false when it has started or finished, or was withdrawn before.
+  bool withdraw(const std::shared_ptr<ComputeTicket>& ticket);
 
   std::size_t queued() const;
   std::size_t capacity() const { return capacity_; }
+  std::size_t threads() const { return workers_.size(); }
+  const ComputeShares& shares() const { return shares_; }
 
   // Stops taking jobs, runs those queued, joins the workers. Idempotent.
   void stop();
 
  private:
+  struct Client {
+    std::deque<std::shared_ptr<ComputeTicket>> queued;
+    std::size_t running = 0;
+  };
+
   void work();
+  // The next job to run, in turn, from a client below its running share;
+  // null when none may run now. REQUIRES: mutex_ held.
+  std::shared_ptr<ComputeTicket> take_next();
+  void publish_depth();  // REQUIRES: mutex_ held
 
   const std::size_t capacity_;
   std::atomic<std::int64_t>* const depth_;
+  ComputeShares shares_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
-  std::deque<std::function<void()>> jobs_;  // guarded by mutex_
-  bool stopping_ = false;                   // guarded by mutex_
+  std::map<std::string, Client> clients_;  // clients with jobs queued or running; guarded
+  std::deque<std::string> turns_;          // clients with jobs queued, next first; guarded
+  std::size_t queued_ = 0;                 // guarded by mutex_
+  bool stopping_ = false;                  // guarded by mutex_
   std::vector<std::thread> workers_;
 };
 

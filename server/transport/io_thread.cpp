@@ -4,6 +4,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include <algorithm>
 #include <ctime>
 
 #include "response_writer.h"
@@ -66,7 +67,6 @@ void IoThread::on_accept(const boost::system::error_code& ec, tcp::socket socket
     // the socket is ours and may hold a request, so it is served like the
     // backlog begin_stop() took, and the session stops with the rest.
     if (ec || !socket.is_open()) return;
-    state_.connections.fetch_add(1, std::memory_order_relaxed);
     auto session = std::make_shared<Session>(*this, std::move(socket));
     session->start();
     session->stop();
@@ -89,11 +89,11 @@ void IoThread::on_accept(const boost::system::error_code& ec, tcp::socket socket
     accept();  // the connection failed before we took it (ECONNABORTED): next
     return;
   }
-  if (state_.connections.load(std::memory_order_relaxed) >= state_.max_connections &&
+  if (static_cast<std::size_t>(std::max<std::int64_t>(
+          0, state_.connections.load(std::memory_order_relaxed))) >= state_.max_connections &&
       !make_room()) {
     refuse_connection(socket);
   } else {
-    state_.connections.fetch_add(1, std::memory_order_relaxed);
     std::make_shared<Session>(*this, std::move(socket))->start();
   }
   accept();
@@ -169,7 +169,6 @@ void IoThread::begin_stop() {
     tcp::socket socket(context_);
     acceptor_.accept(socket, peer_, ec);
     if (ec) break;
-    state_.connections.fetch_add(1, std::memory_order_relaxed);
     std::make_shared<Session>(*this, std::move(socket))->start();
   }
   acceptor_.close(ec);
@@ -183,13 +182,28 @@ void IoThread::begin_stop() {
   drain_timer_.async_wait([this](const boost::system::error_code& e) {
     if (e) return;
     // Whatever is still busy now (a stalled download, a client still
-    // sending) is cut, so a stop always ends.
+    // sending) is cut, so a stop always ends; a computation is told to stop
+    // and its request answered 503 when it has.
     for (Session* s = first_; s != nullptr;) {
       Session* const next = s->next;
-      if (!s->idle() && !s->lingering()) ++cut_;
-      s->close();
+      if (s->computing()) {
+        s->stop_computing();
+      } else {
+        if (!s->idle() && !s->lingering()) ++cut_;
+        s->close();
+      }
       s = next;
     }
+    drain_timer_.expires_after(state_.limits.stop_compute_grace);
+    drain_timer_.async_wait([this](const boost::system::error_code& e2) {
+      if (e2) return;
+      for (Session* s = first_; s != nullptr;) {
+        Session* const next = s->next;
+        if (!s->idle() && !s->lingering()) ++cut_;
+        s->close();
+        s = next;
+      }
+    });
   });
   finish_if_drained();
 }

@@ -19,6 +19,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 #include "api/handler.h"
@@ -44,8 +45,18 @@ struct ServerState {
   ComputePool& compute;
   const Limits limits;
   const std::string keep_alive_value;  // the Keep-Alive header (response_writer.h)
+  // The request header a trusted reverse proxy sets to the client's
+  // address (X-Forwarded-For: its last address), or empty: the client is
+  // the peer. Names the client for the compute pool's fair share and the
+  // access log.
+  const std::string client_header;
   const std::size_t max_connections;
-  std::atomic<std::size_t> connections{0};  // open now, over all threads
+  // Connections open now, over all threads: the one count, which the limit
+  // and the eight_connections_open gauge both read (it is the Metrics'
+  // gauge). A Session adds itself when it is made and takes itself off
+  // when it is destroyed, so every way a connection ends (the client's
+  // close, Connection: close, a deadline, a stop) gives its place back.
+  std::atomic<std::int64_t>& connections;
 };
 
 class IoThread {

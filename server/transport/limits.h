@@ -32,16 +32,33 @@ struct Limits {
   // larger declared Content-Length is refused before a byte of it is read,
   // a larger chunked body as soon as it passes the limit: 413.
   std::size_t body_bytes = 2 * 1024 * 1024;
+  // A chunked body's framing, which is not body and buys no time: Beast's
+  // parser holds a chunk-size line, and the trailer section after the last
+  // chunk, until it has all of it, so each has a limit of its own, checked
+  // on the bytes held (a breach closes the connection).
+  //   chunk_line: one chunk-size line with its extensions. The size is at
+  //     most 16 hex digits; no client of this API sends extensions, and
+  //     RFC 9112 lets a server ignore them: 4 KiB is room for any honest
+  //     one. Longer: 400.
+  //   chunk_extensions: the extensions of all of a body's chunks together:
+  //     16 KiB, Node.js's limit since CVE-2024-22019 (whose attack is this
+  //     one). More: 400.
+  //   trailer_bytes: the trailer section (fields after the last chunk,
+  //     which this server ignores): a header line's 8 KiB. More: 431.
+  std::size_t chunk_line = 4 * 1024;
+  std::size_t chunk_extensions = 16 * 1024;
+  std::size_t trailer_bytes = 8 * 1024;
 
   // From a request's first byte, its line and headers must arrive within
   // this: they come in one packet from any real client, so a client still
   // sending after 2 s is trickling them to hold the connection (slowloris).
   std::chrono::milliseconds head_timeout = 2s;
   // After the headers, a body gets head_timeout of grace plus a second per
-  // min_body_rate bytes received: 64 KiB/s is half a megabit, so the 2 MiB
-  // limit may take 34 s, while a body sent a byte at a time is cut off.
+  // min_body_rate bytes of body received (chunk framing does not count):
+  // 64 KiB/s is half a megabit, so the 2 MiB limit may take 34 s, while a
+  // body sent a byte at a time is cut off.
   std::size_t min_body_rate = 64 * 1024;
-  // An idle keep-alive connection is closed after this. Longer than the
+  // An idle keep-alive connection is closed after this (--idle-timeout). Longer than the
   // 60 s idle timeout of common load balancers (AWS ALB, nginx upstreams),
   // so that the balancer, not the server, ends idle connections: a server
   // that closes first races the balancer's next request on that connection
@@ -78,8 +95,17 @@ struct Limits {
   // of every deadline above, and the Date header's clock.
   std::chrono::milliseconds sweep_interval = 50ms;
   // At a stop, connections still busy after this (a stalled download, a
-  // client still sending) are closed, so a stop takes under a second.
+  // client still sending) are closed, and computations still running are
+  // told to stop and answered 503; after stop_compute_grace more, whatever
+  // is left is closed, so a stop takes about a second.
   std::chrono::milliseconds drain_deadline = 800ms;
+  // A search or draw checks its cancel flag every few thousand nodes or
+  // every draw: milliseconds. 500 ms is room for a loaded machine.
+  std::chrono::milliseconds stop_compute_grace = 500ms;
+  // A long request waiting this long in the compute pool's queue, every
+  // thread busy, is answered 503 with Retry-After: the client can retry
+  // elsewhere instead of waiting on a search that may take 15 s.
+  std::chrono::milliseconds queue_wait = 5s;
   // Bytes received while a request waits for the compute pool (a client
   // pipelining behind it): past this, reading pauses until its answer.
   std::size_t pipeline_bytes = 64 * 1024;

@@ -87,6 +87,7 @@ void RequestReader::reset() {
   parser_.reset();
   expect_continue_ = false;
   body_received_ = 0;
+  extension_bytes_ = 0;
   request_.reset();
 }
 
@@ -206,6 +207,12 @@ std::optional<ReadStep> RequestReader::parse_head(std::string_view head) {
   parser_->header_limit(static_cast<std::uint32_t>(head.size() + 1));
   parser_->body_limit(limits_.body_bytes);
   parser_->eager(true);
+  // Every chunk's extensions count toward one limit for the body.
+  on_chunk_ = [this](std::uint64_t, std::string_view extensions, beast::error_code& ec) {
+    extension_bytes_ += extensions.size();
+    if (extension_bytes_ > limits_.chunk_extensions) ec = beast::http::error::bad_chunk_extension;
+  };
+  parser_->on_chunk_header(on_chunk_);
   beast::error_code ec;
   const std::size_t n = parser_->put(boost::asio::buffer(head.data(), head.size()), ec);
   namespace e = beast::http;
@@ -320,9 +327,14 @@ ReadStep RequestReader::read_body(std::string_view bytes, std::size_t used) {
     const std::size_t n =
         parser_->put(boost::asio::buffer(bytes.data() + used, bytes.size() - used), ec);
     used += n;
-    body_received_ += n;
+    body_received_ = parser_->get().body().size();
     if (ec == e::error::need_more) {
-      if (n == 0) return step(ReadStep::Kind::kNeedMore, used);  // keep the partial chunk header
+      if (n == 0) {
+        // Beast holds a chunk-size line or the trailer section until it has
+        // all of it: what it holds must stay within their limits.
+        if (auto refused = check_held_framing(bytes.substr(used), used)) return *refused;
+        return step(ReadStep::Kind::kNeedMore, used);  // keep the partial chunk header
+      }
       continue;
     }
     if (ec == e::error::body_limit) {
@@ -331,12 +343,44 @@ ReadStep RequestReader::read_body(std::string_view bytes, std::size_t used) {
                         " bytes; this server takes at most that (POST /solve: 10000 boards)",
                     used);
     }
+    if (ec == e::error::bad_chunk_extension && extension_bytes_ > limits_.chunk_extensions) {
+      return refuse(Refusal::kMalformed,
+                    "the request body's chunk extensions are longer than " +
+                        std::to_string(limits_.chunk_extensions) + " bytes in all",
+                    used);
+    }
     if (ec) {
       return refuse(Refusal::kMalformed,
                     "the request body's chunked framing is malformed (" + ec.message() + ")", used);
     }
   }
   return finish(used);
+}
+
+// `held`: the bytes of a chunked body Beast has not taken yet, which start
+// with the next chunk-size line (after the CRLF that ends the last chunk's
+// data), then, after the last chunk's line, the trailer section.
+std::optional<ReadStep> RequestReader::check_held_framing(std::string_view held, std::size_t used) {
+  if (!parser_->chunked()) return std::nullopt;
+  if (held.substr(0, 2) == "\r\n") held.remove_prefix(2);
+  const auto eol = held.find("\r\n");
+  const std::size_t line = eol == std::string_view::npos ? held.size() : eol;
+  if (line > limits_.chunk_line) {
+    return refuse(Refusal::kMalformed,
+                  "a chunk-size line of the request body (with its extensions) is longer than " +
+                      std::to_string(limits_.chunk_line) + " bytes",
+                  used);
+  }
+  if (eol == std::string_view::npos) return std::nullopt;
+  // A whole line held back is the last chunk's ("0", extensions): the
+  // trailer section follows it.
+  if (held.size() - (eol + 2) > limits_.trailer_bytes) {
+    return refuse(Refusal::kHeadersTooLarge,
+                  "the request body's trailer section is longer than " +
+                      std::to_string(limits_.trailer_bytes) + " bytes",
+                  used);
+  }
+  return std::nullopt;
 }
 
 ReadStep RequestReader::finish(std::size_t consumed) {

@@ -8,7 +8,9 @@
 // disagree on where a request ends (request smuggling):
 //   - limits on the request line (414), the header section's size and field
 //     count (431) and the body (413; a declared length over the limit is
-//     refused before a byte of it is read), from limits.h;
+//     refused before a byte of it is read), and on a chunked body's framing:
+//     each chunk-size line and all chunk extensions together (400), the
+//     trailer section (431), from limits.h;
 //   - every line ends in CRLF; obs-fold (a header line starting with a space
 //     or tab) is refused, as RFC 9112 5.2 allows;
 //   - at most one Content-Length, digits only (no "+24", "24abc", "24, 24");
@@ -27,6 +29,8 @@
 #include <boost/beast/http/string_body.hpp>
 
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -73,7 +77,7 @@ class RequestReader {
 
   Phase phase() const { return phase_; }
   // Body bytes received so far by the request being read (for the body
-  // rate), as sent on the wire (chunk framing included).
+  // rate): the body itself, not its chunk framing, which buys no time.
   std::size_t body_received() const { return body_received_; }
   // The method and target of the request being read once its head has
   // parsed (for the access log of a request that never finished), else empty.
@@ -99,6 +103,7 @@ class RequestReader {
   std::optional<ReadStep> parse_head(std::string_view head);
   std::optional<ReadStep> check_framing();
   ReadStep read_body(std::string_view bytes, std::size_t used);
+  std::optional<ReadStep> check_held_framing(std::string_view held, std::size_t used);
   ReadStep refuse(Refusal why, std::string detail, std::size_t consumed, bool close = true);
   ReadStep finish(std::size_t consumed);
 
@@ -113,6 +118,9 @@ class RequestReader {
   std::optional<Parser> parser_;
   bool expect_continue_ = false;
   std::size_t body_received_ = 0;
+  std::size_t extension_bytes_ = 0;  // chunk extensions of this body so far
+  // Beast's chunk-header callback; it must outlive parser_.
+  std::function<void(std::uint64_t, std::string_view, boost::beast::error_code&)> on_chunk_;
   std::optional<Request> request_;
 };
 

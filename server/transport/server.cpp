@@ -10,17 +10,31 @@
 
 namespace eight::server {
 
+// Each client's share of the compute pool: an eighth of the queue (so eight
+// clients can fill it, never one), and one thread fewer than the pool has,
+// so one client's long searches always leave a thread for the others (with
+// one thread, that thread; a second client then waits for the job running).
+ComputeShares compute_shares(const ServerConfig& config) {
+  ComputeShares shares;
+  shares.per_client_queued = std::max<std::size_t>(1, config.compute_queue / 8);
+  shares.per_client_running = std::max<std::size_t>(2, config.compute_threads) - 1;
+  return shares;
+}
+
 Server::Server(const Handler& handler, Metrics& metrics, const ServerConfig& config,
                ListeningSocket listener)
     : compute_(std::max<std::size_t>(1, config.compute_threads),
-               std::max<std::size_t>(1, config.compute_queue), &metrics.compute_queue_depth()),
+               std::max<std::size_t>(1, config.compute_queue), &metrics.compute_queue_depth(),
+               compute_shares(config)),
       state_{handler,
              metrics,
              config.access_log,
              compute_,
              config.limits,
              keep_alive_header(config.limits),
-             config.max_connections},
+             config.client_header,
+             config.max_connections,
+             metrics.open_connections()},
       listener_(std::move(listener)) {
   metrics.set_limits(static_cast<std::int64_t>(config.max_connections),
                      static_cast<std::int64_t>(compute_.capacity()));

@@ -34,6 +34,8 @@ struct ServerConfig {
   std::size_t compute_threads = 1;
   std::size_t compute_queue = 64;  // requests waiting for the pool, at most
   std::size_t max_connections = 1024;
+  // See ServerState::client_header.
+  std::string client_header;
   Limits limits;
   AccessLog* access_log = nullptr;  // null: no access log
 };
@@ -68,6 +70,9 @@ class Server {
   std::vector<std::thread> threads_;
   std::vector<long> results_;
 };
+
+// Each client's share of the compute pool under `config` (server.cpp says why).
+ComputeShares compute_shares(const ServerConfig& config);
 
 // Connections a process may hold given its descriptor limit, which it first
 // raises to the hard limit: the limit less a reserve for the table, the log,

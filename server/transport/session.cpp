@@ -27,6 +27,11 @@ constexpr std::size_t kMaxPendingOutput = 256 * 1024;
 // A write buffer that grew past this for one large answer is released
 // afterwards, so a connection does not keep megabytes it used once.
 constexpr std::size_t kKeptOutputCapacity = 64 * 1024;
+// Pipelined requests answered in one turn before the other connections of
+// the thread get theirs: each inline answer is microseconds, so a turn is
+// tens of microseconds at most, and a client pipelining hundreds of
+// requests cannot hold the thread while a fresh client waits.
+constexpr int kAnswersPerTurn = 4;
 
 // The route of a target, for counting a request cut off before it parsed.
 Route route_of_target(std::string_view target) {
@@ -36,16 +41,20 @@ Route route_of_target(std::string_view target) {
 }  // namespace
 
 Session::Session(IoThread& io, tcp::socket socket)
-    : io_(io), state_(io.state()), socket_(std::move(socket)), reader_(state_.limits) {}
+    : io_(io), state_(io.state()), socket_(std::move(socket)), reader_(state_.limits) {
+  state_.connections.fetch_add(1, std::memory_order_relaxed);
+  boost::system::error_code ec;
+  const auto peer = socket_.remote_endpoint(ec);
+  if (!ec) peer_ = peer.address().to_string();
+}
 
 Session::~Session() {
   io_.remove(this);
-  if (!closed_) state_.metrics.open_connections().fetch_sub(1, std::memory_order_relaxed);
+  state_.connections.fetch_sub(1, std::memory_order_relaxed);
 }
 
 void Session::start() {
   io_.add(this);
-  state_.metrics.open_connections().fetch_add(1, std::memory_order_relaxed);
   boost::system::error_code ec;
   // Non-blocking, so write_now() can try a write without waiting for it.
   socket_.non_blocking(true, ec);
@@ -61,8 +70,13 @@ bool Session::idle() const {
 void Session::close() {
   if (closed_) return;
   closed_ = true;
-  state_.metrics.open_connections().fetch_sub(1, std::memory_order_relaxed);
   if (cancel_) cancel_->store(true, std::memory_order_relaxed);
+  // A job not started yet never will: nobody would read its answer.
+  if (ticket_ && state_.compute.withdraw(ticket_)) {
+    state_.metrics.compute_cancelled().fetch_add(1, std::memory_order_relaxed);
+    ticket_.reset();
+    computing_request_.reset();
+  }
   boost::system::error_code ec;
   socket_.close(ec);  // pending operations end with operation_aborted
 }
@@ -76,6 +90,32 @@ void Session::stop() {
   // begins, as busy keep-alive clients do, gets it answered (with
   // Connection: close) rather than lost in the close.
   idle_until_ = now + state_.limits.stop_idle_grace;
+  // A request waiting for the pool stays in its queue: it may still be
+  // answered within the drain deadline (stop_computing()).
+}
+
+void Session::stop_computing() {
+  if (!computing_ || closed_) return;
+  if (ticket_ && state_.compute.withdraw(ticket_)) {
+    // Still queued at the drain deadline: it will not be started now.
+    answer_computing(Refusal::kStopping,
+                     "the server is stopping and had not started this request; retry it", false);
+    drive();
+    return;
+  }
+  stop_cancelled_ = true;
+  if (cancel_) cancel_->store(true, std::memory_order_relaxed);
+}
+
+void Session::answer_computing(Refusal why, const std::string& detail, bool keep_alive) {
+  computing_ = false;
+  ticket_.reset();
+  cancel_.reset();
+  const auto req = std::move(computing_request_);
+  Response res;
+  state_.handler.refuse(why, detail, res);
+  res.route = route_of(req->path);
+  respond(res, *req, keep_alive, computing_start_);
 }
 
 void Session::read() {
@@ -117,7 +157,7 @@ void Session::drive() {
   for (;;) {
     if (closed_ || lingering_) return;
     Pause pause = Pause::kNeedMore;
-    if (!computing_ && !writing_ && !close_after_write_) pause = serve();
+    if (!computing_ && !writing_ && !close_after_write_ && !yielding_) pause = serve();
     if (closed_) return;
     if (writing_) break;
     if (has_output()) {
@@ -131,9 +171,18 @@ void Session::drive() {
       linger();
       return;
     }
+    if (pause == Pause::kYield) {
+      // Its turn is over: the thread's other connections go first.
+      yielding_ = true;
+      asio::post(io_.context(), [self = shared_from_this()] {
+        self->yielding_ = false;
+        self->drive();
+      });
+      return;
+    }
     break;
   }
-  if (closed_ || lingering_) return;
+  if (closed_ || lingering_ || yielding_) return;
   // Read on, except while answers wait to be written (the client is not
   // reading them; let it wait) and past the bytes held behind a computation.
   if (!writing_ && !close_after_write_ &&
@@ -143,7 +192,8 @@ void Session::drive() {
 }
 
 Session::Pause Session::serve() {
-  while (!closed_) {
+  for (int answered = 0; !closed_; ++answered) {
+    if (answered == kAnswersPerTurn) return Pause::kYield;
     const Clock::time_point now = Clock::now();
     const auto data = in_.data();
     const std::string_view bytes(static_cast<const char*>(data.data()), data.size());
@@ -183,8 +233,6 @@ void Session::note_phase(Clock::time_point now) {
   }
 }
 
-// Answers one request, inline or on the compute pool. Returns false when it
-// went to the pool: serving pauses until its answer is back.
 // Whether the connection stays open after answering `req`. While the
 // server stops, only to answer requests the client already sent behind it:
 // the last of them says Connection: close.
@@ -193,6 +241,8 @@ bool Session::keeps_alive(const Request& req) const {
   return !(stopping_ || io_.stopping()) || in_.size() > 0;
 }
 
+// Answers one request, inline or on the compute pool. Returns false when it
+// went to the pool: serving pauses until its answer is back.
 bool Session::answer(Request req, Clock::time_point start) {
   ++served_;
   const bool keep_alive = keeps_alive(req);
@@ -209,42 +259,88 @@ bool Session::answer(Request req, Clock::time_point start) {
   // has been posted back, even while the server drains.
   auto guard = std::make_shared<asio::executor_work_guard<asio::io_context::executor_type>>(
       io_.context().get_executor());
-  auto job = [self = shared_from_this(), cancel, shared_req, keep_alive, start, guard] {
+  auto job = [self = shared_from_this(), cancel, shared_req, guard]() mutable {
     auto res = std::make_shared<Response>();
-    // Dropped unrun if the client left while it waited.
-    if (!cancel->load(std::memory_order_relaxed)) {
-      self->state_.handler.handle(*shared_req, *res, *cancel);
-    }
-    if (cancel->load(std::memory_order_relaxed)) {
-      self->state_.metrics.compute_cancelled().fetch_add(1, std::memory_order_relaxed);
-      return;
-    }
-    asio::post(self->io_.context(), [self, res, shared_req, keep_alive, start] {
-      self->on_computed(std::move(*res), shared_req, keep_alive, start);
+    self->state_.handler.handle(*shared_req, *res, *cancel);
+    // Cancelled before it finished: the answer may be cut short.
+    const bool finished = !cancel->load(std::memory_order_relaxed);
+    // Always posted back, and `self` moved along, so the session is
+    // released on its own thread, never on a worker.
+    auto& context = self->io_.context();
+    asio::post(context, [self = std::move(self), res, finished, guard = std::move(guard)] {
+      self->on_computed(std::move(*res), finished);
     });
   };
-  if (!state_.compute.try_submit(std::move(job))) {
+  ComputePool::Refused why = ComputePool::Refused::kNone;
+  auto ticket = state_.compute.try_submit(client_key(*shared_req), std::move(job), &why);
+  if (!ticket) {
     Response res;
-    state_.handler.refuse(Refusal::kOverloaded,
-                          "the server is busy with other long requests (" +
-                              std::to_string(state_.compute.capacity()) +
-                              " are waiting); retry in a moment",
-                          res);
+    if (why == ComputePool::Refused::kStopped) {
+      state_.handler.refuse(Refusal::kStopping, "the server is stopping; retry this request", res);
+    } else if (why == ComputePool::Refused::kClientQueued) {
+      state_.handler.refuse(
+          Refusal::kOverloaded,
+          "this client already has " + std::to_string(state_.compute.shares().per_client_queued) +
+              " long requests waiting, the most one client may; retry when one is answered",
+          res);
+    } else {
+      state_.handler.refuse(Refusal::kOverloaded,
+                            "the server is busy with other long requests (" +
+                                std::to_string(state_.compute.capacity()) +
+                                " are waiting); retry in a moment",
+                            res);
+    }
     res.route = route_of(shared_req->path);
-    respond(res, *shared_req, keep_alive, start);
+    respond(res, *shared_req, keep_alive && why != ComputePool::Refused::kStopped, start);
     return true;
   }
+  ticket_ = std::move(ticket);
   cancel_ = std::move(cancel);
+  computing_request_ = std::move(shared_req);
+  computing_keep_alive_ = keep_alive;
+  computing_start_ = start;
   computing_ = true;
   return false;
 }
 
-void Session::on_computed(Response res, std::shared_ptr<const Request> req, bool keep_alive,
-                          Clock::time_point start) {
+// The request's client, for the pool's fair share: the peer, or the last
+// address a trusted proxy's header names (the one that proxy saw; earlier
+// ones are the client's own word).
+std::string Session::client_key(const Request& req) const {
+  if (!state_.client_header.empty()) {
+    std::string_view v = req.header(state_.client_header);
+    if (const auto comma = v.rfind(','); comma != std::string_view::npos) v = v.substr(comma + 1);
+    while (!v.empty() && (v.front() == ' ' || v.front() == '\t')) v.remove_prefix(1);
+    while (!v.empty() && (v.back() == ' ' || v.back() == '\t')) v.remove_suffix(1);
+    if (!v.empty()) return std::string(v.substr(0, 64));
+  }
+  return peer_;
+}
+
+void Session::on_computed(Response res, bool finished) {
+  if (!computing_request_) return;  // withdrawn meanwhile (cannot happen once started)
+  if (closed_) {
+    // The client left: nobody reads the answer.
+    state_.metrics.compute_cancelled().fetch_add(1, std::memory_order_relaxed);
+    computing_ = false;
+    ticket_.reset();
+    cancel_.reset();
+    computing_request_.reset();
+    return;
+  }
+  if (stop_cancelled_ && !finished) {
+    answer_computing(Refusal::kStopping,
+                     "the server is stopping and cut this request short at its drain deadline; "
+                     "retry it",
+                     false);
+    drive();
+    return;
+  }
   computing_ = false;
+  ticket_.reset();
   cancel_.reset();
-  if (closed_) return;
-  respond(res, *req, keep_alive && keeps_alive(*req), start);
+  const auto req = std::move(computing_request_);
+  respond(res, *req, computing_keep_alive_ && keeps_alive(*req), computing_start_);
   drive();
 }
 
@@ -255,14 +351,19 @@ void Session::respond(Response& res, const Request& req, bool keep_alive, Clock:
   framing.head_only = req.method == http::verb::head;
   framing.date = io_.date();
   framing.keep_alive_value = state_.keep_alive_value;
+  const std::size_t before = out_.size();
   const auto external = write_response(res, framing, out_);
+  const std::uint64_t bytes = out_.size() - before + external.size();
   if (!external.empty()) {
     external_ = external;
     external_owner_ = std::move(res.owner);
   }
-  sent_.push_back({state_.access_log != nullptr ? req.method_text : std::string(),
-                   state_.access_log != nullptr ? req.target : std::string(), res.route,
-                   res.status(), start});
+  if (state_.access_log != nullptr) {
+    sent_.push_back(
+        {client_key(req), req.method_text, req.target, res.route, res.status(), bytes, start});
+  } else {
+    sent_.push_back({{}, {}, {}, res.route, res.status(), bytes, start});
+  }
   if (!keep_alive) close_after_write_ = true;
 }
 
@@ -336,13 +437,15 @@ void Session::advance(std::size_t n) {
 // Everything answered so far is in the kernel's hands: count and log it.
 void Session::finish_write() {
   const Clock::time_point now = Clock::now();
+  const auto wall = std::chrono::system_clock::now();
   for (const Sent& s : sent_) {
     const auto elapsed = std::chrono::duration_cast<std::chrono::nanoseconds>(now - s.start);
     state_.metrics.record(s.route, s.status, elapsed);
     if (state_.access_log != nullptr) {
       state_.access_log->append(
-          access_log_line(s.method, s.target, s.status,
-                          std::chrono::duration_cast<std::chrono::microseconds>(elapsed)));
+          access_log_line({wall, s.client, s.method, s.target, s.status, s.bytes,
+                           std::chrono::duration_cast<std::chrono::microseconds>(elapsed)},
+                          state_.access_log->format()));
     }
   }
   sent_.clear();
@@ -360,8 +463,8 @@ void Session::finish_write() {
 void Session::linger() {
   if (lingering_ || closed_) return;
   lingering_ = true;
-  linger_until_ = Clock::now() + (stopping_ || io_.stopping() ? state_.limits.stop_linger
-                                                               : state_.limits.linger);
+  linger_until_ = Clock::now() +
+                  (stopping_ || io_.stopping() ? state_.limits.stop_linger : state_.limits.linger);
   boost::system::error_code ec;
   socket_.shutdown(tcp::socket::shutdown_send, ec);
   if (ec) {
@@ -379,7 +482,9 @@ void Session::timed_out() {
   state_.metrics.record(route_of_target(target), 408, std::chrono::nanoseconds(0));
   if (state_.access_log != nullptr) {
     state_.access_log->append(
-        access_log_line(reader_.method(), target, 408, std::chrono::microseconds(0)));
+        access_log_line({std::chrono::system_clock::now(), peer_, reader_.method(), target, 408, 0,
+                         std::chrono::microseconds(0)},
+                        state_.access_log->format()));
   }
   close();
 }
@@ -395,7 +500,20 @@ void Session::sweep(Clock::time_point now) {
     if (now - progress_at_ > limits.write_stall) close();  // the client stopped reading
     return;
   }
-  if (computing_) return;  // the pool's own budget bounds it
+  if (computing_) {
+    // Waiting in the pool's queue too long: a quick 503 beats a slow answer.
+    // Once running, the request's own budget bounds it.
+    if (ticket_ && now - ticket_->queued_at() > limits.queue_wait &&
+        state_.compute.withdraw(ticket_)) {
+      answer_computing(Refusal::kOverloaded,
+                       "the request waited " + std::to_string(limits.queue_wait.count() / 1000) +
+                           " s for a compute thread, all busy with other long requests; retry in "
+                           "a moment",
+                       computing_keep_alive_);
+      drive();
+    }
+    return;
+  }
   switch (reader_.phase()) {
     case RequestReader::Phase::kIdle:
       if (now - phase_since_ > limits.idle_timeout) close();

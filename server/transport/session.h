@@ -15,9 +15,23 @@
 // request cut off at its deadline gets no answer and is counted as 408.
 //
 // While a request waits for the compute pool the connection keeps reading,
-// so a client that leaves is noticed: its work is cancelled (dropped if it
+// so a client that leaves is noticed: its work is cancelled (withdrawn if it
 // has not started). Bytes of pipelined requests behind it are held, up to
-// Limits::pipeline_bytes, and answered after it.
+// Limits::pipeline_bytes, and answered after it. A request that waits in
+// the pool's queue past Limits::queue_wait is answered 503 with
+// Retry-After. The pool knows the client by its peer address, or by the
+// header a trusted proxy sets (ServerState::client_header).
+//
+// Fairness between connections of one thread: a session answers at most
+// kAnswersPerTurn pipelined requests before it lets the others' handlers
+// run (every answer given inline is bounded in advance; the rest run on the
+// pool).
+//
+// At a stop, every request already received is answered: inline ones as
+// usual (with Connection: close), long ones by their end if it comes
+// within the drain deadline; there, a job still queued is withdrawn and a
+// job running cut, and either is answered 503 (Connection: close,
+// Retry-After).
 //
 // Lifetime: owned by the handlers of its pending operations (shared_ptr);
 // registered with its IoThread from start() to destruction. Thread safety:
@@ -58,6 +72,13 @@ class Session : public std::enable_shared_from_this<Session> {
   void close();
   // Between requests, with nothing received, computing or being written.
   bool idle() const;
+  // Waiting for the compute pool to answer its request.
+  bool computing() const { return computing_; }
+  // The server's drain deadline has passed while this connection's request
+  // is computing: its job is withdrawn if it has not started, else told to
+  // stop, and the request is answered 503 (Connection: close, Retry-After)
+  // unless it finished first.
+  void stop_computing();
   // Its last answer is out; only waiting for the client to close.
   bool lingering() const { return lingering_; }
 
@@ -67,13 +88,15 @@ class Session : public std::enable_shared_from_this<Session> {
 
  private:
   // Why serve() stopped.
-  enum class Pause { kNeedMore, kComputing, kOutputFull, kClosing };
+  enum class Pause { kNeedMore, kComputing, kOutputFull, kClosing, kYield };
   // An answer in out_ waiting to be written, for the metrics and the log.
   struct Sent {
+    std::string client;  // these three only with an access log
     std::string method;
     std::string target;
     Route route;
     int status;
+    std::uint64_t bytes;
     Clock::time_point start;
   };
 
@@ -84,8 +107,11 @@ class Session : public std::enable_shared_from_this<Session> {
   bool answer(Request req, Clock::time_point start);
   void respond(Response& res, const Request& req, bool keep_alive, Clock::time_point start);
   void refused(const ReadStep& step, Clock::time_point start);
-  void on_computed(Response res, std::shared_ptr<const Request> req, bool keep_alive,
-                   Clock::time_point start);
+  void on_computed(Response res, bool finished);
+  // Answers the request waiting for the pool with a refusal instead (it was
+  // withdrawn from the queue, or the stop cut its computation).
+  void answer_computing(Refusal why, const std::string& detail, bool keep_alive);
+  std::string client_key(const Request& req) const;
   bool has_output() const { return out_sent_ < out_.size() || !external_.empty(); }
   bool write_now();
   void write_async();
@@ -108,7 +134,15 @@ class Session : public std::enable_shared_from_this<Session> {
   std::shared_ptr<const void> external_owner_;
   std::vector<Sent> sent_;                     // the answers in out_ and external_
   std::shared_ptr<std::atomic<bool>> cancel_;  // the compute job's, while computing_
+  std::shared_ptr<ComputeTicket> ticket_;      // the compute job, while computing_
+  // The request the compute pool is answering, while computing_.
+  std::shared_ptr<const Request> computing_request_;
+  bool computing_keep_alive_ = false;
+  Clock::time_point computing_start_;
+  std::string peer_;  // the client's address, for the pool's fair share and the log
   std::size_t served_ = 0;
+  bool yielding_ = false;        // a drive() is posted: other connections go first
+  bool stop_cancelled_ = false;  // the stop cut the computation
   bool reading_ = false;
   bool writing_ = false;
   bool computing_ = false;

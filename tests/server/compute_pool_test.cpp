@@ -9,6 +9,8 @@
 #include <thread>
 #include <vector>
 
+#include <string>
+
 #include "transport/compute_pool.h"
 
 using eight::server::ComputePool;
@@ -101,4 +103,90 @@ TEST_CASE("the compute pool runs jobs on all its threads at once") {
   for (int i = 0; i < 200 && running < 4; ++i) std::this_thread::sleep_for(5ms);
   CHECK(running == 4);
   gate.release();
+}
+
+TEST_CASE("clients take turns in the compute pool, however many jobs one of them queued") {
+  ComputePool pool(1, 100);
+  Gate gate;
+  std::atomic<bool> started{false};
+  REQUIRE(pool.try_submit("hog", [&] {
+    started = true;
+    gate.wait();
+  }));
+  while (!started) std::this_thread::yield();
+  std::vector<std::string> order;
+  std::mutex mutex;
+  const auto job = [&](std::string name) {
+    return [&, name] {
+      std::lock_guard lock(mutex);
+      order.push_back(name);
+    };
+  };
+  for (int i = 0; i < 3; ++i) REQUIRE(pool.try_submit("hog", job("hog" + std::to_string(i))));
+  REQUIRE(pool.try_submit("b", job("b0")));
+  REQUIRE(pool.try_submit("c", job("c0")));
+  REQUIRE(pool.try_submit("b", job("b1")));
+  gate.release();
+  pool.stop();
+  // Round by round, in the order each client started waiting: the hog's
+  // three jobs do not go before b's and c's.
+  CHECK(order == std::vector<std::string>{"hog0", "b0", "c0", "hog1", "b1", "hog2"});
+}
+
+TEST_CASE("one client's share of the queue and of the threads is refused past, others still run") {
+  std::atomic<std::int64_t> depth{0};
+  ComputePool pool(2, 64, &depth, {.per_client_queued = 8, .per_client_running = 1});
+  Gate gate;
+  std::atomic<int> hog_running{0};
+  int refused = 0;
+  const auto hog_job = [&] {
+    ++hog_running;
+    gate.wait();
+    --hog_running;
+  };
+  REQUIRE(pool.try_submit("hog", hog_job));
+  while (hog_running == 0) std::this_thread::yield();
+  for (int i = 1; i < 66; ++i) {
+    ComputePool::Refused why = ComputePool::Refused::kNone;
+    if (!pool.try_submit("hog", hog_job, &why)) {
+      CHECK(why == ComputePool::Refused::kClientQueued);
+      ++refused;
+    }
+  }
+  // 1 running + 8 waiting; the rest refused at once.
+  CHECK(refused == 66 - 9);
+  CHECK(pool.queued() == 8);
+  // Another client runs on the thread the hog may not take, at once.
+  std::atomic<bool> other_ran{false};
+  REQUIRE(pool.try_submit("other", [&] { other_ran = true; }));
+  const auto guard = std::chrono::steady_clock::now() + 10s;
+  while (!other_ran && std::chrono::steady_clock::now() < guard) std::this_thread::yield();
+  CHECK(other_ran);
+  CHECK(hog_running == 1);
+  gate.release();
+  pool.stop();
+  CHECK(depth == 0);
+}
+
+TEST_CASE("a job withdrawn before it starts never runs; one started cannot be withdrawn") {
+  ComputePool pool(1, 8);
+  Gate gate;
+  std::atomic<bool> started{false};
+  auto first = pool.try_submit("a", [&] {
+    started = true;
+    gate.wait();
+  });
+  REQUIRE(first);
+  while (!started) std::this_thread::yield();
+  std::atomic<bool> ran{false};
+  auto second = pool.try_submit("a", [&] { ran = true; });
+  REQUIRE(second);
+  CHECK(pool.queued() == 1);
+  CHECK(pool.withdraw(second));
+  CHECK_FALSE(pool.withdraw(second));  // once
+  CHECK(pool.queued() == 0);
+  CHECK_FALSE(pool.withdraw(first));  // running
+  gate.release();
+  pool.stop();
+  CHECK_FALSE(ran);
 }

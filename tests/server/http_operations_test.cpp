@@ -52,10 +52,13 @@ TEST_CASE("/metrics counts requests by route and status in Prometheus text") {
   CHECK(m.find("eight_table_info{path=\"") != std::string::npos);
 }
 
-TEST_CASE("the access log has one line per request with method, target, status and microseconds") {
+TEST_CASE(
+    "the access log has one line per request with time, client, method, target, status, bytes and "
+    "microseconds") {
   ServerProcess server(ServerSpec{.quiet = false});
   auto cli = server.client();
-  REQUIRE(cli.Get("/solve?board=8+6+7+2+5+4+3+x+1"));
+  auto solved = cli.Get("/solve?board=8+6+7+2+5+4+3+x+1");
+  REQUIRE(solved);
   REQUIRE(cli.Get("/solve?board=12"));
   REQUIRE(cli.Head("/table"));
   // A line is written once its response has gone out, so lines of requests
@@ -65,10 +68,35 @@ TEST_CASE("the access log has one line per request with method, target, status a
   REQUIRE(server.wait_for_stderr("HEAD /table 200 "));
   const std::string log = server.stderr_text();
   CHECK(log.find("GET /solve?board=12 ") == log.rfind("GET /solve?board=12 "));  // one line
-  CHECK(std::regex_search(
-      log, std::regex(R"(\nGET /solve\?board=8\+6\+7\+2\+5\+4\+3\+x\+1 200 \d+us\n)")));
-  CHECK(std::regex_search(log, std::regex(R"(\nGET /solve\?board=12 400 \d+us\n)")));
-  CHECK(std::regex_search(log, std::regex(R"(\nHEAD /table 200 \d+us\n)")));
+  const std::string time = R"(\n\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z 127\.0\.0\.1 )";
+  std::smatch m;
+  REQUIRE(std::regex_search(
+      log, m,
+      std::regex(time + R"(GET /solve\?board=8\+6\+7\+2\+5\+4\+3\+x\+1 200 (\d+) \d+us\n)")));
+  // The bytes are the whole answer's: its head and its body.
+  CHECK(std::stoul(m[1].str()) > solved->body.size());
+  CHECK(std::regex_search(log, std::regex(time + R"(GET /solve\?board=12 400 \d+ \d+us\n)")));
+  CHECK(std::regex_search(log, std::regex(time + R"(HEAD /table 200 \d+ \d+us\n)")));
+}
+
+TEST_CASE("--access-log-format json writes one JSON object a line with every field") {
+  ServerProcess server(ServerSpec{.args = {"--access-log-format", "json"}, .quiet = false});
+  auto cli = server.client();
+  REQUIRE(cli.Get("/solve?board=%22%5C%FF"));
+  REQUIRE(server.wait_for_stderr("\"status\":400"));
+  const std::string log = server.stderr_text();
+  // The fixture's own /readyz comes first: the line of the request asked.
+  const auto start = log.rfind("{\"time\":", log.find("%22%5C%FF"));
+  REQUIRE(start != std::string::npos);
+  const auto line = nlohmann::json::parse(log.substr(start, log.find('\n', start) - start));
+  CHECK(line["client"] == "127.0.0.1");
+  CHECK(line["method"] == "GET");
+  CHECK(line["target"] == "/solve?board=%22%5C%FF");
+  CHECK(line["status"] == 400);
+  CHECK(line["bytes"].get<std::uint64_t>() > 100);
+  CHECK(line["duration_us"].is_number_unsigned());
+  CHECK(std::regex_match(line["time"].get<std::string>(),
+                         std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)")));
 }
 
 TEST_CASE("--quiet turns the access log off") {

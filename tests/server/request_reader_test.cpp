@@ -154,6 +154,51 @@ TEST_CASE("a chunked body is read whole and its framing checked") {
       Refusal::kMalformed, "chunked");
 }
 
+TEST_CASE("a chunked body's framing has limits of its own: line, extensions, trailers") {
+  const std::string head = "POST /solve HTTP/1.1\r\nHost: e\r\nTransfer-Encoding: chunked\r\n\r\n";
+  // The replay: an extension that never ends (`1;a=bbbb...`), fed as a
+  // connection would; it is refused as it passes 4 KiB, whatever follows.
+  for (std::size_t chunk : {std::size_t{1} << 20, std::size_t{1000}}) {
+    const Outcome o = feed(head + "1;a=" + std::string(64 * 1024, 'b'), chunk);
+    REQUIRE(o.refused);
+    CHECK(static_cast<int>(o.why) == static_cast<int>(Refusal::kMalformed));
+    CHECK(o.detail.find("chunk-size line") != std::string::npos);
+    CHECK(o.close);
+  }
+  // At the limit a line is still read; one byte more is refused.
+  const std::string at_limit = "1;a=" + std::string(4096 - 4, 'b');
+  const Outcome fits = feed(head + at_limit + "\r\nx\r\n0\r\n\r\n");
+  REQUIRE(fits.requests.size() == 1);
+  CHECK(fits.requests[0].body == "x");
+  check_refused(head + at_limit + "b", Refusal::kMalformed, "chunk-size line");
+  // Extensions add up over a body's chunks: 16 KiB in all.
+  std::string many = head;
+  for (int i = 0; i < 8; ++i) many += "1;x=" + std::string(3000, 'c') + "\r\n.\r\n";
+  check_refused(many, Refusal::kMalformed, "chunk extensions are longer than 16384");
+  // A trailer section that never ends: 431 at 8 KiB.
+  const Outcome trailer = feed(head + "2\r\n{}\r\n0\r\nX-T: " + std::string(20000, 'd'), 1000);
+  REQUIRE(trailer.refused);
+  CHECK(static_cast<int>(trailer.why) == static_cast<int>(Refusal::kHeadersTooLarge));
+  CHECK(trailer.detail.find("trailer section") != std::string::npos);
+  // An honest trailer is read and ignored.
+  const Outcome honest = feed(head + "2\r\n{}\r\n0\r\nX-Checksum: abc\r\n\r\n");
+  REQUIRE(honest.requests.size() == 1);
+  CHECK(honest.requests[0].body == "{}");
+}
+
+TEST_CASE("chunk framing buys no body-rate credit: only body bytes count") {
+  static Limits limits;
+  RequestReader reader(limits);
+  const std::string bytes =
+      "POST /solve HTTP/1.1\r\nHost: e\r\nTransfer-Encoding: chunked\r\n\r\n"
+      "3;" +
+      std::string(3000, 'e') + "\r\nabc\r\n1";
+  const ReadStep step = reader.read(bytes);
+  CHECK(step.kind == Kind::kNeedMore);
+  CHECK(reader.phase() == RequestReader::Phase::kBody);
+  CHECK(reader.body_received() == 3);
+}
+
 TEST_CASE("ambiguous framing is refused and the connection must close") {
   const std::string head = "POST /solve HTTP/1.1\r\nHost: e\r\n";
   check_refused(head + "Content-Length: 24\r\nTransfer-Encoding: chunked\r\n\r\n",

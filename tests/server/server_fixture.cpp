@@ -33,8 +33,13 @@ const std::string& server_table_path() {
 }
 
 ServerProcess::ServerProcess(ServerSpec spec) {
-  const std::string exe = std::string(EIGHT_BIN_DIR) + "/eight-server";
+  std::string exe = std::string(EIGHT_BIN_DIR) + "/eight-server";
   std::vector<std::string> args{exe};
+  if (spec.nofile > 0) {
+    const std::string limit = std::to_string(spec.nofile);
+    args = {"/usr/bin/prlimit", "--nofile=" + limit + ":" + limit, "--", exe};
+    exe = args.front();
+  }
   if (spec.default_args) {
     args.insert(args.end(), {"--table", server_table_path(), "--host", "127.0.0.1", "--port", "0"});
   }
@@ -287,6 +292,21 @@ RawConnection& RawConnection::operator=(RawConnection&& other) noexcept {
 void RawConnection::close() {
   if (fd_ >= 0) ::close(fd_);
   fd_ = -1;
+}
+
+RawConnection RawConnection::open_from(int port, const char* source) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  REQUIRE(fd >= 0);
+  sockaddr_in from{};
+  from.sin_family = AF_INET;
+  REQUIRE(::inet_pton(AF_INET, source, &from.sin_addr) == 1);
+  REQUIRE(::bind(fd, reinterpret_cast<sockaddr*>(&from), sizeof from) == 0);
+  sockaddr_in to{};
+  to.sin_family = AF_INET;
+  to.sin_port = htons(static_cast<std::uint16_t>(port));
+  to.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) == 0);
+  return RawConnection(Adopt{}, fd);
 }
 
 bool RawConnection::send(std::string_view bytes) {

@@ -40,6 +40,8 @@ struct ServerSpec {
   bool default_args = true;
   bool quiet = true;       // add --quiet
   bool wait_ready = true;  // wait for the listening line and /readyz
+  // > 0: the child's descriptor limit, soft and hard (run under prlimit).
+  int nofile = 0;
 };
 
 struct ExitInfo {
@@ -136,6 +138,9 @@ class RawConnection {
   static RawConnection try_open(int port) {
     return RawConnection(Adopt{}, try_connect_loopback(port));
   }
+  // A connection to 127.0.0.1:port from the loopback address `source`
+  // (127.0.0.2, say): another client, as the server tells clients apart.
+  static RawConnection open_from(int port, const char* source);
   ~RawConnection();
   RawConnection(RawConnection&& other) noexcept;
   RawConnection& operator=(RawConnection&& other) noexcept;

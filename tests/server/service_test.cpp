@@ -353,14 +353,28 @@ TEST_CASE("metrics count requests by route and status and fill the latency histo
   CHECK(text.find("route=\"/table\"") == std::string::npos);  // never asked: not listed
 }
 
-TEST_CASE("access log lines show method, target, status and microseconds, with bytes escaped") {
-  CHECK(eight::server::access_log_line("GET", "/solve?board=1 2\n\x01", 200,
-                                       std::chrono::microseconds(41)) ==
-        "GET /solve?board=1\\x202\\x0A\\x01 200 41us");
-  const std::string line = eight::server::access_log_line("GET", std::string(1000, 'a'), 400,
-                                                          std::chrono::microseconds(7));
-  CHECK(line == "GET " + std::string(256, 'a') + "... 400 7us");
-  CHECK(eight::server::access_log_line("", "", 400, {}) == "- - 400 0us");
+TEST_CASE("access log lines show time, client, method, target, status, bytes and microseconds") {
+  using eight::server::AccessLogFormat;
+  using eight::server::AccessRecord;
+  // 2026-12-01T22:24:50.123Z
+  const auto at = std::chrono::system_clock::time_point(std::chrono::milliseconds(1796163890123));
+  CHECK(eight::server::access_log_line({at, "127.0.0.1", "GET", "/solve?board=1 2\n\x01", 200, 312,
+                                        std::chrono::microseconds(41)},
+                                       AccessLogFormat::kText) ==
+        "2026-12-01T22:24:50.123Z 127.0.0.1 GET /solve?board=1\\x202\\x0A\\x01 200 312 41us");
+  const std::string line = eight::server::access_log_line(
+      {at, "::1", "GET", std::string(1000, 'a'), 400, 0, std::chrono::microseconds(7)},
+      AccessLogFormat::kText);
+  CHECK(line == "2026-12-01T22:24:50.123Z ::1 GET " + std::string(256, 'a') + "... 400 0 7us");
+  CHECK(eight::server::access_log_line({at, "", "", "", 400, 0, {}}, AccessLogFormat::kText) ==
+        "2026-12-01T22:24:50.123Z - - - 400 0 0us");
+  // JSON lines: one object, every field, the same escaping, valid JSON
+  // whatever the target held.
+  CHECK(eight::server::access_log_line(
+            {at, "10.0.0.7", "GET", "/x?\"\\\xff", 404, 150, std::chrono::microseconds(9)},
+            AccessLogFormat::kJson) ==
+        R"({"time":"2026-12-01T22:24:50.123Z","client":"10.0.0.7","method":"GET",)"
+        R"("target":"/x?\"\\x5C\\xFF","status":404,"bytes":150,"duration_us":9})");
 }
 
 TEST_CASE("content negotiation prefers HTML only when the client asks for it over JSON") {
