@@ -28,13 +28,13 @@ RUN make deps && rm -rf /var/lib/apt/lists/*
 
 COPY . .
 # Build, generate and verify the table (make table = configure, build, tablegen,
-# eight verify), then the suite. Tests labelled node or browser need Node.js,
-# npm packages or Chromium from the network, and those labelled man, systemd or
-# prometheus need groff, systemd's tools or promtool (the Makefile's
-# TEST_PACKAGES); they run in `make test`, not here.
+# eight verify), then the suite. Tests labelled node, browser or contract need
+# Node.js, npm packages, Python's yaml or Chromium from the network, and those
+# labelled man, systemd or prometheus need groff, systemd's tools or promtool
+# (the Makefile's TEST_PACKAGES); they run in `make test`, not here.
 RUN make table BUILD=build JOBS="$(nproc)" \
  && cd build \
- && ctest --output-on-failure -j "$(nproc)" -LE 'node|browser|man|systemd|prometheus'
+ && ctest --output-on-failure -j "$(nproc)" -LE 'node|browser|contract|man|systemd|prometheus'
 
 # The Debian packages that own the shared libraries the two binaries load.
 RUN scripts/runtime-packages.sh build/bin/eight-server build/bin/eight > /runtime-packages.txt \
