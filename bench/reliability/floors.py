@@ -259,7 +259,13 @@ def random_stall(duration=10.0):
             t0 = time.monotonic()
             try:
                 s.sendall(request("/distance?board=" + NINE[i % len(NINE)]))
-                status, _, _ = r.response()
+                status, headers, _ = r.response()
+                # The server renews a connection after 1,000 requests (its
+                # Connection: close), as nginx does: a client opens another.
+                if headers.get("connection", "").lower() == "close":
+                    s = connect(server.port, timeout=5)
+                    socks.append(s)
+                    r = Reader(s)
             except OSError:
                 latencies.append(5000.0)
                 unanswered += 1
