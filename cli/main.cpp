@@ -84,6 +84,7 @@ constexpr const char* kUsage =
     "  eight fetch  [URL] [--tables DIR | --table PATH] [--timeout-ms N]\n"
     "  eight --server URL [--timeout-ms N] solve|hint|random ...\n"
     "  eight probe  [--host H] [--port P] [--path /readyz] [--timeout-ms N]\n"
+    "  eight --version\n"
     "\n"
     "Boards: 123456780, 12345678x, \"1 2 3 4 5 6 7 8 x\", 1,2,3,4,5,6,7,8,0, 123/456/780\n"
     "(blank as 0, x, X or _). Without BOARD arguments, solve reads one board per line\n"
@@ -101,7 +102,7 @@ constexpr const char* kUsage =
     "same; fetch downloads every table it serves into data/ (or DIR; into PATH, or\n"
     "$EIGHT_TABLE, its default table), resuming, skipping unchanged ones and checking\n"
     "each before it replaces anything. --timeout-ms bounds each exchange with the\n"
-    "server, connecting and the whole answer (10000).\n"
+    "server, connecting and the whole answer (10000). --version prints the version.\n"
     "info --svg FILE writes the distance histogram of the goal as an SVG picture.\n"
     "Exit: 0 ok, 1 a bad board, 2 usage, 3 bad table, 5 server unreachable,\n"
     "6 server timed out, 7 not an eight server.\n";
@@ -931,6 +932,12 @@ int main(int argc, char** argv) {
   const std::string_view command = argv[first];
   if (command == "--help" || command == "-h" || command == "help") {
     std::fputs(kUsage, stdout);
+    return kExitOk;
+  }
+  if (command == "--version") {
+    // PROGRAM VERSION, as every eight program prints it (CMake's
+    // PROJECT_VERSION, cli/CMakeLists.txt).
+    std::printf("eight %s\n", EIGHT_VERSION);
     return kExitOk;
   }
   if (command == "probe") return eight::cli::run_probe(argc - first - 1, argv + first + 1);

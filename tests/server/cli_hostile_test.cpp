@@ -466,3 +466,10 @@ TEST_CASE(
                      "\"21008364\", expected a whole number from 0\n");
   CHECK(names_in(into.path()).empty());
 }
+
+TEST_CASE("eight --version prints the program and its version") {
+  const RunResult r = eight::test::run_program("eight", {"--version"});
+  CHECK(r.status == 0);
+  CHECK(r.out == "eight " EIGHT_VERSION "\n");
+  CHECK(r.err.empty());
+}
