@@ -6,10 +6,13 @@
 // minutes), a table longer than listed (300 MB written), a gzip table (a 1
 // GiB .part) and listed names that are not table file names (.bashrc). Each
 // checks the exit status, the message, and that nothing was left behind.
+#include <arpa/inet.h>
 #include <doctest/doctest.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <spawn.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -349,6 +352,48 @@ TEST_CASE("--timeout-ms bounds the whole answer: a drip of bytes ends with exit 
   CHECK(r.err == "eight: " + fake.url() +
                      "/hint?board=123456708&goal=123456780: no whole answer within 1000 ms "
                      "(--timeout-ms bounds the whole exchange)\n");
+  CHECK(r.out.empty());
+  CHECK(took < std::chrono::seconds(30));  // a hang guard, not a latency bound
+}
+
+TEST_CASE("--timeout-ms bounds the whole answer: a drip of the status line ends with exit 6") {
+  // The same drip before the headers end, from a raw loopback socket: the
+  // status line a byte every 50 ms, for up to 60 s.
+  const int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  REQUIRE(::bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+  REQUIRE(::listen(listener, 8) == 0);
+  socklen_t len = sizeof addr;
+  ::getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
+  const std::string url = "http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port));
+  std::atomic<bool> done{false};
+  std::thread dripper([&] {
+    const int c = ::accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
+    if (c < 0) return;
+    char request[4096];
+    (void)::recv(c, request, sizeof request, 0);
+    const std::string head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Pad: ";
+    for (std::size_t i = 0; i < 1200 && !done; ++i) {
+      const char byte = i < head.size() ? head[i] : 'a';
+      if (::send(c, &byte, 1, MSG_NOSIGNAL) != 1) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    ::close(c);
+  });
+  const auto start = std::chrono::steady_clock::now();
+  const RunResult r = eight::test::run_program(
+      "eight", {"--server", url, "--timeout-ms", "1000", "solve", "123456780"});
+  const auto took = std::chrono::steady_clock::now() - start;
+  done = true;
+  ::shutdown(listener, SHUT_RDWR);  // wakes an accept() no client answered
+  dripper.join();
+  ::close(listener);
+  CHECK(r.status == 6);
+  CHECK(r.err == "eight: " + url +
+                     "/stats?goal=123456780: no answer within 1000 ms (--timeout-ms sets the "
+                     "wait)\n");
   CHECK(r.out.empty());
   CHECK(took < std::chrono::seconds(30));  // a hang guard, not a latency bound
 }
