@@ -275,6 +275,10 @@ std::optional<Failure> fetch_one(ServerClient& server, const Listed& table,
   if (auto* f = std::get_if<Failure>(&r)) {
     const bool started = fd >= 0;  // the answer was a table's, and its bytes were coming
     if (!started) return *f;       // nothing of this answer was written
+    if (f->refused) {
+      drop_part();
+      return *f;
+    }
     close_part();
     if (f->status == kExitNotEight) {  // the connection ended before the last byte
       f->status = kExitUnreachable;

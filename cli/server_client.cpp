@@ -10,6 +10,7 @@
 
 #include "eight/exit_codes.h"
 #include "eight/text.h"
+#include "socket_bytes.h"
 
 namespace eight::cli {
 namespace {
@@ -148,10 +149,22 @@ ServerClient::ServerClient(ServerUrl url, std::chrono::milliseconds timeout)
   // bound (a 1 MB gzip body took 2.1 GB): the client asks for identity and
   // refuses anything else (exchange()), and never inflates.
   client_.set_decompress(false);
+  client_.set_socket_options([this](int sock) {
+    const std::lock_guard lock(socket_mutex_);
+    socket_ = sock;
+    socket_start_ = 0;
+  });
 }
 
-Failure ServerClient::failure(httplib::Error error, Clock::duration took,
-                              const std::string& target, bool answering, bool stopped) const {
+std::uint64_t ServerClient::received_since_start() {
+  const std::lock_guard lock(socket_mutex_);
+  if (socket_ < 0) return 0;
+  const std::uint64_t now = tcp_bytes_received(socket_).value_or(0);
+  return now > socket_start_ ? now - socket_start_ : 0;
+}
+
+Failure ServerClient::failure(httplib::Error error, Clock::duration took, const std::string& target,
+                              bool answering, bool stopped) const {
   const std::string ms = std::to_string(timeout_.count()) + " ms";
   // The watchdog stopped the exchange at the deadline, or (in the switch
   // below) one wait for bytes outlasted the timeout.
@@ -220,6 +233,7 @@ std::variant<httplib::Response, Failure> ServerClient::exchange(
       refused = not_eight(target, "Content-Encoding '" +
                                       escape_bytes(r.get_header_value("Content-Encoding"), 40) +
                                       "', but the client asked for identity (it never inflates)");
+      refused->refused = true;
       return false;
     }
     if (r.has_header("Content-Length")) {
@@ -227,6 +241,7 @@ std::variant<httplib::Response, Failure> ServerClient::exchange(
       if (length && *length > max_bytes) {
         refused = not_eight(target, "a body of " + std::to_string(*length) +
                                         " bytes (Content-Length), over " + cap);
+        refused->refused = true;
         return false;
       }
     }
@@ -236,6 +251,7 @@ std::variant<httplib::Response, Failure> ServerClient::exchange(
     // Counted as it comes, so memory (or the disk) never takes more.
     if (n > max_bytes - received) {
       refused = not_eight(target, "a body of more than " + cap);
+      refused->refused = true;
       return false;
     }
     received += n;
@@ -248,24 +264,49 @@ std::variant<httplib::Response, Failure> ServerClient::exchange(
   // a server dripping a byte a second would hold the client for ever. At
   // the deadline the watchdog stops the client, which shuts the socket down
   // under a blocked read (ClientImpl::stop in httplib 0.11.4); the exchange
-  // then fails and is reported as the timeout it is.
+  // then fails and is reported as the timeout it is. Every kPoll it also
+  // counts the bytes the socket received (headers included, which httplib
+  // reads without a bound) and stops an answer past its cap and
+  // kMaxHeadBytes, so memory holds at most one kPoll's worth more.
+  constexpr auto kPoll = std::chrono::milliseconds(10);
+  const std::uint64_t most = max_bytes + kMaxHeadBytes;
+  {
+    const std::lock_guard lock(socket_mutex_);
+    // A socket kept alive from the last exchange counts from here; a new
+    // one counts from 0 (set_socket_options).
+    if (socket_ >= 0) socket_start_ = tcp_bytes_received(socket_).value_or(0);
+  }
   const auto start = Clock::now();
+  const auto deadline = start + timeout_;
   std::mutex mutex;
   std::condition_variable_any woken;
-  bool stopped = false;
+  bool stopped = false;  // at the deadline
+  bool flooded = false;  // past `most` bytes
   std::jthread watchdog([&](std::stop_token done) {
     std::unique_lock lock(mutex);
-    woken.wait_until(lock, done, start + timeout_, [] { return false; });
-    if (done.stop_requested()) return;
-    stopped = true;
-    client_.stop();
+    while (!done.stop_requested()) {
+      const auto now = Clock::now();
+      if (now >= deadline || received_since_start() > most) {
+        (now >= deadline ? stopped : flooded) = true;
+        client_.stop();
+        return;
+      }
+      woken.wait_until(lock, done, std::min(deadline, now + kPoll), [] { return false; });
+    }
   });
   httplib::Response res;
   httplib::Error error = httplib::Error::Success;
   const bool ok = client_.send(req, res, error);
   watchdog.request_stop();
-  watchdog.join();  // `stopped` is read only after this
+  watchdog.join();  // `stopped` and `flooded` are read only after this
   if (refused) return *refused;
+  if (flooded) {
+    Failure f =
+        not_eight(target, "more than " + std::to_string(most) + " bytes in all: " + cap + ", and " +
+                              std::to_string(kMaxHeadBytes) + " bytes of headers");
+    f.refused = true;
+    return f;
+  }
   if (!ok) return failure(error, Clock::now() - start, target, answering, stopped);
   if (!on_data) res.body = std::move(body);
   return res;

@@ -32,6 +32,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -55,6 +56,10 @@ std::variant<ServerUrl, std::string> parse_server_url(std::string_view text);
 struct Failure {
   int status;
   std::string message;
+  // The client refused the answer (an encoding, a size past its cap), as
+  // opposed to a connection that ended or timed out: a download keeps no
+  // byte of a refused answer.
+  bool refused = false;
 };
 
 // The most bytes a JSON answer may have. The largest an eight server
@@ -64,6 +69,10 @@ struct Failure {
 // leaves room for that more than twice over, and bounds what parsing it can
 // take (a DOM of small values is under ten times its text).
 inline constexpr std::uint64_t kMaxAnswerBytes = 32ull << 20;
+// The most bytes the status line and headers of an answer may add to its
+// body's cap. httplib reads headers without a bound of its own (an endless
+// header line took 270 MB in 3 s); an eight server's are under 1 kB.
+inline constexpr std::uint64_t kMaxHeadBytes = 64 << 10;
 
 // The JSON type a field of an answer must have.
 enum class JsonType { kString, kBoolean, kUnsigned, kInteger, kArray, kObject };
@@ -79,6 +88,9 @@ class ServerClient {
   // `timeout` bounds each exchange as a whole (the connection, the request
   // and every byte of the answer) and every wait for bytes within it.
   ServerClient(ServerUrl url, std::chrono::milliseconds timeout);
+  // httplib calls back into this object (the socket it makes).
+  ServerClient(const ServerClient&) = delete;
+  ServerClient& operator=(const ServerClient&) = delete;
 
   const ServerUrl& url() const { return url_; }
 
@@ -128,8 +140,17 @@ class ServerClient {
   Failure failure(httplib::Error error, std::chrono::steady_clock::duration took,
                   const std::string& target, bool answering, bool stopped) const;
 
+  // Bytes the current socket has received since the exchange began.
+  std::uint64_t received_since_start();
+
   ServerUrl url_;
   std::chrono::milliseconds timeout_;
+  // The socket httplib made last (set_socket_options) and its received
+  // bytes when the exchange began: the watchdog's count of every byte of
+  // an answer, headers included.
+  std::mutex socket_mutex_;
+  int socket_ = -1;
+  std::uint64_t socket_start_ = 0;
   httplib::Client client_;
 };
 

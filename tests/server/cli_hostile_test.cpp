@@ -18,6 +18,7 @@
 #include <zlib.h>
 
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -354,6 +355,84 @@ TEST_CASE("--timeout-ms bounds the whole answer: a drip of bytes ends with exit 
                      "(--timeout-ms bounds the whole exchange)\n");
   CHECK(r.out.empty());
   CHECK(took < std::chrono::seconds(30));  // a hang guard, not a latency bound
+}
+
+// A loopback socket that answers its first connection with `head`, then
+// `line` again and again (up to `limit` bytes in all, never without end),
+// on a thread of its own.
+struct RawAnswer {
+  int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  std::string url;
+  std::atomic<bool> done{false};
+  std::thread thread;
+  RawAnswer(std::string head, std::string line, std::size_t limit,
+            std::chrono::milliseconds pause) {
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    REQUIRE(::bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0);
+    REQUIRE(::listen(listener, 8) == 0);
+    socklen_t len = sizeof addr;
+    ::getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
+    url = "http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port));
+    thread = std::thread([this, head = std::move(head), line = std::move(line), limit, pause] {
+      const int c = ::accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
+      if (c < 0) return;
+      char request[4096];
+      (void)::recv(c, request, sizeof request, 0);
+      // A client gone may leave a send blocked (its socket shut down, not
+      // reset): sends time out so that `done` is seen.
+      const timeval wait{0, 50000};
+      ::setsockopt(c, SOL_SOCKET, SO_SNDTIMEO, &wait, sizeof wait);
+      const auto send_all = [&](const std::string& piece) {
+        for (std::size_t at = 0; at < piece.size();) {
+          if (done) return false;
+          const ssize_t n = ::send(c, piece.data() + at, piece.size() - at, MSG_NOSIGNAL);
+          if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) continue;
+          if (n <= 0) return false;
+          at += static_cast<std::size_t>(n);
+        }
+        return true;
+      };
+      std::size_t sent = 0;
+      for (const std::string* piece = &head; sent < limit && send_all(*piece); piece = &line) {
+        sent += piece->size();
+        if (pause.count() > 0) std::this_thread::sleep_for(pause);
+      }
+      ::close(c);
+    });
+  }
+  ~RawAnswer() {
+    done = true;
+    ::shutdown(listener, SHUT_RDWR);  // wakes an accept() no client answered
+    thread.join();
+    ::close(listener);
+  }
+};
+
+TEST_CASE(
+    "eight --server refuses endless headers past the answer's cap, which httplib would read "
+    "without a bound") {
+  // httplib 0.11.4 reads header lines, and a header line, to their end
+  // however long: before the byte count, an endless header line took 270
+  // MB in 3 s (and went on until --timeout-ms).
+  const std::string expected_tail =
+      "/stats?goal=123456780: not an eight server's answer: more than " +
+      std::to_string(kAnswerCap + 65536) + " bytes in all: the " + std::to_string(kAnswerCap) +
+      " bytes an answer may have, and 65536 bytes of headers\n";
+  // Endless header lines, then one endless header line.
+  const std::vector<std::string> lines = {"X-Pad: " + std::string(200, 'a') + "\r\n",
+                                          std::string(4096, 'a')};
+  for (const std::string& line : lines) {
+    CAPTURE(line.size());
+    RawAnswer flood("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nX-Pad: ", line,
+                    4 * kAnswerCap, std::chrono::milliseconds(0));
+    const auto [r, rss_kb] = run_measured({"--server", flood.url, "solve", "123456780"});
+    CHECK(r.status == 7);
+    CHECK(r.err == "eight: " + flood.url + expected_tail);
+    CHECK(r.out.empty());
+    CHECK(rss_kb < 256 * 1024);
+  }
 }
 
 TEST_CASE("--timeout-ms bounds the whole answer: a drip of the status line ends with exit 6") {
