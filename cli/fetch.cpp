@@ -4,10 +4,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "eight/exit_codes.h"
@@ -34,13 +37,26 @@ std::string quoted_hex(std::uint64_t v) {
   return buf;
 }
 
-// A served name is a plain file name: it becomes a path in the folder.
-bool plain_file_name(const std::string& name) {
-  if (name.empty() || name == "." || name == ".." || name.size() > 255) return false;
-  for (const char c : name) {
-    if (c == '/' || c < 0x21 || c > 0x7e) return false;
+// The longest name a listing may give a table (eight-server serves its
+// table files' own names; 128 bytes is far past any of eight's).
+constexpr std::size_t kMaxTableName = 128;
+
+// A served name becomes a file in the folder, so it must look like one of
+// eight's own table file names (eight.tbl, small-2x3.tbl): letters, digits,
+// '.', '_' and '-', starting with a letter or digit (never a dot file such
+// as .bashrc, never a path such as ../x.tbl or a/b.tbl), ending in .tbl.
+bool table_file_name(const std::string& name) {
+  constexpr std::string_view kSuffix = ".tbl";
+  if (name.size() <= kSuffix.size() || name.size() > kMaxTableName ||
+      name.compare(name.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0) {
+    return false;
   }
-  return true;
+  const auto alnum = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+  };
+  if (!alnum(name.front())) return false;
+  return std::all_of(name.begin(), name.end(),
+                     [&](char c) { return alnum(c) || c == '.' || c == '_' || c == '-'; });
 }
 
 std::variant<std::vector<Listed>, Failure> list_tables(ServerClient& server) {
@@ -50,28 +66,34 @@ std::variant<std::vector<Listed>, Failure> list_tables(ServerClient& server) {
   auto j = server.answer_json(std::get<httplib::Response>(r), target);
   if (auto* f = std::get_if<Failure>(&j)) return *f;
   const auto& body = std::get<nlohmann::json>(j);
+  if (auto f = server.check_field(target, body, "tables", JsonType::kArray)) return *f;
   const auto tables = body.find("tables");
-  if (tables == body.end() || !tables->is_array() || tables->empty()) {
-    return server.not_eight(target, "no list of tables");
-  }
+  if (tables->empty()) return server.not_eight(target, "field 'tables' lists no table");
   std::vector<Listed> out;
-  for (const auto& t : *tables) {
-    Listed l;
-    if (!t.is_object() || !t.value("name", nlohmann::json()).is_string() ||
-        !t.value("url", nlohmann::json()).is_string() ||
-        !t.value("etag", nlohmann::json()).is_string() ||
-        !t.value("bytes", nlohmann::json()).is_number_unsigned() ||
-        !t.value("default", nlohmann::json()).is_boolean()) {
-      return server.not_eight(target, "an entry without its name, url, etag, bytes and default");
+  for (std::size_t i = 0; i < tables->size(); ++i) {
+    const auto& t = (*tables)[i];
+    const std::string entry = "tables[" + std::to_string(i) + "]";
+    if (!t.is_object()) return server.not_eight(target, entry + " is not an object");
+    // Each field's type checked before it is read.
+    for (const auto& [field, type] :
+         {std::pair{"name", JsonType::kString}, std::pair{"url", JsonType::kString},
+          std::pair{"etag", JsonType::kString}, std::pair{"bytes", JsonType::kUnsigned},
+          std::pair{"default", JsonType::kBoolean}}) {
+      if (auto why = field_problem(t, field, type))
+        return server.not_eight(target, entry + ": " + *why);
     }
-    l.name = t["name"];
-    l.url = t["url"];
-    l.etag = t["etag"];
-    l.bytes = t["bytes"];
-    l.is_default = t["default"];
-    if (!plain_file_name(l.name)) {
-      return server.not_eight(
-          target, "the name '" + escape_bytes(l.name, 40) + "' is not a plain file name");
+    Listed l;
+    l.name = t["name"].get<std::string>();
+    l.url = t["url"].get<std::string>();
+    l.etag = t["etag"].get<std::string>();
+    l.bytes = t["bytes"].get<std::uint64_t>();
+    l.is_default = t["default"].get<bool>();
+    if (!table_file_name(l.name)) {
+      return server.not_eight(target, entry + ": the name '" + escape_bytes(l.name, 40) +
+                                          "' is not a table file name (letters, digits, '.', "
+                                          "'_' and '-', not starting with '.', ending in .tbl, "
+                                          "at most " +
+                                          std::to_string(kMaxTableName) + " bytes)");
     }
     if (l.url.empty() || l.url.front() != '/' ||
         l.url.find_first_of(" \r\n") != std::string::npos) {
@@ -79,6 +101,9 @@ std::variant<std::vector<Listed>, Failure> list_tables(ServerClient& server) {
     }
     if (l.bytes < format::kHeaderSize) {
       return server.not_eight(target, "the size of " + l.name + " is too small for a table");
+    }
+    if (std::any_of(out.begin(), out.end(), [&](const Listed& o) { return o.name == l.name; })) {
+      return server.not_eight(target, entry + ": the name " + l.name + " is listed twice");
     }
     out.push_back(std::move(l));
   }
@@ -182,6 +207,14 @@ std::optional<Failure> fetch_one(ServerClient& server, const Listed& table,
       total = *length;
       start = 0;
     }
+    // The size /tables listed is the most the file may have: a longer
+    // answer is refused before a byte of it reaches the disk.
+    if (total != table.bytes) {
+      refused = server.not_eight(table.url, "a table of " + std::to_string(total) +
+                                                " bytes, but /tables lists " + table.name + " at " +
+                                                std::to_string(table.bytes));
+      return false;
+    }
     // A 200 is the whole file: whatever the part held is dropped.
     fd = ::open(part.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (start == 0 ? O_TRUNC : 0), 0644);
     if (fd < 0 || ::ftruncate(fd, static_cast<off_t>(start)) != 0 ||
@@ -196,6 +229,12 @@ std::optional<Failure> fetch_one(ServerClient& server, const Listed& table,
       if (problem_body.size() < 65536) problem_body.append(data, n);
       return true;
     }
+    if (n > total - start - received) {  // past the listed size (chunked, or no length)
+      refused =
+          server.not_eight(table.url, "a body of more than the " + std::to_string(table.bytes) +
+                                          " bytes /tables lists for " + table.name);
+      return false;
+    }
     for (std::size_t done = 0; done < n;) {
       const ssize_t w = ::write(fd, data + done, n - done);
       if (w < 0 && errno == EINTR) continue;
@@ -208,23 +247,39 @@ std::optional<Failure> fetch_one(ServerClient& server, const Listed& table,
     received += n;
     return true;
   };
-  auto r = server.download(table.url, headers, on_response, on_data);
+  // The body may be the whole table (a 200, even to a Range) or a short
+  // refusal, never more than the listed size; on_data also holds a 206's
+  // bytes to what is left of it.
+  auto r = server.download(table.url, headers, table.bytes, "/tables lists for " + table.name,
+                           on_response, on_data);
   const auto close_part = [&] {
     if (fd >= 0) ::close(fd);
     fd = -1;
   };
-  if (write_errno != 0) {
+  // A refused answer's part is removed: nothing a refused answer sent stays
+  // on the disk. Only a cut or a timeout while a table's bytes were coming
+  // (bytes that passed every check so far) keeps it, for the next run to
+  // resume.
+  const auto drop_part = [&] {
     close_part();
+    ::unlink(part.c_str());
+  };
+  if (write_errno != 0) {
+    drop_part();
     return io_failure(part, "cannot write", write_errno);
   }
   if (refused) {
-    close_part();
+    drop_part();
     return refused;
   }
   if (auto* f = std::get_if<Failure>(&r)) {
     const bool started = fd >= 0;  // the answer was a table's, and its bytes were coming
+    if (!started) return *f;       // nothing of this answer was written
+    if (f->refused) {
+      drop_part();
+      return *f;
+    }
     close_part();
-    if (!started) return *f;
     if (f->status == kExitNotEight) {  // the connection ended before the last byte
       f->status = kExitUnreachable;
       f->message = dest + ": the download from " + server.where(table.url) + " was cut at byte " +
@@ -253,11 +308,12 @@ std::optional<Failure> fetch_one(ServerClient& server, const Listed& table,
   }
   if (::fsync(fd) != 0) {
     const int err = errno;
-    close_part();
+    drop_part();
     return io_failure(part, "cannot fsync", err);
   }
   close_part();
   if (start + received != total) {
+    ::unlink(part.c_str());
     return server.not_eight(table.url, "the download ended at byte " +
                                            std::to_string(start + received) + " of " +
                                            std::to_string(total));

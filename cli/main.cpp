@@ -67,6 +67,7 @@ using eight::kExitBadTable;
 using eight::kExitOk;
 using eight::kExitUsage;
 using eight::cli::Failure;
+using eight::cli::JsonType;
 using eight::cli::ServerClient;
 constexpr int kExitBadInput = eight::kExitFailed;
 
@@ -83,6 +84,7 @@ constexpr const char* kUsage =
     "  eight fetch  [URL] [--tables DIR | --table PATH] [--timeout-ms N]\n"
     "  eight --server URL [--timeout-ms N] solve|hint|random ...\n"
     "  eight probe  [--host H] [--port P] [--path /readyz] [--timeout-ms N]\n"
+    "  eight --version\n"
     "\n"
     "Boards: 123456780, 12345678x, \"1 2 3 4 5 6 7 8 x\", 1,2,3,4,5,6,7,8,0, 123/456/780\n"
     "(blank as 0, x, X or _). Without BOARD arguments, solve reads one board per line\n"
@@ -99,7 +101,8 @@ constexpr const char* kUsage =
     "--server URL (http://HOST:PORT) asks that eight-server instead and prints the\n"
     "same; fetch downloads every table it serves into data/ (or DIR; into PATH, or\n"
     "$EIGHT_TABLE, its default table), resuming, skipping unchanged ones and checking\n"
-    "each before it replaces anything. --timeout-ms bounds every wait (10000).\n"
+    "each before it replaces anything. --timeout-ms bounds each exchange with the\n"
+    "server, connecting and the whole answer (10000). --version prints the version.\n"
     "info --svg FILE writes the distance histogram of the goal as an SVG picture.\n"
     "Exit: 0 ok, 1 a bad board, 2 usage, 3 bad table, 5 server unreachable,\n"
     "6 server timed out, 7 not an eight server.\n";
@@ -389,12 +392,19 @@ std::variant<int, Failure> remote_max_distance(ServerClient& server, const eight
   auto j = get_json(server, target);
   if (auto* f = std::get_if<Failure>(&j)) return *f;
   const auto& stats = std::get<nlohmann::json>(j);
-  const auto max = stats.find("max_distance");
-  if (stats.value("goal", "") != eight::to_string(goal) || max == stats.end() ||
-      !max->is_number_unsigned() || max->get<std::uint64_t>() > eight::format::kMaxDistance) {
-    return server.not_eight(target, "no goal and max_distance");
+  if (auto f = server.check_field(target, stats, "goal", JsonType::kString)) return *f;
+  if (auto f = server.check_field(target, stats, "max_distance", JsonType::kUnsigned)) return *f;
+  if (stats["goal"] != eight::to_string(goal)) {
+    return server.not_eight(target,
+                            "field 'goal' names another goal than " + eight::to_string(goal));
   }
-  return static_cast<int>(max->get<std::uint64_t>());
+  const auto max = stats["max_distance"].get<std::uint64_t>();
+  if (max > eight::format::kMaxDistance) {
+    return server.not_eight(target, "field 'max_distance' is " + std::to_string(max) +
+                                        ", expected at most " +
+                                        std::to_string(eight::format::kMaxDistance));
+  }
+  return static_cast<int>(max);
 }
 
 // `eight solve` against a server: each line read and checked here, as
@@ -466,8 +476,8 @@ class RemoteSolveCommand {
       auto j = server_.answer_json(std::get<httplib::Response>(r), target);
       if (auto* f = std::get_if<Failure>(&j)) return fail(*f);
       auto& batch = std::get<nlohmann::json>(j);
-      if (!batch.contains("answers") || !batch["answers"].is_array() ||
-          batch["answers"].size() != body["boards"].size()) {
+      if (auto f = server_.check_field(target, batch, "answers", JsonType::kArray)) return fail(*f);
+      if (batch["answers"].size() != body["boards"].size()) {
         return fail(server_.not_eight(target, "not one answer per board"));
       }
       answers = std::move(batch["answers"]);
@@ -480,8 +490,7 @@ class RemoteSolveCommand {
       }
       const nlohmann::json& a = answers[k++];
       if (a.is_object() && a.contains("error")) {
-        if (!a["error"].is_string())
-          return fail(server_.not_eight("/solve", "an error not a string"));
+        if (auto f = server_.check_field("/solve", a, "error", JsonType::kString)) return fail(*f);
         refuse(p, a["error"].get<std::string>(), out);
         continue;
       }
@@ -627,7 +636,22 @@ int run_remote_hint(const Options& opt, Format format, const eight::Board& board
   const std::string target = "/hint?board=" + query_board(board) + "&goal=" + query_board(g);
   auto j = get_json(server, target);
   if (const auto* f = std::get_if<Failure>(&j)) return report(*f);
-  const auto h = eight::parse_hints_json(std::get<nlohmann::json>(j));
+  const auto& answer = std::get<nlohmann::json>(j);
+  // parse_hints_json reads each move's name and tile with a default (which
+  // throws on another type): their types are checked here first.
+  if (auto f = server.check_field(target, answer, "moves", JsonType::kArray)) return report(*f);
+  for (std::size_t i = 0; i < answer["moves"].size(); ++i) {
+    const auto& m = answer["moves"][i];
+    const std::string at = "moves[" + std::to_string(i) + "]";
+    if (!m.is_object()) return report(server.not_eight(target, at + " is not an object"));
+    for (const auto& [field, type] :
+         {std::pair{"move", JsonType::kString}, std::pair{"tile", JsonType::kUnsigned}}) {
+      if (auto why = eight::cli::field_problem(m, field, type)) {
+        return report(server.not_eight(target, at + ": " + *why));
+      }
+    }
+  }
+  const auto h = eight::parse_hints_json(answer);
   if (!h.ok()) return report(server.not_eight(target, h.error().message));
   if (h->board != board || h->goal != g) {
     return report(server.not_eight(target, "an answer about another board or goal"));
@@ -683,9 +707,11 @@ int run_remote_random(const Options& opt, std::optional<std::uint64_t> distance,
   auto j = get_json(server, target);
   if (const auto* f = std::get_if<Failure>(&j)) return report(*f);
   const auto& answer = std::get<nlohmann::json>(j);
+  if (auto f = server.check_field(target, answer, "boards", JsonType::kArray)) return report(*f);
   const auto boards = answer.find("boards");
-  if (boards == answer.end() || !boards->is_array() || boards->size() != count) {
-    return report(server.not_eight(target, "not " + std::to_string(count) + " boards"));
+  if (boards->size() != count) {
+    return report(server.not_eight(target, "field 'boards' has " + std::to_string(boards->size()) +
+                                               " boards, expected " + std::to_string(count)));
   }
   std::string out;
   for (const auto& text : *boards) {
@@ -906,6 +932,12 @@ int main(int argc, char** argv) {
   const std::string_view command = argv[first];
   if (command == "--help" || command == "-h" || command == "help") {
     std::fputs(kUsage, stdout);
+    return kExitOk;
+  }
+  if (command == "--version") {
+    // PROGRAM VERSION, as every eight program prints it (CMake's
+    // PROJECT_VERSION, cli/CMakeLists.txt).
+    std::printf("eight %s\n", EIGHT_VERSION);
     return kExitOk;
   }
   if (command == "probe") return eight::cli::run_probe(argc - first - 1, argv + first + 1);

@@ -4,9 +4,20 @@
 // an exit status (eight/exit_codes.h):
 //
 //   kExitUnreachable  no connection: refused, a name that does not resolve
-//   kExitTimeout      connected, but no answer, or no progress, in time
+//   kExitTimeout      connected, but no whole answer in time: --timeout-ms
+//                     bounds each exchange (connecting, sending, every byte
+//                     of the answer) as well as each wait for bytes
 //   kExitNotEight     an answer, but not one an eight server gives (not
-//                     HTTP, not its JSON, a status it does not send)
+//                     HTTP, not its JSON, a status it does not send, a
+//                     field of the wrong type, a Content-Encoding, more
+//                     bytes than the answer may have)
+//
+// Nothing an answer holds is trusted: the client asks for identity
+// encoding and refuses any other before reading the body (httplib's own
+// decompression is off), every body is capped while it is received (so
+// memory never holds more than the cap), and every field read from an
+// answer has its type checked first (field_problem below) so no
+// nlohmann::json exception can escape.
 //
 // A problem+json answer of an eight server is its own refusal: its detail
 // is the message (the same words the offline tool prints for the same
@@ -20,6 +31,9 @@
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cstdint>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -42,13 +56,41 @@ std::variant<ServerUrl, std::string> parse_server_url(std::string_view text);
 struct Failure {
   int status;
   std::string message;
+  // The client refused the answer (an encoding, a size past its cap), as
+  // opposed to a connection that ended or timed out: a download keeps no
+  // byte of a refused answer.
+  bool refused = false;
 };
+
+// The most bytes a JSON answer may have. The largest an eight server
+// sends is POST /solve's for a batch of 10,000 (its kMaxBatchBoards) 4x4
+// boards 80 moves away: about 1.1 kB each (two boards, 80 moves, path and
+// tiles; ~1.25 kB with the shape and cells fields), so about 12.5 MB. 32 MiB
+// leaves room for that more than twice over, and bounds what parsing it can
+// take (a DOM of small values is under ten times its text).
+inline constexpr std::uint64_t kMaxAnswerBytes = 32ull << 20;
+// The most bytes the status line and headers of an answer may add to its
+// body's cap. httplib reads headers without a bound of its own (an endless
+// header line took 270 MB in 3 s); an eight server's are under 1 kB.
+inline constexpr std::uint64_t kMaxHeadBytes = 64 << 10;
+
+// The JSON type a field of an answer must have.
+enum class JsonType { kString, kBoolean, kUnsigned, kInteger, kArray, kObject };
+
+// Why `field` of `object` does not have `type` ("is missing, expected a
+// string", "is 123, expected a string"), or nothing when it does. `object`
+// need not be an object (then every field is missing).
+std::optional<std::string> field_problem(const nlohmann::json& object, std::string_view field,
+                                         JsonType type);
 
 class ServerClient {
  public:
-  // `timeout` bounds the connection and every wait for bytes (so a long
-  // download may take longer, as long as it keeps coming).
+  // `timeout` bounds each exchange as a whole (the connection, the request
+  // and every byte of the answer) and every wait for bytes within it.
   ServerClient(ServerUrl url, std::chrono::milliseconds timeout);
+  // httplib calls back into this object (the socket it makes).
+  ServerClient(const ServerClient&) = delete;
+  ServerClient& operator=(const ServerClient&) = delete;
 
   const ServerUrl& url() const { return url_; }
 
@@ -60,9 +102,14 @@ class ServerClient {
   std::variant<httplib::Response, Failure> post_json(const std::string& target,
                                                      const std::string& body);
   // GET with the body streamed: `on_response` sees the status and headers
-  // first (false cancels), then `on_data` each piece of the body.
+  // first (false cancels), then `on_data` each piece of the body; at most
+  // `max_bytes` of body (a longer answer is refused before `on_data` sees
+  // the piece that goes past it), which messages call "the `max_bytes`
+  // bytes `limit`" ("/tables lists for eight.tbl").
   std::variant<httplib::Response, Failure> download(const std::string& target,
                                                     const httplib::Headers& headers,
+                                                    std::uint64_t max_bytes,
+                                                    const std::string& limit,
                                                     httplib::ResponseHandler on_response,
                                                     httplib::ContentReceiver on_data);
 
@@ -76,13 +123,34 @@ class ServerClient {
 
   // kExitNotEight for an answer to `target`, saying why.
   Failure not_eight(const std::string& target, const std::string& why) const;
+  // kExitNotEight for a field of an answer to `target` that is not `type`,
+  // or nothing when it is.
+  std::optional<Failure> check_field(const std::string& target, const nlohmann::json& object,
+                                     std::string_view field, JsonType type) const;
 
  private:
+  // One exchange, bounded as a whole by the timeout (a watchdog stops the
+  // client at the deadline) and its body by `max_bytes`. Without
+  // `on_data`, the body is kept in the Response.
+  std::variant<httplib::Response, Failure> exchange(httplib::Request req, const std::string& target,
+                                                    std::uint64_t max_bytes,
+                                                    const std::string& limit,
+                                                    httplib::ResponseHandler on_response,
+                                                    httplib::ContentReceiver on_data);
   Failure failure(httplib::Error error, std::chrono::steady_clock::duration took,
-                  const std::string& target) const;
+                  const std::string& target, bool answering, bool stopped) const;
+
+  // Bytes the current socket has received since the exchange began.
+  std::uint64_t received_since_start();
 
   ServerUrl url_;
   std::chrono::milliseconds timeout_;
+  // The socket httplib made last (set_socket_options) and its received
+  // bytes when the exchange began: the watchdog's count of every byte of
+  // an answer, headers included.
+  std::mutex socket_mutex_;
+  int socket_ = -1;
+  std::uint64_t socket_start_ = 0;
   httplib::Client client_;
 };
 

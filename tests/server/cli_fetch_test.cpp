@@ -18,8 +18,10 @@
 #include <thread>
 
 #include "server_fixture.h"
+#include "stand_in_server.h"
 #include "support.h"
 
+using eight::test::FakeServer;
 using eight::test::read_file;
 using eight::test::RunResult;
 using eight::test::ServerProcess;
@@ -56,28 +58,6 @@ struct RealServer {
   }()};
   std::string url() const { return "http://127.0.0.1:" + std::to_string(server.port()); }
   bool logged(const std::string& line) const { return server.wait_for_stderr(line + " "); }
-};
-
-// A loopback HTTP server answering as `setup` says, on a thread of its own.
-struct FakeServer {
-  httplib::Server http;
-  std::thread thread;
-  int port = -1;
-  explicit FakeServer(const std::function<void(httplib::Server&)>& setup) {
-    setup(http);
-    port = http.bind_to_any_port("127.0.0.1");
-    REQUIRE(port > 0);
-    thread = std::thread([this] { http.listen_after_bind(); });
-    for (int i = 0; i < 500 && !http.is_running(); ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    }
-    REQUIRE(http.is_running());
-  }
-  ~FakeServer() {
-    http.stop();
-    thread.join();
-  }
-  std::string url() const { return "http://127.0.0.1:" + std::to_string(port); }
 };
 
 // What GET /tables of a server of `table` lists.
