@@ -69,7 +69,7 @@ struct Limits {
   // keepalive_requests), so a balancer's connections are renewed now and
   // then; reconnecting costs 0.1% of requests.
   std::size_t requests_per_connection = 1000;
-  // A response being written (a 2 MiB /table to a slow client) must make
+  // A response being written (a 21 MB /table to a slow client) must make
   // some progress every this long, else the client has stalled.
   std::chrono::milliseconds write_stall = 5s;
   // After answering a request the server will not read further (an error,
