@@ -18,8 +18,9 @@ PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev libc
 # systemd-analyze and systemd-socket-activate (the units' and socket
 # activation's tests); groff and man (the man pages' tests); Python's yaml
 # (docs/openapi.yaml must load with yaml.safe_load); prometheus, for promtool
-# (the /metrics test) and Prometheus itself (.ci/run's scrape).
-TEST_PACKAGES := chromium systemd groff-base man-db python3-yaml prometheus
+# (the /metrics test) and Prometheus itself (.ci/run's scrape), with curl to
+# ask them.
+TEST_PACKAGES := chromium systemd groff-base man-db python3-yaml prometheus curl
 # ...and what `make deb` needs: dpkg-shlibdeps (the Depends line) and file.
 DEB_PACKAGES := dpkg-dev file
 

@@ -61,7 +61,9 @@ done
 [ -n "$port" ] || fail "the installed eight-server did not start: $(cat "$work/server.err")"
 grep -q "(table $table, " "$work/server.err" ||
   fail "the installed eight-server serves another table: $(cat "$work/server.err")"
-answer=$(curl -sf "http://127.0.0.1:$port/distance?board=867254301") ||
+# Python's standard library, not curl: the image's build stage has no curl.
+answer=$(python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' \
+  "http://127.0.0.1:$port/distance?board=867254301") ||
   fail "the installed eight-server did not answer /distance"
 python3 -c 'import json, sys; assert json.loads(sys.argv[1])["distance"] == 31, sys.argv[1]' "$answer" ||
   fail "the installed eight-server answered $answer for 867254301"
