@@ -21,9 +21,11 @@
 #include "stand_in_server.h"
 #include "support.h"
 
+using eight::test::etag_of;
 using eight::test::FakeServer;
 using eight::test::read_file;
 using eight::test::RunResult;
+using eight::test::served;
 using eight::test::ServerProcess;
 using eight::test::ServerSpec;
 using eight::test::TempDir;
@@ -31,20 +33,6 @@ using eight::test::write_file;
 using Bytes = std::vector<std::uint8_t>;
 
 namespace {
-
-// The table the servers serve: the default one, 3.7 MB, so a download is
-// more than one read.
-const Bytes& served() {
-  return eight::test::default_table_bytes();
-}
-
-std::string etag_of(const Bytes& table) {
-  auto view = eight::TableView::parse(table, "test", eight::Check::kChecksum);
-  REQUIRE(view.ok());
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "\"%016llx\"", static_cast<unsigned long long>(view->checksum()));
-  return buf;
-}
 
 // A real eight-server of served(), its access log on (not --quiet).
 struct RealServer {

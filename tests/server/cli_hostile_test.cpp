@@ -28,26 +28,16 @@
 #include "stand_in_server.h"
 #include "support.h"
 
+using eight::test::etag_of;
 using eight::test::FakeServer;
 using eight::test::RunResult;
+using eight::test::served;
 using eight::test::TempDir;
 using Bytes = std::vector<std::uint8_t>;
 
 namespace {
 
 constexpr std::uint64_t kAnswerCap = 32ull << 20;  // cli/server_client.h kMaxAnswerBytes
-
-const Bytes& served() {
-  return eight::test::default_table_bytes();
-}
-
-std::string etag_of(const Bytes& table) {
-  auto view = eight::TableView::parse(table, "test", eight::Check::kChecksum);
-  REQUIRE(view.ok());
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "\"%016llx\"", static_cast<unsigned long long>(view->checksum()));
-  return buf;
-}
 
 // `bytes` zero bytes as one gzip member: a few kB that inflate a thousand
 // times over (made here with zlib, in milliseconds).

@@ -8,11 +8,32 @@
 #include <httplib.h>
 
 #include <chrono>
+#include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <string>
 #include <thread>
+#include <vector>
+
+#include "eight/table.h"
+#include "support.h"
 
 namespace eight::test {
+
+// The table the stand-ins serve: the default one, 21 MB, so a download is
+// more than one read.
+inline const std::vector<std::uint8_t>& served() {
+  return default_table_bytes();
+}
+
+// Its ETag as eight-server gives it: the checksum, quoted.
+inline std::string etag_of(const std::vector<std::uint8_t>& table) {
+  auto view = TableView::parse(table, "test", Check::kChecksum);
+  REQUIRE(view.ok());
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "\"%016llx\"", static_cast<unsigned long long>(view->checksum()));
+  return buf;
+}
 
 struct FakeServer {
   httplib::Server http;
