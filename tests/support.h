@@ -24,15 +24,26 @@ GoalFrame frame(const Board& goal);
 
 // The default table's sections of every shape up to 10 cells
 // (kDefaultSections, without the 4x4 pattern databases default_sections()
-// adds), generated in memory once per process and fully proven.
+// adds), generated once per build tree (as below) into
+// EIGHT_TEST_DATA_DIR/default-sections.tbl, read from there once per process
+// and fully proven. The file is the tests' to serve, never to change; the
+// pinned-checksum test generates the bytes in memory again to compare.
+const std::string& default_table_path();
 const std::vector<std::uint8_t>& default_table_bytes();
 const Table& default_table();
+
+// The whole default table (--shape default: every shape up to 10 cells and
+// the 4x4 pattern databases, 21 MB) as eight-tablegen writes it, generated
+// once per build tree by tests/default_table.sh (the script tests use it too).
+const std::string& program_default_table_path();
 
 // The 4x4 pattern databases of the default table (6-6-3 for the corner,
 // edge and centre goals), written once per build tree to
 // EIGHT_TEST_DATA_DIR/fifteen-663.tbl by eight-tablegen's own write_table
-// (under a file lock, since test processes run at once) and opened from
-// there: generating them is seconds, which every test process would pay.
+// and opened from there: generating them is seconds, which every test
+// process would pay. Both files are generated again when missing, failing
+// their checksum or older than the test binary (under a file lock, since
+// test processes run at once).
 const std::string& fifteen_table_path();
 const Table& fifteen_table();
 

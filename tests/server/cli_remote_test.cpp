@@ -21,10 +21,8 @@ namespace {
 // The default table (every shape up to 10 cells) in a file, served by a
 // server of its own.
 struct DefaultTableServer {
-  TempDir dir;
-  std::string table = dir.file("eight.tbl");
+  std::string table = eight::test::default_table_path();
   ServerProcess server{[this] {
-    eight::test::write_file(table, eight::test::default_table_bytes());
     return ServerSpec{.args = {"--table", table, "--host", "127.0.0.1", "--port", "0"},
                       .default_args = false};
   }()};

@@ -284,9 +284,7 @@ TEST_CASE("8 concurrent clients get only correct answers") {
 }
 
 TEST_CASE("from the default table the server answers every shape up to 10 cells, any goal") {
-  static eight::test::TempDir dir;
-  const std::string path = dir.file("default.tbl");
-  eight::test::write_file(path, eight::test::default_table_bytes());
+  const std::string& path = eight::test::default_table_path();
   ServerProcess server({.args = {"--table", path}});
   auto cli = server.client();
   const auto& table = eight::test::default_table();
@@ -342,9 +340,7 @@ TEST_CASE("from the default table the server answers every shape up to 10 cells,
 }
 
 TEST_CASE("POST /solve without a goal solves each board to its own shape's goal, as GET does") {
-  static eight::test::TempDir dir;
-  const std::string path = dir.file("default.tbl");
-  eight::test::write_file(path, eight::test::default_table_bytes());
+  const std::string& path = eight::test::default_table_path();
   ServerProcess server({.args = {"--table", path}});
   auto cli = server.client();
   // The issue's replay, byte for byte: the batch's answer is GET's.

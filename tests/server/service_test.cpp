@@ -76,17 +76,6 @@ nlohmann::json problem(const Response& res) {
   return nlohmann::json::parse(res.body);
 }
 
-// The default table's sections (every shape up to 10 cells), in a file.
-const std::string& default_table_path() {
-  static eight::test::TempDir dir;
-  static const std::string path = [] {
-    const std::string p = dir.file("default.tbl");
-    eight::test::write_file(p, eight::test::default_table_bytes());
-    return p;
-  }();
-  return path;
-}
-
 // The cells of a board text, as the answers write them.
 nlohmann::json cells_of(const nlohmann::json& board_text) {
   return nlohmann::json::parse(
@@ -390,7 +379,7 @@ TEST_CASE("content negotiation prefers HTML only when the client asks for it ove
 }
 
 TEST_CASE("a batch board without a goal takes its own shape's standard goal, as GET /solve does") {
-  Fixture f(default_table_path());
+  Fixture f(eight::test::default_table_path());
   // The issue's replay: this batch answered "goal: the board is 2x3 and the
   // goal 3x3" while GET /solve?board=123/405 solved it.
   const auto single = f.call(Route::kSolve, {{"board", "123/405"}});
@@ -482,7 +471,7 @@ TEST_CASE("a preflight of an unknown path is a 404; of a route or of the server,
 }
 
 TEST_CASE("/random, /stats and /hint carry the shape and the cells of every board") {
-  Fixture f(default_table_path());
+  Fixture f(eight::test::default_table_path());
   auto res =
       f.call(Route::kRandom, {{"distance", "3"}, {"shape", "2x3"}, {"seed", "7"}, {"count", "2"}});
   REQUIRE(res.status() == 200);

@@ -35,9 +35,7 @@ std::string get(const std::string& target, const std::string& extra = "") {
 
 // The default table (every shape up to 10 cells, 2x5 among them) as a file.
 struct DefaultTable {
-  TempDir dir;
-  std::string path = dir.file("eight.tbl");
-  DefaultTable() { eight::test::write_file(path, eight::test::default_table_bytes()); }
+  std::string path = eight::test::default_table_path();
   ServerSpec spec(std::vector<std::string> more = {}) const {
     ServerSpec s{.args = {"--table", path, "--host", "127.0.0.1", "--port", "0"},
                  .default_args = false};
