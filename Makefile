@@ -7,6 +7,8 @@ TABLE      ?= data/eight.tbl
 HOST       ?= 127.0.0.1
 PORT       ?= 8080
 JOBS       ?= $(shell nproc)
+# Warnings as errors in our own targets (EIGHT_WERROR): .ci/run sets it ON.
+WERROR     ?= OFF
 
 # Debian packages the build and the suite need. Boost.Beast and Asio (the
 # server's transport) are header-only in libboost1.81-dev; Boost.URL (request
@@ -24,7 +26,8 @@ TEST_PACKAGES := chromium systemd groff-base man-db python3-yaml prometheus curl
 # ...and what `make deb` needs: dpkg-shlibdeps (the Depends line) and file.
 DEB_PACKAGES := dpkg-dev file
 
-.PHONY: all deps configure build table run test bench clean test-sanitize fuzz fuzz-build deb deb-test
+.PHONY: all deps configure build table run test bench clean test-sanitize test-debug fuzz fuzz-build \
+        deb deb-test
 
 all: build
 
@@ -33,7 +36,7 @@ deps:
 
 configure: deps
 	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DEIGHT_BUILD_TESTS=ON \
-	  -DEIGHT_BUILD_SERVER=ON -DEIGHT_BUILD_BENCHMARKS=ON >/dev/null
+	  -DEIGHT_BUILD_SERVER=ON -DEIGHT_BUILD_BENCHMARKS=ON -DEIGHT_WERROR=$(WERROR) >/dev/null
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
@@ -73,15 +76,30 @@ deb-test: deb
 bench: table
 	@$(BUILD)/bin/eight-bench
 
-# The whole suite built with AddressSanitizer and UndefinedBehaviorSanitizer;
-# any report fails the test that triggered it.
+# The whole suite built with AddressSanitizer and UndefinedBehaviorSanitizer,
+# assertions on (EIGHT_SANITIZE implies it); any report or failed assert
+# fails the test that triggered it.
 SANITIZE_BUILD ?= build-sanitize
 test-sanitize: deps
+	@scripts/install-deps.sh $(TEST_PACKAGES)
 	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DEIGHT_SANITIZE=address,undefined -DEIGHT_BUILD_TESTS=ON -DEIGHT_BUILD_SERVER=ON >/dev/null
+	  -DEIGHT_SANITIZE=address,undefined -DEIGHT_BUILD_TESTS=ON -DEIGHT_BUILD_SERVER=ON \
+	  -DEIGHT_WERROR=$(WERROR) >/dev/null
 	@cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 	@cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
+
+# The whole suite as a debug build: clang (a second compiler's warnings),
+# -O1 -g, assertions on, no sanitizers (they run in test-sanitize). -O1, not
+# -O0: the suite's exhaustive checks and table generation stay within minutes.
+DEBUG_BUILD ?= build-debug
+test-debug: deps
+	@scripts/install-deps.sh clang $(TEST_PACKAGES)
+	@cmake -S . -B $(DEBUG_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
+	  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DEIGHT_ASSERTIONS=ON -DEIGHT_BUILD_TESTS=ON \
+	  -DEIGHT_BUILD_SERVER=ON -DEIGHT_WERROR=$(WERROR) >/dev/null
+	@cmake --build $(DEBUG_BUILD) -j $(JOBS)
+	@cd $(DEBUG_BUILD) && ctest --output-on-failure -j $(JOBS)
 
 # libFuzzer targets (clang, ASan + UBSan), each run FUZZ_SECONDS over its corpus.
 FUZZ_BUILD   ?= build-fuzz
@@ -91,14 +109,14 @@ fuzz-build: deps
 	@scripts/install-deps.sh clang libclang-rt-14-dev
 	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
 	  -DEIGHT_BUILD_FUZZERS=ON -DEIGHT_BUILD_TESTS=OFF -DEIGHT_BUILD_SERVER=ON \
-	  -DEIGHT_SANITIZE=address,undefined >/dev/null
+	  -DEIGHT_SANITIZE=address,undefined -DEIGHT_WERROR=$(WERROR) >/dev/null
 	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZERS)
 
 fuzz: fuzz-build
 	@scripts/run-fuzzers.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZERS)
 
 clean:
-	rm -rf $(BUILD) $(SANITIZE_BUILD) $(FUZZ_BUILD) $(TABLE) $(TABLE).tmp
+	rm -rf $(BUILD) $(SANITIZE_BUILD) $(DEBUG_BUILD) $(FUZZ_BUILD) $(TABLE) $(TABLE).tmp
 
 # Builds the Dockerfile's image and checks it for real: docker where an engine
 # answers, else podman with a locally built base (scripts/container-test.sh).
