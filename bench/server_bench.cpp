@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <random>
 
-#include "api/standalone.h"
 #include "eight/rank.h"
+#include "standalone.h"
 
 namespace {
 

@@ -18,7 +18,7 @@
 #include "api/problem.h"
 #include "api/request.h"
 #include "api/routes.h"
-#include "api/standalone.h"
+#include "standalone.h"
 
 namespace {
 

@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "api/standalone.h"
+#include "standalone.h"
 #include "transport/request_reader.h"
 #include "transport/response_writer.h"
 

@@ -26,9 +26,11 @@ class MetricsOnly final : public Handler {
  public:
   explicit MetricsOnly(const Service& service) : service_(service) {}
 
-  // Rendering the metrics is quick: nothing here runs long.
-  bool runs_long(const Request&) const override { return false; }
-  void handle(const Request& req, Response& res, const std::atomic<bool>& cancelled) const override;
+  // The Service's plan of /metrics (quick: nothing here runs long); on
+  // any other path, or for any other method, a plan run() never reads.
+  Plan plan(const Request& req) const override;
+  void run(const Request& req, const Plan& plan, Response& res,
+           const std::atomic<bool>& cancelled) const override;
   void refuse(Refusal why, std::string_view detail, Response& res) const override;
 
  private:
@@ -39,8 +41,10 @@ class WithoutMetrics final : public Handler {
  public:
   explicit WithoutMetrics(const Service& service) : service_(service) {}
 
-  bool runs_long(const Request& req) const override;
-  void handle(const Request& req, Response& res, const std::atomic<bool>& cancelled) const override;
+  // The Service's plan, except on /metrics (a plan run() never reads).
+  Plan plan(const Request& req) const override;
+  void run(const Request& req, const Plan& plan, Response& res,
+           const std::atomic<bool>& cancelled) const override;
   void refuse(Refusal why, std::string_view detail, Response& res) const override;
 
  private:

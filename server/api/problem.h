@@ -16,7 +16,7 @@
 
 #include "eight/result.h"
 #include "eight/searcher.h"
-#include "handler.h"
+#include "refusal.h"
 #include "response.h"
 
 namespace eight::server {

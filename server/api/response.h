@@ -21,6 +21,17 @@ namespace eight::server {
 
 namespace http = boost::beast::http;
 
+// Cache policies. Answers depend only on the (verified, deterministic) table,
+// so shared caches may keep them; a day bounds how long a replaced table's
+// paths could still be served. The table itself carries an ETag, so an hour
+// of freshness followed by a cheap 304 revalidation suits a CDN.
+inline constexpr const char* kAnswerCacheControl = "public, max-age=86400";
+inline constexpr const char* kTableCacheControl = "public, max-age=3600";
+inline constexpr const char* kNoStore = "no-store";
+
+// The content type of every JSON answer but a problem (problem.h).
+inline constexpr const char* kJsonType = "application/json";
+
 struct Response {
   // Status and headers (a message with no body of its own). 200 until set.
   http::response<http::empty_body> head{http::status::ok, 11};

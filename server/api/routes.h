@@ -49,11 +49,9 @@ Route route_of(std::string_view path);
 // The metrics label: the route's path, or "other".
 std::string_view route_label(Route r);
 
-// Batches (POST /solve): at most this many boards, in a body of at most
-// this many bytes (10,000 boards of the longest notation, 128 characters,
-// quoted and comma-separated, fit with room to spare).
+// Batches (POST /solve): at most this many boards. Their body's size is
+// the transport's Limits::body_bytes.
 inline constexpr std::size_t kMaxBatchBoards = 10000;
-inline constexpr std::size_t kMaxBatchBytes = 2 * 1024 * 1024;
 
 // Methods a route answers, for Allow and CORS preflights: "GET, HEAD" plus
 // POST where the route takes a body. HEAD is GET without the body. OPTIONS

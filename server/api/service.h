@@ -1,8 +1,11 @@
-// The API of eight-server: routing, the handlers of every endpoint, CORS and
-// content negotiation, over plain Request and Response values (request.h,
-// response.h) so tests and fuzzers call it without sockets. Every bad
-// request gets a 4xx problem+json (problem.h); nothing any client sends makes
-// a handler throw or answer 5xx.
+// The API of eight-server: routing, CORS and the endpoints that need no
+// question (the index, /healthz, /readyz, /metrics, /openapi.yaml), over
+// plain Request and Response values (request.h, response.h) so tests and
+// fuzzers call it without sockets. The rest live by concern: question.h
+// (reading a question), plan.h (what a request is, and where it runs),
+// answers.h (questions into answers), batches.h (POST /solve), downloads.h
+// (/table, /tables). Every bad request gets a 4xx problem+json (problem.h);
+// nothing any client sends makes a handler throw or answer 5xx.
 //
 // Ownership and lifetimes: a Service owns nothing. It refers to the table
 // slot and the metrics, which must outlive it. Each request takes one table
@@ -16,9 +19,12 @@
 #include <string>
 #include <string_view>
 
+#include "answers.h"
+#include "batches.h"
 #include "eight/searcher.h"
 #include "handler.h"
 #include "metrics.h"
+#include "plan.h"
 #include "request.h"
 #include "response.h"
 #include "routes.h"
@@ -30,26 +36,8 @@ namespace eight::server {
 std::string_view openapi_yaml_bytes();
 std::string_view playground_html_bytes();
 
-// Cache policies. Answers depend only on the (verified, deterministic) table,
-// so shared caches may keep them; a day bounds how long a replaced table's
-// paths could still be served. The table itself carries an ETag, so an hour
-// of freshness followed by a cheap 304 revalidation suits a CDN.
-inline constexpr const char* kAnswerCacheControl = "public, max-age=86400";
-inline constexpr const char* kTableCacheControl = "public, max-age=3600";
-inline constexpr const char* kNoStore = "no-store";
-
 // Seconds a client should wait before retrying a 503 (Retry-After).
 inline constexpr int kRetryAfterSeconds = 1;
-
-// JSON bodies nest at most this deep: a batch body nests two levels
-// ({"boards": [...]}), so 64 leaves room for any honest client while a
-// body of 100,000 '[' is refused before anything recurses over it.
-inline constexpr int kMaxJsonDepth = 64;
-
-// GET /random?count=N draws at most this many boards. Each draw from a full
-// section is O(1), but from a mod-3 section a far distance costs up to about
-// 0.1 s (random.h), so a request with count= runs on the compute pool.
-inline constexpr std::uint64_t kMaxRandomCount = 1000;
 
 class Service final : public Handler {
  public:
@@ -59,50 +47,27 @@ class Service final : public Handler {
   Service(const TableSlot& table, const Metrics& metrics,
           std::uint64_t max_budget = kMaxSearchNodes);
 
-  // Handler: routes `req` to its endpoint. GET and HEAD (the same answer;
-  // the transport drops HEAD's body) on every route, POST on routes that
-  // take a body, OPTIONS as a CORS preflight anywhere; any other method is
-  // 405 on a known path and 404 elsewhere. Query parameters an endpoint does
-  // not take are refused the same way on every endpoint (400
-  // unknown-parameter). Sets res.route.
-  void handle(const Request& req, Response& res, const std::atomic<bool>& cancelled) const override;
-  // POST /solve (a batch of up to kMaxBatchBoards) runs long, and so do
-  // GET /random with count= (up to kMaxRandomCount draws) or for a goal
-  // whose section is not a full one (mod-3 rejection sampling), and every
-  // question about a 4x4 board (a search): /solve, /distance, /hint and
-  // /random whose board, goal or shape= is 4x4.
-  bool runs_long(const Request& req) const override;
+  // Handler: routes `req` to its endpoint and reads what it asks. GET and
+  // HEAD (the same answer; the transport drops HEAD's body) on every route,
+  // POST on routes that take a body, OPTIONS as a CORS preflight anywhere;
+  // any other method is 405 on a known path and 404 elsewhere. Query
+  // parameters an endpoint does not take are refused the same way on every
+  // endpoint (400 unknown-parameter). The question of /solve, /distance,
+  // /hint, /random and /stats is read here, once; plan.runs_long says
+  // where it runs (plan.h has the one definition).
+  Plan plan(const Request& req) const override;
+  // Answers from the plan, with CORS headers. Sets res.route. `cancelled`
+  // (the client has gone) stops a search, a run of draws or a batch.
+  void run(const Request& req, const Plan& plan, Response& res,
+           const std::atomic<bool>& cancelled) const override;
   void refuse(Refusal why, std::string_view detail, Response& res) const override;
 
-  // The endpoints, one per route; `req` has passed the method and parameter
-  // checks of handle().
-  void index(const Request& req, Response& res) const;
-  // `cancelled` (the client has gone) stops a 4x4 search.
-  void solve(const Request& req, Response& res, const std::atomic<bool>& cancelled) const;
-  void distance(const Request& req, Response& res, const std::atomic<bool>& cancelled) const;
-  // /table: the table file from the mapping, with ETag, If-None-Match,
-  // If-Range and single byte ranges; the response owns the table snapshot
-  // until the download ends.
-  void table(const Request& req, Response& res) const;
-  void healthz(const Request& req, Response& res) const;
-  void readyz(const Request& req, Response& res) const;
-  void metrics(const Request& req, Response& res) const;
-  void openapi(const Request& req, Response& res) const;
-  void hint(const Request& req, Response& res, const std::atomic<bool>& cancelled) const;
-  void random(const Request& req, Response& res, const std::atomic<bool>& cancelled) const;
-  void stats(const Request& req, Response& res) const;
-  // /tables: every table file of the snapshot, with the URL that downloads
-  // it (/table?name=), its ETag, size and shapes.
-  void tables(const Request& req, Response& res) const;
-  // POST /solve with {"boards": [...], "goal": G}: up to kMaxBatchBoards
-  // answers in order; a bad board is answered in place with its error.
-  void solve_batch(const Request& req, Response& res, const std::atomic<bool>& cancelled) const;
-
  private:
-  void answer(const Request& req, Response& res, bool with_path,
-              const std::atomic<bool>& cancelled) const;
-  void dispatch(Route route, const Request& req, Response& res,
+  void dispatch(const Request& req, const Plan& plan, Response& res,
                 const std::atomic<bool>& cancelled) const;
+  void index(const Request& req, Response& res) const;
+  void readyz(Response& res) const;
+  void metrics(Response& res) const;
 
   const TableSlot& table_;
   const Metrics& metrics_;

@@ -241,27 +241,30 @@ bool Session::keeps_alive(const Request& req) const {
   return !(stopping_ || io_.stopping()) || in_.size() > 0;
 }
 
-// Answers one request, inline or on the compute pool. Returns false when it
-// went to the pool: serving pauses until its answer is back.
+// Answers one request: the handler plans it here, then runs the plan
+// inline, or on the compute pool when the plan says it runs long. Returns
+// false when it went to the pool: serving pauses until its answer is back.
 bool Session::answer(Request req, Clock::time_point start) {
   ++served_;
   const bool keep_alive = keeps_alive(req);
-  if (!state_.handler.runs_long(req)) {
+  Plan plan = state_.handler.plan(req);
+  if (!plan.runs_long) {
     Response res;
     static const std::atomic<bool> kNotCancelled{false};
-    state_.handler.handle(req, res, kNotCancelled);
+    state_.handler.run(req, plan, res, kNotCancelled);
     respond(res, req, keep_alive, start);
     return true;
   }
   auto cancel = std::make_shared<std::atomic<bool>>(false);
   auto shared_req = std::make_shared<const Request>(std::move(req));
+  auto shared_plan = std::make_shared<const Plan>(std::move(plan));
   // The work guard keeps this thread's io_context running until the answer
   // has been posted back, even while the server drains.
   auto guard = std::make_shared<asio::executor_work_guard<asio::io_context::executor_type>>(
       io_.context().get_executor());
-  auto job = [self = shared_from_this(), cancel, shared_req, guard]() mutable {
+  auto job = [self = shared_from_this(), cancel, shared_req, shared_plan, guard]() mutable {
     auto res = std::make_shared<Response>();
-    self->state_.handler.handle(*shared_req, *res, *cancel);
+    self->state_.handler.run(*shared_req, *shared_plan, *res, *cancel);
     // Cancelled before it finished: the answer may be cut short.
     const bool finished = !cancel->load(std::memory_order_relaxed);
     // Always posted back, and `self` moved along, so the session is

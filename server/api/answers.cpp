@@ -1,0 +1,254 @@
+#include "answers.h"
+
+#include <mutex>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "eight/random.h"
+#include "eight/searcher.h"
+#include "eight/text.h"
+#include "json/answer_json.h"
+#include "problem.h"
+
+namespace eight::server {
+namespace {
+
+// The search budget of `q`, stopped by `cancelled`.
+fifteen::SearchBudget search_budget(const Question& q, const std::atomic<bool>& cancelled) {
+  fifteen::SearchBudget budget;
+  budget.max_nodes = q.budget;
+  budget.cancel = &cancelled;
+  return budget;
+}
+
+// A search that did not finish: 503 with how far it got, or, for a client
+// that has gone, nothing anyone will read.
+void stopped(const SearchReport& report, const Question& q, std::uint64_t max_budget,
+             Response& res) {
+  set_problem(res, budget_exceeded(report, q.budget, budget_ceiling(max_budget)));
+  res.set_header("Cache-Control", kNoStore);
+}
+
+// What a 4x4 answer cost, for clients tuning their budget.
+void add_search_header(const SearchReport& report, Response& res) {
+  res.set_header("X-Search-Nodes", std::to_string(report.nodes));
+}
+
+Problem bad_number(std::string_view parameter, std::string_view text, const std::string& rule) {
+  return {400, parameter == "distance" ? "bad-distance" : "bad-seed",
+          parameter == "distance" ? "Bad distance" : "Bad seed",
+          std::string(parameter) + " must be " + rule + "; got " + quote(text, 32), parameter};
+}
+
+// A fresh seed per unseeded /random request, so every answer can be replayed
+// by passing its seed back. A mutex around one generator: a few nanoseconds
+// per request, against no state hidden per thread.
+std::uint64_t fresh_seed() {
+  static std::mutex mutex;
+  static std::mt19937_64 source{(static_cast<std::uint64_t>(std::random_device{}()) << 32) ^
+                                std::random_device{}()};
+  std::lock_guard lock(mutex);
+  return source();
+}
+
+// /random's seed: the one given (nothing when it is not a whole number from
+// 0 to 2^64-1), else a fresh one.
+std::optional<std::uint64_t> read_seed(const std::string* text) {
+  if (text == nullptr) return fresh_seed();
+  return parse_decimal(*text);
+}
+
+// A yes/no query parameter: 1 or true, 0 or false.
+std::optional<bool> parse_flag(std::string_view text) {
+  if (text == "1" || text == "true") return true;
+  if (text == "0" || text == "false") return false;
+  return std::nullopt;
+}
+
+// /random for a 4x4 goal: a uniformly random board (distance optional), or
+// one exactly distance=D away, drawn and solved within the budget.
+void random_searched(const Request& req, const Question& q, std::uint64_t max_budget,
+                     const std::atomic<bool>& cancelled, Response& res) {
+  if (const std::string* c_text = req.param("count")) {
+    return set_problem(res, {400, "bad-count", "Bad count",
+                             "count is for the boards tables answer; a 4x4 board is drawn by "
+                             "search, one a request; got " +
+                                 quote(*c_text, 32),
+                             "count"});
+  }
+  std::optional<int> distance;
+  if (const std::string* d_text = req.param("distance")) {
+    const auto d = parse_decimal(*d_text);
+    if (!d || *d > static_cast<std::uint64_t>(fifteen::kMaxSolutionLength)) {
+      return set_problem(
+          res, bad_number("distance", *d_text,
+                          "a whole number from 0 to 80 for goal " + to_string(q.frame->goal())));
+    }
+    distance = static_cast<int>(*d);
+  }
+  const std::string* s_text = req.param("seed");
+  const auto seed = read_seed(s_text);
+  if (!seed) {
+    return set_problem(res, bad_number("seed", *s_text, "a whole number from 0 to 2^64-1"));
+  }
+  Rng rng(*seed);
+  const SearchedBoard drawn =
+      random_search_board(*q.loaded, *q.frame, distance, rng, search_budget(q, cancelled));
+  if (distance && !drawn.report.finished()) return stopped(drawn.report, q, max_budget, res);
+  nlohmann::ordered_json j;
+  const Board goal = q.frame->goal();
+  add_board_fields(j, &drawn.board, goal);
+  // Without distance=, the board's distance when the search found it
+  // within the budget, else null.
+  j["distance"] = drawn.distance >= 0 ? nlohmann::ordered_json(drawn.distance) : nullptr;
+  j["seed"] = std::to_string(*seed);
+  set_json(res, j);
+  add_search_header(drawn.report, res);
+  res.set_header("Cache-Control", s_text != nullptr ? kAnswerCacheControl : kNoStore);
+}
+
+}  // namespace
+
+void set_json(Response& res, const nlohmann::ordered_json& j) {
+  res.set_status(200);
+  res.set_content(j.dump(), kJsonType);
+}
+
+// The one path from a question to an answer for /solve and /distance.
+void answer_solve(const Request& req, const Question& q, bool with_path, std::uint64_t max_budget,
+                  const std::atomic<bool>& cancelled, Response& res) {
+  SolveFields fields{with_path, false};
+  if (const std::string* boards = req.param("boards")) {
+    const auto flag = parse_flag(*boards);
+    if (!flag) {
+      return set_problem(
+          res, {400, "bad-boards", "Bad boards flag",
+                "boards must be 1 (the board after every move) or 0; got " + quote(*boards, 32),
+                "boards"});
+    }
+    fields.boards = *flag;
+  }
+  // From a table, O(distance): one entry per move, nothing proportional to
+  // the table; for 4x4, a search within the budget (on the compute pool).
+  const auto answer =
+      solve_board(*q.loaded, *q.frame, q.board, with_path, search_budget(q, cancelled));
+  if (!answer.ok()) return set_problem(res, problem_from_error(answer.error(), "board"));
+  if (!answer->report.finished()) return stopped(answer->report, q, max_budget, res);
+  res.set_content(solution_json(answer->solution, fields), kJsonType);
+  if (q.search) add_search_header(answer->report, res);
+  // A search's answer depends on its budget only through whether it is
+  // found: an answer is the same for every budget that finds it.
+  res.set_header("Cache-Control", kAnswerCacheControl);
+}
+
+void answer_hint(const Question& q, std::uint64_t max_budget, const std::atomic<bool>& cancelled,
+                 Response& res) {
+  const SearchedMoves searched =
+      board_moves(*q.loaded, *q.frame, q.board, search_budget(q, cancelled));
+  if (!searched.report.finished()) return stopped(searched.report, q, max_budget, res);
+  res.set_content(hints_json(q.board, q.frame->goal(), searched.options), kJsonType);
+  if (q.search) add_search_header(searched.report, res);
+  res.set_header("Cache-Control", kAnswerCacheControl);
+}
+
+void answer_random(const Request& req, const Question& q, std::uint64_t max_budget,
+                   const std::atomic<bool>& cancelled, Response& res) {
+  if (q.search) return random_searched(req, q, max_budget, cancelled, res);
+  const int max = q.loaded->view().section(q.frame->section()).max_distance;
+  const std::string* d_text = req.param("distance");
+  if (d_text == nullptr) return set_problem(res, missing_parameter("distance"));
+  const auto distance = parse_decimal(*d_text);
+  if (!distance || *distance > static_cast<std::uint64_t>(max)) {
+    return set_problem(res, bad_number("distance", *d_text,
+                                       "a whole number from 0 to " + std::to_string(max) +
+                                           " for goal " + to_string(q.frame->goal())));
+  }
+  const std::string* s_text = req.param("seed");
+  const auto seed = read_seed(s_text);
+  if (!seed) {
+    return set_problem(res, bad_number("seed", *s_text, "a whole number from 0 to 2^64-1"));
+  }
+  // count=N: N draws from the one generator, in order, as `eight random
+  // --seed S --count N` prints them.
+  std::uint64_t count = 1;
+  const std::string* c_text = req.param("count");
+  if (c_text != nullptr) {
+    const auto parsed = parse_decimal(*c_text);
+    if (!parsed || *parsed < 1 || *parsed > kMaxRandomCount) {
+      return set_problem(res, {400, "bad-count", "Bad count",
+                               "count must be a whole number from 1 to " +
+                                   std::to_string(kMaxRandomCount) + "; got " + quote(*c_text, 32),
+                               "count"});
+    }
+    count = *parsed;
+  }
+  Rng rng(*seed);
+  std::vector<Board> drawn;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    // The client has gone, or the server stops: nobody reads the rest.
+    if (cancelled.load(std::memory_order_relaxed)) {
+      return set_problem(
+          res, problem_from_error(make_error(ErrorCode::kCancelled, "the draws were cancelled"),
+                                  "count"));
+    }
+    const auto board =
+        random_board(*q.loaded, *q.frame, static_cast<int>(*distance), rng, &cancelled);
+    if (!board.ok()) return set_problem(res, problem_from_error(board.error(), "distance"));
+    drawn.push_back(*board);
+  }
+  nlohmann::ordered_json j;
+  const Board goal = q.frame->goal();
+  add_board_fields(j, &drawn.front(), goal);
+  j["distance"] = *distance;
+  // As a string: seeds go up to 2^64-1, past what JSON numbers carry exactly
+  // in JavaScript.
+  j["seed"] = std::to_string(*seed);
+  if (c_text != nullptr) {
+    auto boards = nlohmann::ordered_json::array();
+    auto cells = nlohmann::ordered_json::array();
+    for (const Board& b : drawn) {
+      boards.push_back(to_string(b));
+      cells.push_back(cells_json(b));
+    }
+    j["boards"] = std::move(boards);
+    j["boards_cells"] = std::move(cells);
+  }
+  set_json(res, j);
+  // A seeded draw is the same forever; an unseeded one must differ each time.
+  res.set_header("Cache-Control", s_text != nullptr ? kAnswerCacheControl : kNoStore);
+}
+
+void answer_stats(const Question& q, Response& res) {
+  if (q.search) {
+    return set_problem(res, {404, "no-stats", "No statistics for this shape",
+                             "4x4 positions are not tabulated (a search answers each question), "
+                             "so there is no distance histogram for goal " +
+                                 to_string(q.frame->goal()),
+                             "shape"});
+  }
+  const auto& section = q.loaded->view().section(q.frame->section());
+  const auto& histogram = q.loaded->index().histogram(q.frame->section());
+  nlohmann::ordered_json j;
+  add_board_fields(j, nullptr, q.frame->goal());
+  j["solvable_positions"] = section.positions;
+  j["unsolvable_positions"] = section.positions;
+  j["max_distance"] = section.max_distance;
+  j["histogram"] =
+      std::vector<std::uint32_t>(histogram.begin(), histogram.begin() + section.max_distance + 1);
+  auto hardest = nlohmann::ordered_json::array();
+  auto hardest_cells = nlohmann::ordered_json::array();
+  for (const Board& b : hardest_boards(q.loaded->index(), *q.frame)) {
+    hardest.push_back(to_string(b));
+    hardest_cells.push_back(cells_json(b));
+  }
+  j["hardest"] = {{"distance", section.max_distance},
+                  {"count", hardest.size()},
+                  {"boards", std::move(hardest)},
+                  {"boards_cells", std::move(hardest_cells)}};
+  set_json(res, j);
+  res.set_header("Cache-Control", kAnswerCacheControl);
+}
+
+}  // namespace eight::server

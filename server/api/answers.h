@@ -1,0 +1,43 @@
+// The endpoints that answer a question (question.h) from the table or by
+// search, turning the core's results into responses: /solve, /distance,
+// /hint, /random and /stats. Each takes the question its plan read
+// (plan.h) and reads only the parameters of its own (boards=; distance=,
+// seed= and count=).
+//
+// `max_budget` is the server's --max-budget, for the 503 of a search that
+// stopped at its budget; `cancelled` (the client has gone, or the server
+// stops) stops a search or a run of draws.
+//
+// Thread safety: pure functions of their arguments (fresh seeds come from
+// one generator behind a mutex).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cstdint>
+
+#include "question.h"
+#include "request.h"
+#include "response.h"
+
+namespace eight::server {
+
+// GET /random?count=N draws at most this many boards. Each draw from a full
+// section is O(1), but from a mod-3 section a far distance costs up to about
+// 0.1 s (random.h), so a request with count= runs on the compute pool.
+inline constexpr std::uint64_t kMaxRandomCount = 1000;
+
+// /solve (`with_path`) and /distance.
+void answer_solve(const Request& req, const Question& q, bool with_path, std::uint64_t max_budget,
+                  const std::atomic<bool>& cancelled, Response& res);
+void answer_hint(const Question& q, std::uint64_t max_budget, const std::atomic<bool>& cancelled,
+                 Response& res);
+void answer_random(const Request& req, const Question& q, std::uint64_t max_budget,
+                   const std::atomic<bool>& cancelled, Response& res);
+void answer_stats(const Question& q, Response& res);
+
+// Sets `res` to `j` as a 200 application/json answer.
+void set_json(Response& res, const nlohmann::ordered_json& j);
+
+}  // namespace eight::server

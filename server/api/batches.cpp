@@ -1,0 +1,234 @@
+#include "batches.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <vector>
+
+#include "eight/searcher.h"
+#include "eight/text.h"
+#include "json/answer_json.h"
+#include "question.h"
+#include "routes.h"
+
+namespace eight::server {
+namespace {
+
+Problem bad_body(std::string detail) {
+  return {400, "bad-body", "Bad request body", std::move(detail), {}};
+}
+
+// A body nested deeper than kMaxJsonDepth.
+struct TooDeep {};
+// A key given twice in one object of a body.
+struct DuplicateKey {
+  std::string key;
+};
+
+// What one item of the batch asks, in place of the query's parameters: a
+// board, or {"board": B, "goal": G} for a goal of its own. Null board:
+// the item is neither, and `error` says so.
+struct ItemText {
+  const std::string* board = nullptr;
+  const std::string* goal = nullptr;
+  std::string_view error;
+};
+
+ItemText item_text(const nlohmann::json& item) {
+  const nlohmann::json* board = &item;
+  const std::string* goal = nullptr;
+  if (item.is_object()) {
+    const auto b = item.find("board");
+    const auto g = item.find("goal");
+    const std::size_t known = (b != item.end() ? 1u : 0u) + (g != item.end() ? 1u : 0u);
+    const bool only_those = item.size() == known;
+    if (b == item.end() || !only_those || (g != item.end() && !g->is_string())) {
+      return {nullptr, nullptr, R"(an item is a board, or {"board": B, "goal": G})"};
+    }
+    board = &*b;
+    if (g != item.end()) goal = &g->get_ref<const std::string&>();
+  }
+  if (!board->is_string()) return {nullptr, nullptr, "expected a board as a string"};
+  return {&board->get_ref<const std::string&>(), goal, std::string_view()};
+}
+
+// An item's problem, as its error in place: the core's message, after
+// "goal: " when the goal is at fault.
+std::string item_error(const Problem& p) {
+  return p.parameter == "goal" ? "goal: " + p.detail : p.detail;
+}
+
+}  // namespace
+
+// nlohmann's parser reports the depth of each value as it starts, through
+// the callback, so nesting past kMaxJsonDepth is refused before anything
+// that deep is built. A repeated key is refused because nlohmann keeps the
+// last value: {"goal": A, "goal": B} would answer for B while a repeated
+// query parameter is refused. The callback sees each object's keys in
+// order; one set of keys per open object (at most kMaxJsonDepth of them)
+// tells a repeat.
+std::variant<nlohmann::json, Problem> parse_json_body(const std::string& body) {
+  std::vector<std::set<std::string, std::less<>>> open_objects;
+  const nlohmann::json::parser_callback_t check =
+      [&open_objects](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+        if (depth > kMaxJsonDepth) throw TooDeep{};
+        using Event = nlohmann::json::parse_event_t;
+        if (event == Event::object_start) {
+          open_objects.emplace_back();
+        } else if (event == Event::object_end) {
+          open_objects.pop_back();
+        } else if (event == Event::key && !open_objects.empty()) {
+          // A set, not a scan: one object of a 2 MiB body may hold 200,000
+          // keys, and a scan would make that quadratic.
+          const auto& key = parsed.get_ref<const std::string&>();
+          if (!open_objects.back().insert(key).second) throw DuplicateKey{key};
+        }
+        return true;
+      };
+  try {
+    return nlohmann::json::parse(body, check);
+  } catch (const TooDeep&) {
+    return bad_body("body nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
+  } catch (const DuplicateKey& d) {
+    return bad_body("body gives key " + quote(d.key, 32) +
+                    " twice in one object; give each key once");
+  } catch (const nlohmann::json::exception& e) {
+    return bad_body(std::string("body is not valid JSON: ") + e.what());
+  }
+}
+
+void solve_batch(const TableSlot& slot, std::uint64_t max_budget, const Request& req, Response& res,
+                 const std::atomic<bool>& cancelled) {
+  if (!req.params.empty() || req.target.find('?') != std::string::npos) {
+    return set_problem(res, bad_body("POST /solve takes its boards and goal in the JSON body, "
+                                     "not in the query"));
+  }
+  if (req.body.empty()) {
+    return set_problem(
+        res, bad_body(R"(POST /solve needs a JSON body: {"boards": [...], "goal": "..."})"));
+  }
+  auto parsed = parse_json_body(req.body);
+  if (const auto* p = std::get_if<Problem>(&parsed)) return set_problem(res, *p);
+  const nlohmann::json& body = std::get<nlohmann::json>(parsed);
+  if (!body.is_object()) {
+    return set_problem(res,
+                       bad_body(R"(body must be a JSON object: {"boards": [...], "goal": "..."})"));
+  }
+  for (const auto& [key, value] : body.items()) {
+    if (key != "boards" && key != "goal" && key != "shape" && key != "budget") {
+      return set_problem(res, bad_body("unknown field " + quote(key, 32) +
+                                       "; the body takes boards, goal, shape and budget"));
+    }
+  }
+  // "budget": the nodes all of the batch's 4x4 searches may expand together.
+  fifteen::SearchBudget budget;
+  const std::uint64_t ceiling = budget_ceiling(max_budget);
+  budget.max_nodes = std::min(kDefaultSearchNodes, ceiling);
+  budget.cancel = &cancelled;
+  if (const auto b = body.find("budget"); b != body.end()) {
+    if (!b->is_number_unsigned() || b->get<std::uint64_t>() < 1 ||
+        b->get<std::uint64_t>() > ceiling) {
+      return set_problem(res, bad_body("field 'budget' must be a whole number of search nodes "
+                                       "from 1 to " +
+                                       std::to_string(ceiling)));
+    }
+    budget.max_nodes = b->get<std::uint64_t>();
+  }
+  const std::uint64_t total_budget = budget.max_nodes;
+  // "shape": the shape of every board and goal text of the batch.
+  QuestionText text;
+  if (const auto sh = body.find("shape"); sh != body.end()) {
+    if (!sh->is_string()) return set_problem(res, bad_body("field 'shape' must be a string"));
+    const auto parsed_shape = parse_shape(sh->get_ref<const std::string&>());
+    if (!parsed_shape.ok()) {
+      return set_problem(res, problem_from_error(parsed_shape.error(), "shape"));
+    }
+    text.shape = *parsed_shape;
+  }
+  const auto boards = body.find("boards");
+  if (boards == body.end() || !boards->is_array()) {
+    return set_problem(
+        res,
+        bad_body(R"(field 'boards' must be an array of boards, or of {"board": B, "goal": G})"));
+  }
+  if (boards->size() > kMaxBatchBoards) {
+    return set_problem(res, {413,
+                             "too-many-boards",
+                             "Too many boards",
+                             "at most " + std::to_string(kMaxBatchBoards) +
+                                 " boards per request; got " + std::to_string(boards->size()),
+                             {}});
+  }
+  // The batch's goal: the one given, else the standard goal of the shape
+  // given. A batch that gives neither has none of its own: each item
+  // without a goal takes its own shape's standard goal, as GET /solve does,
+  // and the answer's "goal" is 123456780, the 3x3 items' (as it always was).
+  const bool batch_goal = body.contains("goal") || text.shape.has_value();
+  Board goal = text.shape ? standard_goal(*text.shape) : kStandardGoal;
+  if (const auto g = body.find("goal"); g != body.end()) {
+    if (!g->is_string()) return set_problem(res, bad_body("field 'goal' must be a string"));
+    const auto parsed_goal = parse_board(g->get_ref<const std::string&>(), text.shape);
+    if (!parsed_goal.ok()) return set_problem(res, problem_from_error(parsed_goal.error(), "goal"));
+    goal = *parsed_goal;
+  }
+  const auto tables = slot.get();
+  if (!tables) return set_problem(res, not_ready());
+  // Each item is answered by the table its goal's frame names: items with
+  // goals of their own may be answered from different files. A goal the
+  // body gives must be answerable; the default goal of a batch without one
+  // only for its 3x3 items (answered in place, as any item's goal).
+  GoalFrames frames(*tables);
+  if (batch_goal) {
+    if (const auto& frame = frames(goal); !frame.ok()) {
+      return set_problem(res, problem_from_error(frame.error(), "goal"));
+    }
+    text.goal_board = goal;  // the goal of every item without its own
+  }
+  // Written as it goes: 10,000 answers as JSON values would cost more
+  // than solving them.
+  nlohmann::ordered_json head;
+  add_board_fields(head, nullptr, goal);
+  std::string out = head.dump();
+  out.pop_back();  // the closing brace: count and answers follow
+  out += R"(,"count":)" + std::to_string(boards->size()) + R"(,"answers":[)";
+  out.reserve(out.size() + boards->size() * 320);
+  bool first = true;
+  for (const auto& item : *boards) {
+    // The client has gone: nobody will read the rest.
+    if (cancelled.load(std::memory_order_relaxed)) return;
+    if (!first) out += ',';
+    first = false;
+    const ItemText it = item_text(item);
+    if (it.board == nullptr) {
+      out += input_error_json(item, it.error);
+      continue;
+    }
+    text.board = it.board;
+    text.goal = it.goal;
+    // The question as a GET /solve reads it; the batch's budget is its own.
+    const auto v = read_question(tables, text, budget.max_nodes, max_budget, &frames);
+    if (const auto* p = std::get_if<Problem>(&v)) {
+      out += input_error_json(item, item_error(*p));
+      continue;
+    }
+    const Question& q = std::get<Question>(v);
+    const auto answer = solve_board(*q.loaded, *q.frame, q.board, true, budget);
+    if (!answer.ok()) return set_problem(res, problem_from_error(answer.error(), "board"));
+    budget.max_nodes -= std::min(budget.max_nodes, answer->report.nodes);
+    if (!answer->report.finished()) {
+      // In place, as a bad board is: the rest of the batch is still answered
+      // (table answers cost nothing; later searches get what is left).
+      out += input_error_json(item, describe_stop(answer->report, total_budget) +
+                                        " (the batch's budget, shared by its 4x4 boards)");
+      if (budget.max_nodes == 0) budget.max_nodes = 1;  // a search needs a node to start
+      continue;
+    }
+    append_solution_json(answer->solution, SolveFields{}, out);
+  }
+  out += "]}";
+  res.set_status(200);
+  res.set_content(std::move(out), kJsonType);
+  res.set_header("Cache-Control", kNoStore);
+}
+
+}  // namespace eight::server

@@ -1,0 +1,40 @@
+// POST /solve with {"boards": [...], "goal": G, "shape": S, "budget": N}:
+// up to kMaxBatchBoards answers in order, each item read as a single
+// question is (question.h), a bad item answered in place with its error.
+// The body is read here, where the batch runs (on the compute pool): its
+// JSON, up to Limits::body_bytes, is itself long to parse.
+//
+// Thread safety: pure functions (one snapshot of the slot per batch).
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+#include <variant>
+
+#include "problem.h"
+#include "request.h"
+#include "response.h"
+#include "table_slot.h"
+
+namespace eight::server {
+
+// JSON bodies nest at most this deep: a batch body nests two levels
+// ({"boards": [...]}), so 64 leaves room for any honest client while a
+// body of 100,000 '[' is refused before anything recurses over it.
+inline constexpr int kMaxJsonDepth = 64;
+
+// Parses a JSON body, refusing nesting past kMaxJsonDepth and a key given
+// twice in one object (400 bad-body).
+std::variant<nlohmann::json, Problem> parse_json_body(const std::string& body);
+
+// Answers the batch `req` (POST /solve) from the slot's table set, its 4x4
+// boards searched within one budget they share (at most `max_budget`, the
+// server's --max-budget; 0 turns searches off). `cancelled` stops it
+// between boards and inside a search.
+void solve_batch(const TableSlot& slot, std::uint64_t max_budget, const Request& req, Response& res,
+                 const std::atomic<bool>& cancelled);
+
+}  // namespace eight::server

@@ -1,0 +1,116 @@
+#include "question.h"
+
+#include <algorithm>
+
+#include "eight/searcher.h"
+#include "eight/text.h"
+
+namespace eight::server {
+
+const Result<TableSet::Frame>& GoalFrames::operator()(const Board& goal) {
+  for (const auto& [known, frame] : kept_) {
+    if (known == goal) return frame;
+  }
+  if (kept_.size() < kKept) return kept_.emplace_back(goal, tables_.frame(goal)).second;
+  auto& slot = kept_[next_];
+  next_ = (next_ + 1) % kKept;
+  slot = {goal, tables_.frame(goal)};
+  return slot.second;
+}
+
+std::uint64_t budget_ceiling(std::uint64_t max_budget) {
+  return max_budget == 0 ? kMaxSearchNodes : max_budget;
+}
+
+Problem not_ready() {
+  return {503, "not-ready", "Not ready", "no table is loaded yet", {}};
+}
+
+Problem searches_off(const GoalFrame& frame, std::string_view parameter) {
+  return {404, "search-disabled", "Searches disabled",
+          "this server answers no questions by search (eight-server --max-budget 0), so none "
+          "for goal " +
+              to_string(frame.goal()) + "; 4x4 boards need a server that searches",
+          parameter};
+}
+
+std::variant<Question, Problem> read_question(std::shared_ptr<const TableSet> tables,
+                                              const QuestionText& text, std::uint64_t budget,
+                                              std::uint64_t max_budget, GoalFrames* frames) {
+  Question q;
+  q.budget = budget;
+  if (text.board != nullptr) {
+    const auto board = parse_board(*text.board, text.shape);
+    if (!board.ok()) return problem_from_error(board.error(), "board");
+    q.board = *board;
+  }
+  // The goal: as given, else the standard goal of the board's shape (or of
+  // the shape named, or 3x3).
+  Board goal = text.goal_board         ? *text.goal_board
+               : text.board != nullptr ? standard_goal(q.board.shape)
+               : text.shape            ? standard_goal(*text.shape)
+                                       : kStandardGoal;
+  if (text.goal != nullptr) {
+    const auto parsed = parse_board(*text.goal, text.shape);
+    if (!parsed.ok()) return problem_from_error(parsed.error(), "goal");
+    goal = *parsed;
+  }
+  if (text.board != nullptr) {
+    if (const auto mismatch = shape_mismatch(q.board, goal)) {
+      return problem_from_error(*mismatch, "goal");
+    }
+  }
+  q.tables = std::move(tables);
+  if (!q.tables) return not_ready();
+  const Result<TableSet::Frame> found = frames != nullptr ? (*frames)(goal) : q.tables->frame(goal);
+  if (!found.ok()) return problem_from_error(found.error(), "goal");
+  q.loaded = found->table;
+  q.frame = found->frame;
+  q.search = is_search_frame(*q.loaded, *q.frame);
+  if (q.search && max_budget == 0) {
+    return searches_off(*q.frame, text.board != nullptr ? "board" : "shape");
+  }
+  return q;
+}
+
+namespace {
+
+// budget=N: the nodes a 4x4 search may expand, 1 to the server's maximum
+// (default kDefaultSearchNodes, or that maximum when it is lower).
+std::variant<std::uint64_t, Problem> read_budget(const Request& req, std::uint64_t max_budget) {
+  const std::uint64_t ceiling = budget_ceiling(max_budget);
+  const std::string* text = req.param("budget");
+  if (text == nullptr) return std::min(kDefaultSearchNodes, ceiling);
+  const auto n = parse_decimal(*text);
+  if (!n || *n < 1 || *n > ceiling) {
+    return Problem{400, "bad-budget", "Bad budget",
+                   "budget must be a whole number of search nodes from 1 to " +
+                       std::to_string(ceiling) + "; got " + quote(*text, 32),
+                   "budget"};
+  }
+  return *n;
+}
+
+}  // namespace
+
+std::variant<Question, Problem> read_question(const TableSlot& slot, const Request& req,
+                                              bool needs_board, std::uint64_t max_budget) {
+  const auto budget = read_budget(req, max_budget);
+  if (const auto* p = std::get_if<Problem>(&budget)) return *p;
+  QuestionText text;
+  // shape=RxC: the shape of the board and goal texts, for cell counts several
+  // shapes share (and the default goal's shape where no board is given).
+  if (const std::string* shape = req.param("shape")) {
+    const auto parsed = parse_shape(*shape);
+    if (!parsed.ok()) return problem_from_error(parsed.error(), "shape");
+    text.shape = *parsed;
+  }
+  if (needs_board) {
+    text.board = req.param("board");
+    if (text.board == nullptr) return missing_parameter("board");
+  }
+  text.goal = req.param("goal");
+  return read_question(slot.get(), text, std::get<std::uint64_t>(budget), max_budget);
+}
+
+}  // namespace eight::server
