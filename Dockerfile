@@ -36,11 +36,15 @@ RUN make table BUILD=build JOBS="$(nproc)" \
  && cd build \
  && ctest --output-on-failure -j "$(nproc)" -LE 'node|browser|contract|man|systemd|prometheus'
 
-# The Debian packages that own the shared libraries the two binaries load.
-RUN scripts/runtime-packages.sh build/bin/eight-server build/bin/eight > /runtime-packages.txt \
+# The Debian packages that own the shared libraries the two binaries and
+# eight's module load. The module (--server, fetch) goes where eight finds
+# it from its own directory, as in the build tree: ../lib/eight/.
+RUN scripts/runtime-packages.sh build/bin/eight-server build/bin/eight \
+      build/lib/eight/eight-remote.so > /runtime-packages.txt \
  && cat /runtime-packages.txt \
  && install -D -m 0755 build/bin/eight-server /out/usr/local/bin/eight-server \
  && install -D -m 0755 build/bin/eight /out/usr/local/bin/eight \
+ && install -D -m 0644 build/lib/eight/eight-remote.so /out/usr/local/lib/eight/eight-remote.so \
  && install -D -m 0444 data/eight.tbl /out/usr/share/eight/eight.tbl
 
 # ------------------------------------------------------------------ runtime

@@ -19,19 +19,10 @@
 // cut before its last byte; 1 other refusals.
 #pragma once
 
-#include <optional>
-#include <string>
-
+#include "remote_module.h"  // FetchInto
 #include "server_client.h"
 
 namespace eight::cli {
-
-struct FetchInto {
-  // Every table, each under its served name, in this folder; or, when
-  // `file` is set, the server's default table alone into that file.
-  std::string folder;
-  std::optional<std::string> file;
-};
 
 int run_fetch(ServerClient& server, const FetchInto& into);
 

@@ -38,6 +38,8 @@
 #include <string_view>
 #include <variant>
 
+#include "backend.h"  // Failure
+
 namespace eight::cli {
 
 // An http:// (or https://) URL of a server, optionally below a path prefix
@@ -51,16 +53,6 @@ struct ServerUrl {
 // Parses "http://HOST[:PORT][/PREFIX]" (HOST a name, an IPv4 address or a
 // bracketed IPv6 one). The error says what is wrong; no preconditions.
 std::variant<ServerUrl, std::string> parse_server_url(std::string_view text);
-
-// What went wrong, as the tool reports it: `eight: MESSAGE`, exit `status`.
-struct Failure {
-  int status;
-  std::string message;
-  // The client refused the answer (an encoding, a size past its cap), as
-  // opposed to a connection that ended or timed out: a download keeps no
-  // byte of a refused answer.
-  bool refused = false;
-};
 
 // The most bytes a JSON answer may have. The largest an eight server
 // sends is POST /solve's for a batch of 10,000 (its kMaxBatchBoards) 4x4

@@ -1,6 +1,8 @@
 # What `cmake --install` puts where (docs/deployment.md, "Install rules"):
 #
 #   component runtime       bin/eight, bin/eight-tablegen, bin/eight-server;
+#                           lib/eight/eight-remote.so (LIBDIR/eight: eight's
+#                           --server and fetch, loaded only for them);
 #                           share/eight/eight.tbl (generated at build time);
 #                           share/man/man1, man8; share/doc/eight/copyright;
 #                           share/bash-completion/completions/eight; the
@@ -35,6 +37,9 @@ if(TARGET eight-server)
   list(APPEND eight_programs eight-server)
 endif()
 install(TARGETS ${eight_programs} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} COMPONENT runtime)
+# eight finds its module at the same path from BINDIR as in the build tree
+# (cli/CMakeLists.txt): LIBDIR/eight/eight-remote.so.
+install(TARGETS eight-remote LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/eight COMPONENT runtime)
 install(FILES ${EIGHT_BUILD_TABLE} DESTINATION ${CMAKE_INSTALL_DATADIR}/eight
         PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ COMPONENT runtime)
 install(FILES ${PROJECT_SOURCE_DIR}/deploy/debian/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR}

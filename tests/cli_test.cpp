@@ -299,3 +299,26 @@ TEST_CASE("eight solve takes each board's own standard goal from tables that hol
   CHECK(r.err.find("argument 2: goal: the table answers 4x4 boards, not 3x3 ones") !=
         std::string::npos);
 }
+
+TEST_CASE("without its module eight-remote.so, --server and fetch fail with exit 5, offline works") {
+  // The program alone in a folder: no ../lib/eight/eight-remote.so beside it.
+  eight::test::TempDir dir;
+  const std::string alone = dir.file("eight");
+  std::filesystem::copy_file(std::string(EIGHT_BIN_DIR) + "/eight", alone);
+  std::filesystem::permissions(alone, std::filesystem::perms::owner_exec,
+                               std::filesystem::perm_options::add);
+  const std::string why =
+      "eight: --server and fetch need the module eight-remote.so, which cannot be loaded: ";
+  auto r = run_program(alone, {"--server", "http://127.0.0.1:1", "solve", "123456780"});
+  CHECK(r.status == 5);
+  CHECK(r.out.empty());
+  CHECK(r.err.find(why) == 0);
+  CHECK(r.err.find("eight-remote.so: cannot open shared object file") != std::string::npos);
+  r = run_program(alone, {"fetch", "http://127.0.0.1:1", "--tables", dir.path()});
+  CHECK(r.status == 5);
+  CHECK(r.err.find(why) == 0);
+  r = run_program(alone, {"solve", "--table", table_path(), "2 3 4 1 5 x 7 6 8"});
+  CHECK(r.status == 0);
+  CHECK(r.out == "ullddrurdllurrdlurd\n");
+  CHECK(r.err.empty());
+}

@@ -3,11 +3,13 @@
 # tree against it, as a user would: find_package(eight CONFIG) with the
 # shared (eight::core) and the static (eight::core_static) library, and
 # pkg-config's eight.pc. Checks
-#   - the layout: programs, table, man pages, headers, libeight.a and
-#     libeight.so.1.0.0 with SONAME libeight.so.1, the CMake package, eight.pc,
-#     units, completion, copyright; and that nothing went outside the prefix;
+#   - the layout: programs, eight's module, table, man pages, headers,
+#     libeight.a and libeight.so.1.0.0 with SONAME libeight.so.1, the CMake
+#     package, eight.pc, units, completion, copyright; and that nothing went
+#     outside the prefix;
 #   - the installed eight and eight-server find the installed table by
-#     themselves, run from outside any repository;
+#     themselves, run from outside any repository, and the installed eight
+#     asks the installed server with --server (through its module);
 #   - each build of solve_board prints the right answer: 867254301 is 31 moves
 #     (the 8-puzzle's farthest boards are 31 moves away), boards that
 #     `eight random` draws at distances 0 to 31 come back at those distances,
@@ -23,7 +25,7 @@ prefix=$work/prefix
 fail() { echo "FAIL: $*"; exit 1; }
 
 cmake --install "$build" --prefix "$prefix" >"$work/install.log"
-for f in bin/eight bin/eight-tablegen bin/eight-server share/eight/eight.tbl \
+for f in bin/eight bin/eight-tablegen bin/eight-server lib/eight/eight-remote.so share/eight/eight.tbl \
   share/man/man1/eight.1.gz share/man/man1/eight-tablegen.1.gz share/man/man8/eight-server.8.gz \
   include/eight/solver.h include/eight/table_set.h lib/libeight.a lib/libeight.so.1.0.0 \
   lib/cmake/eight/eight-config.cmake lib/cmake/eight/eight-config-version.cmake \
@@ -67,6 +69,10 @@ answer=$(python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sy
   fail "the installed eight-server did not answer /distance"
 python3 -c 'import json, sys; assert json.loads(sys.argv[1])["distance"] == 31, sys.argv[1]' "$answer" ||
   fail "the installed eight-server answered $answer for 867254301"
+# The installed eight asks it through its installed module (lib/eight/eight-remote.so).
+remote=$("$prefix/bin/eight" --server "http://127.0.0.1:$port" solve --format distance 867254301) ||
+  fail "the installed eight --server did not answer (its module, lib/eight/eight-remote.so?)"
+[ "$remote" = 31 ] || fail "the installed eight --server answered '$remote' for 867254301, not 31"
 kill -TERM "$server"
 wait "$server" || fail "the installed eight-server exited $? on SIGTERM"
 trap 'rm -rf "$work"' EXIT

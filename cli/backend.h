@@ -1,0 +1,105 @@
+// What answers the questions of `eight solve`, `eight hint` and `eight
+// random`: the interface the commands (cli/commands/) are written against
+// once, with two implementations that print the same for the same question:
+//
+//   TableBackend   the local tables (table_backend.h, eight's core library)
+//   ServerBackend  an eight-server over HTTP (server_backend.h), built into
+//                  the module eight-remote.so that `eight` loads only for a
+//                  remote command (remote_module.h)
+//
+// A command calls open() once, then frame() with the goal asked about, then
+// the questions. Every method that can fail returns a Failure: the command
+// prints it (`eight: MESSAGE`) and exits with its status.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "eight/board.h"
+#include "eight/solver.h"
+
+namespace eight::cli {
+
+// What went wrong, as the tool reports it: `eight: MESSAGE`, exit `status`
+// (eight/exit_codes.h). kExitUsage also prints the usage text.
+struct Failure {
+  int status;
+  std::string message;
+  // The client refused the answer (an encoding, a size past its cap), as
+  // opposed to a connection that ended or timed out: a download keeps no
+  // byte of a refused answer.
+  bool refused = false;
+};
+
+// What the backend knows of the goal asked about, once it answers it.
+struct Framed {
+  // The farthest distance `random --distance` may ask for.
+  int max_distance = 0;
+  // Answered by a search (4x4), not a table: random may draw a board
+  // without --distance (a uniformly random one).
+  bool search = false;
+};
+
+// One board of `eight solve`, asked about its own goal or the frame's.
+struct SolveQuestion {
+  Board board;
+  // The goal of the board's line (or its shape's standard goal); without
+  // it, the goal framed by frame().
+  std::optional<Board> goal;
+  // Only whether `goal` is answered (board == goal): the line is refused
+  // for its shapes either way, but a goal that is not answered first.
+  bool frame_only = false;
+};
+
+// A board's solution; or why it is refused (its line's message); or a
+// Failure that stops every answer from it on (an answer that is not to be
+// trusted: nothing after it is printed).
+using SolveAnswer = std::variant<Solution, std::string, Failure>;
+
+class Backend {
+ public:
+  virtual ~Backend() = default;
+
+  // Gets ready to answer: opens the tables, or checks the server's URL and
+  // --timeout-ms (a kExitUsage failure). Nothing else before it.
+  virtual std::optional<Failure> open() = 0;
+
+  // Whether `goal` is answered, and its facts. `per_board_goal`: every
+  // board will be asked about its own shape's standard goal, so a backend
+  // that can may answer without the default goal's shape (nothing framed).
+  virtual std::variant<std::optional<Framed>, Failure> frame(const Board& goal,
+                                                             bool per_board_goal) = 0;
+
+  // The answers to `questions`, one each in order (up to the first Failure
+  // among them), about `goal` (the framed goal) unless a question names its
+  // own; `path`: with the moves (else the distance may be all a solution
+  // holds). A Failure instead of the answers: none of them was had.
+  virtual std::variant<std::vector<SolveAnswer>, Failure> solve(
+      const Board& goal, std::span<const SolveQuestion> questions, bool path) = 0;
+
+  // The moves of `board` towards the framed `goal` (shapes checked).
+  virtual std::variant<MoveOptions, Failure> hint(const Board& board, const Board& goal) = 0;
+
+  // `count` boards `distance` moves from the framed `goal` (any distance
+  // when nothing, for a search goal), drawn from `seed` (else at random).
+  virtual std::variant<std::vector<Board>, Failure> random(const Board& goal, const Framed& framed,
+                                                           std::optional<int> distance,
+                                                           std::uint64_t count,
+                                                           std::optional<std::uint64_t> seed) = 0;
+
+  // What `random` asks of its options before anything is opened: whether
+  // --distance is needed whatever the goal, and the most boards one call
+  // may draw (more is a usage error, `count_usage`).
+  struct RandomLimits {
+    bool needs_distance;
+    std::uint64_t max_count;
+    const char* count_usage;
+  };
+  virtual RandomLimits random_limits() const = 0;
+};
+
+}  // namespace eight::cli

@@ -1,0 +1,59 @@
+// eight hint BOARD: every move of the board, and which are optimal.
+#include <cstdio>
+#include <string>
+
+#include "commands.h"
+#include "eight/text.h"
+#include "json/answer_json.h"
+
+namespace eight::cli {
+namespace {
+
+void print_hints(Format format, const Board& board, const Board& goal, const MoveOptions& options) {
+  if (format == Format::kJson) {
+    std::printf("%s\n", hints_json(board, goal, options).c_str());
+  } else if (options.distance < 0) {
+    std::printf("unsolvable\n");
+  } else if (options.distance == 0) {
+    std::printf("solved\n");
+  } else {
+    // One optimal move per line: the blank's move, the tile it slides, the
+    // board it leads to and that board's distance.
+    for (const MoveOption& o : options.all()) {
+      if (!o.optimal) continue;
+      std::printf("%s %c tile %u -> %s (%d moves left)\n", std::string(move_name(o.move)).c_str(),
+                  move_letter(o.move), o.tile, to_string(o.next).c_str(), o.distance);
+    }
+  }
+}
+
+}  // namespace
+
+int hint_command(const Options& opt, Backend& backend) {
+  const Format format = opt.format.value_or(Format::kText);
+  if (format != Format::kText && format != Format::kJson) {
+    return usage_error("hint formats are text and json");
+  }
+  if (opt.args.size() != 1) return usage_error("hint takes exactly one board");
+  auto board = parse_board(opt.args[0], opt.shape);
+  if (!board.ok()) {
+    std::fprintf(stderr, "eight: %s\n", board.error().message.c_str());
+    return kExitBadInput;
+  }
+  const auto goal = goal_of(opt, board->shape);
+  if (goal.index() == 1) return std::get<1>(goal);
+  const Board& g = std::get<0>(goal);
+  if (auto f = backend.open()) return report(*f);
+  const auto framed = backend.frame(g, false);
+  if (const auto* f = std::get_if<Failure>(&framed)) return report(*f);
+  if (const auto mismatch = shape_mismatch(*board, g)) {
+    std::fprintf(stderr, "eight: %s\n", mismatch->message.c_str());
+    return kExitBadInput;
+  }
+  const auto options = backend.hint(*board, g);
+  if (const auto* f = std::get_if<Failure>(&options)) return report(*f);
+  print_hints(format, *board, g, std::get<MoveOptions>(options));
+  return kExitOk;
+}
+
+}  // namespace eight::cli

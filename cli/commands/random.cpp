@@ -1,0 +1,52 @@
+// eight random --distance D: boards at a given distance from the goal.
+#include <cstdio>
+#include <string>
+
+#include "commands.h"
+#include "eight/text.h"
+
+namespace eight::cli {
+
+int random_command(const Options& opt, Backend& backend) {
+  const auto count = parse_decimal(opt.count);
+  std::optional<std::uint64_t> seed;
+  if (opt.seed) {
+    seed = parse_decimal(*opt.seed);
+    if (!seed) return usage_error("--seed takes a whole number from 0 to 2^64-1");
+  }
+  if (!count || *count < 1 || *count > 1000000) {
+    return usage_error("--count takes a whole number from 1 to 1000000");
+  }
+  const Backend::RandomLimits limits = backend.random_limits();
+  if (!opt.distance && limits.needs_distance) return usage_error("random needs --distance D");
+  if (*count > limits.max_count) return usage_error(limits.count_usage);
+  const auto goal = goal_of(opt, opt.shape.value_or(kShape3x3));
+  if (goal.index() == 1) return std::get<1>(goal);
+  const Board& g = std::get<0>(goal);
+  if (auto f = backend.open()) return report(*f);
+  const auto frame = backend.frame(g, false);
+  if (const auto* f = std::get_if<Failure>(&frame)) return report(*f);
+  const Framed& framed = *std::get<std::optional<Framed>>(frame);
+  // 4x4: drawn by search, distance optional (a uniformly random board).
+  if (!opt.distance && !framed.search) return usage_error("random needs --distance D");
+  std::optional<int> distance;
+  if (opt.distance) {
+    const auto d = parse_decimal(*opt.distance);
+    if (!d || *d > static_cast<std::uint64_t>(framed.max_distance)) {
+      return usage_error("--distance must be a whole number from 0 to " +
+                         std::to_string(framed.max_distance) + " for goal " + to_string(g));
+    }
+    distance = static_cast<int>(*d);
+  }
+  const auto boards = backend.random(g, framed, distance, *count, seed);
+  if (const auto* f = std::get_if<Failure>(&boards)) return report(*f);
+  std::string out;
+  for (const Board& b : std::get<std::vector<Board>>(boards)) {
+    out += to_string(b);
+    out += '\n';
+  }
+  emit(out);
+  return kExitOk;
+}
+
+}  // namespace eight::cli

@@ -1,0 +1,186 @@
+#include "server_backend.h"
+
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <utility>
+
+#include "eight/exit_codes.h"
+#include "eight/table_format.h"
+#include "eight/text.h"
+#include "json/answer_json.h"
+
+namespace eight::cli {
+namespace {
+
+// GET `target` and its JSON object, or the failure.
+std::variant<nlohmann::json, Failure> get_json(ServerClient& server, const std::string& target) {
+  auto r = server.get(target);
+  if (auto* f = std::get_if<Failure>(&r)) return *f;
+  return server.answer_json(std::get<httplib::Response>(r), target);
+}
+
+// A board in a query: its canonical text, which needs no escaping but for
+// the separators the query takes as they are ('/' and ',').
+std::string query_board(const Board& b) {
+  return to_string(b);
+}
+
+}  // namespace
+
+std::variant<std::unique_ptr<ServerClient>, std::string> connect(const std::string& url,
+                                                                 const std::string& timeout_ms) {
+  auto parsed = parse_server_url(url);
+  if (auto* why = std::get_if<std::string>(&parsed)) return *why;
+  const auto ms = parse_decimal(timeout_ms);
+  if (!ms || *ms < 1 || *ms > 600000) {
+    return std::string("--timeout-ms takes a whole number of milliseconds from 1 to 600000");
+  }
+  return std::make_unique<ServerClient>(std::get<ServerUrl>(std::move(parsed)),
+                                        std::chrono::milliseconds(*ms));
+}
+
+ServerBackend::ServerBackend(std::string url, std::string timeout_ms)
+    : url_(std::move(url)), timeout_ms_(std::move(timeout_ms)) {}
+
+std::optional<Failure> ServerBackend::open() {
+  auto client = connect(url_, timeout_ms_);
+  if (auto* why = std::get_if<std::string>(&client)) return Failure{kExitUsage, *why};
+  server_ = std::move(std::get<std::unique_ptr<ServerClient>>(client));
+  return std::nullopt;
+}
+
+std::variant<std::optional<Framed>, Failure> ServerBackend::frame(const Board& goal, bool) {
+  ServerClient& server = *server_;
+  const std::string target = "/stats?goal=" + query_board(goal);
+  auto j = get_json(server, target);
+  if (auto* f = std::get_if<Failure>(&j)) return *f;
+  const auto& stats = std::get<nlohmann::json>(j);
+  if (auto f = server.check_field(target, stats, "goal", JsonType::kString)) return *f;
+  if (auto f = server.check_field(target, stats, "max_distance", JsonType::kUnsigned)) return *f;
+  if (stats["goal"] != to_string(goal)) {
+    return server.not_eight(target, "field 'goal' names another goal than " + to_string(goal));
+  }
+  const auto max = stats["max_distance"].get<std::uint64_t>();
+  if (max > format::kMaxDistance) {
+    return server.not_eight(target, "field 'max_distance' is " + std::to_string(max) +
+                                        ", expected at most " +
+                                        std::to_string(format::kMaxDistance));
+  }
+  return std::optional<Framed>(Framed{static_cast<int>(max), false});
+}
+
+std::variant<std::vector<SolveAnswer>, Failure> ServerBackend::solve(
+    const Board& goal, std::span<const SolveQuestion> questions, bool) {
+  ServerClient& server = *server_;
+  // A board asked about the request's goal is its text; one with its own
+  // goal an object of both.
+  nlohmann::json items = nlohmann::json::array();
+  for (const SolveQuestion& q : questions) {
+    if (q.goal) {
+      items.push_back({{"board", to_string(q.board)}, {"goal", to_string(*q.goal)}});
+    } else {
+      items.push_back(to_string(q.board));
+    }
+  }
+  const std::string target = "/solve";
+  const nlohmann::json body = {{"goal", to_string(goal)}, {"boards", std::move(items)}};
+  auto r = server.post_json(target, body.dump());
+  if (auto* f = std::get_if<Failure>(&r)) return *f;
+  auto j = server.answer_json(std::get<httplib::Response>(r), target);
+  if (auto* f = std::get_if<Failure>(&j)) return *f;
+  auto& batch = std::get<nlohmann::json>(j);
+  if (auto f = server.check_field(target, batch, "answers", JsonType::kArray)) return *f;
+  const nlohmann::json& answers = batch["answers"];
+  if (answers.size() != questions.size()) {
+    return server.not_eight(target, "not one answer per board");
+  }
+  std::vector<SolveAnswer> out;
+  out.reserve(questions.size());
+  for (std::size_t k = 0; k < questions.size(); ++k) {
+    const SolveQuestion& q = questions[k];
+    const nlohmann::json& a = answers[k];
+    if (a.is_object() && a.contains("error")) {
+      if (auto f = server.check_field(target, a, "error", JsonType::kString)) {
+        out.emplace_back(*f);
+        break;
+      }
+      out.emplace_back(a["error"].get<std::string>());
+      continue;
+    }
+    if (q.frame_only) {  // the goal is answered: nothing more is read
+      out.emplace_back(Solution{});
+      continue;
+    }
+    const auto s = parse_solution_json(a);
+    if (!s.ok()) {
+      out.emplace_back(server.not_eight(target, s.error().message));
+      break;
+    }
+    if (s->board != q.board || s->goal != q.goal.value_or(goal)) {
+      out.emplace_back(server.not_eight(target, "an answer about another board or goal"));
+      break;
+    }
+    out.emplace_back(*s);
+  }
+  return out;
+}
+
+std::variant<MoveOptions, Failure> ServerBackend::hint(const Board& board, const Board& goal) {
+  ServerClient& server = *server_;
+  const std::string target = "/hint?board=" + query_board(board) + "&goal=" + query_board(goal);
+  auto j = get_json(server, target);
+  if (const auto* f = std::get_if<Failure>(&j)) return *f;
+  const auto& answer = std::get<nlohmann::json>(j);
+  // parse_hints_json reads each move's name and tile with a default (which
+  // throws on another type): their types are checked here first.
+  if (auto f = server.check_field(target, answer, "moves", JsonType::kArray)) return *f;
+  for (std::size_t i = 0; i < answer["moves"].size(); ++i) {
+    const auto& m = answer["moves"][i];
+    const std::string at = "moves[" + std::to_string(i) + "]";
+    if (!m.is_object()) return server.not_eight(target, at + " is not an object");
+    for (const auto& [field, type] :
+         {std::pair{"move", JsonType::kString}, std::pair{"tile", JsonType::kUnsigned}}) {
+      if (auto why = field_problem(m, field, type)) {
+        return server.not_eight(target, at + ": " + *why);
+      }
+    }
+  }
+  const auto h = parse_hints_json(answer);
+  if (!h.ok()) return server.not_eight(target, h.error().message);
+  if (h->board != board || h->goal != goal) {
+    return server.not_eight(target, "an answer about another board or goal");
+  }
+  return h->options;
+}
+
+std::variant<std::vector<Board>, Failure> ServerBackend::random(const Board& goal, const Framed&,
+                                                                std::optional<int> distance,
+                                                                std::uint64_t count,
+                                                                std::optional<std::uint64_t> seed) {
+  ServerClient& server = *server_;
+  std::string target = "/random?distance=" + std::to_string(distance.value_or(0)) +
+                       "&goal=" + query_board(goal) + "&count=" + std::to_string(count);
+  if (seed) target += "&seed=" + std::to_string(*seed);
+  auto j = get_json(server, target);
+  if (const auto* f = std::get_if<Failure>(&j)) return *f;
+  const auto& answer = std::get<nlohmann::json>(j);
+  if (auto f = server.check_field(target, answer, "boards", JsonType::kArray)) return *f;
+  const auto boards = answer.find("boards");
+  if (boards->size() != count) {
+    return server.not_eight(target, "field 'boards' has " + std::to_string(boards->size()) +
+                                        " boards, expected " + std::to_string(count));
+  }
+  std::vector<Board> out;
+  out.reserve(count);
+  for (const auto& text : *boards) {
+    auto b = text.is_string() ? parse_board(text.get_ref<const std::string&>()) : parse_board("");
+    if (!b.ok() || b->shape != goal.shape) {
+      return server.not_eight(target, "a board that is not one of the goal's shape");
+    }
+    out.push_back(*b);
+  }
+  return out;
+}
+
+}  // namespace eight::cli

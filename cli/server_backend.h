@@ -1,0 +1,54 @@
+// The Backend of `eight --server URL`: an eight-server, asked over HTTP by
+// a ServerClient (server_client.h). Its answers are turned back into the
+// values the offline tool computes (Solution, MoveOptions, boards), checked
+// as they are read (json/answer_json.h), so the commands print them alike.
+// Built into eight-remote.so (remote_module.h), never into `eight` itself.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "backend.h"
+#include "server_client.h"
+
+namespace eight::cli {
+
+class ServerBackend final : public Backend {
+ public:
+  // `url` and `timeout_ms` as given (--server, --timeout-ms): checked by open().
+  ServerBackend(std::string url, std::string timeout_ms);
+
+  std::optional<Failure> open() override;
+  // GET /stats?goal=: whether the server's tables answer the goal (framed
+  // as every question is, with the same message when they do not), and its
+  // maximum distance. Every board needs the goal's shape here.
+  std::variant<std::optional<Framed>, Failure> frame(const Board& goal, bool) override;
+  // POST /solve, every question in one request (up to the server's 10,000).
+  std::variant<std::vector<SolveAnswer>, Failure> solve(const Board& goal,
+                                                        std::span<const SolveQuestion> questions,
+                                                        bool path) override;
+  // GET /hint.
+  std::variant<MoveOptions, Failure> hint(const Board& board, const Board& goal) override;
+  // GET /random with count=: the boards from one generator, as offline, so
+  // a seed gives the same boards.
+  std::variant<std::vector<Board>, Failure> random(const Board& goal, const Framed& framed,
+                                                   std::optional<int> distance, std::uint64_t count,
+                                                   std::optional<std::uint64_t> seed) override;
+  // The server draws at a distance only, at most its kMaxRandomCount a call.
+  RandomLimits random_limits() const override {
+    return {true, 1000, "with --server, --count takes a whole number from 1 to 1000"};
+  }
+
+ private:
+  std::string url_;
+  std::string timeout_ms_;
+  std::unique_ptr<ServerClient> server_;
+};
+
+// The client of `url` with --timeout-ms `timeout_ms`, or why they are not
+// usable (a usage error's message): --server's and fetch's.
+std::variant<std::unique_ptr<ServerClient>, std::string> connect(const std::string& url,
+                                                                 const std::string& timeout_ms);
+
+}  // namespace eight::cli

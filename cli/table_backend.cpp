@@ -1,0 +1,108 @@
+#include "table_backend.h"
+
+#include <random>
+#include <utility>
+
+#include "eight/exit_codes.h"
+#include "eight/pattern_db.h"
+#include "eight/random.h"
+#include "eight/text.h"
+
+namespace eight::cli {
+
+TableBackend::TableBackend(TableSource source, std::uint64_t budget) : source_(std::move(source)) {
+  budget_.max_nodes = budget;
+}
+
+std::optional<Failure> TableBackend::open() {
+  auto tables = TableSet::open(source_, Check::kChecksum);
+  if (!tables.ok()) return Failure{kExitBadTable, tables.error().message};
+  tables_ = std::move(tables).value();
+  return std::nullopt;
+}
+
+std::variant<std::optional<Framed>, Failure> TableBackend::frame(const Board& goal,
+                                                                 bool per_board_goal) {
+  auto frame = tables_->frame(goal);
+  // Boards that each take their own shape's standard goal need no frame of
+  // the default one: tables without 3x3 still answer them.
+  if (!frame.ok() && per_board_goal && frame.error().code == ErrorCode::kNoShape) {
+    return std::optional<Framed>();
+  }
+  if (!frame.ok()) return Failure{kExitBadTable, frame.error().message};
+  frame_ = *frame;
+  const bool search = is_search_frame(*frame_->table, frame_->frame);
+  const int max = search ? fifteen::kMaxSolutionLength
+                         : frame_->table->view().section(frame_->frame.section()).max_distance;
+  return std::optional<Framed>(Framed{max, search});
+}
+
+// A question with its own goal frames it; the others share the frame of frame().
+std::variant<std::vector<SolveAnswer>, Failure> TableBackend::solve(
+    const Board&, std::span<const SolveQuestion> questions, bool path) {
+  std::vector<SolveAnswer> answers;
+  answers.reserve(questions.size());
+  for (const SolveQuestion& q : questions) {
+    const TableSet::Frame* frame = frame_ ? &*frame_ : nullptr;
+    std::optional<TableSet::Frame> own;
+    if (q.goal) {
+      auto f = tables_->frame(*q.goal);
+      if (!f.ok()) {
+        answers.emplace_back("goal: " + f.error().message);
+        continue;
+      }
+      own = *f;
+      frame = &*own;
+    }
+    if (q.frame_only) {
+      answers.emplace_back(Solution{});
+      continue;
+    }
+    const auto answer = solve_board(*frame->table, frame->frame, q.board, path, budget_);
+    if (!answer.ok()) {
+      answers.emplace_back(answer.error().message);
+    } else if (!answer->report.finished()) {
+      answers.emplace_back(describe_stop(answer->report, budget_.max_nodes) +
+                           "; a larger --budget may solve it");
+    } else {
+      answers.emplace_back(answer->solution);
+    }
+  }
+  return answers;
+}
+
+std::variant<MoveOptions, Failure> TableBackend::hint(const Board& board, const Board&) {
+  const SearchedMoves searched = board_moves(*frame_->table, frame_->frame, board, budget_);
+  if (!searched.report.finished()) {
+    return Failure{kExitFailed, describe_stop(searched.report, budget_.max_nodes) +
+                                    "; a larger --budget may solve it"};
+  }
+  return searched.options;
+}
+
+std::variant<std::vector<Board>, Failure> TableBackend::random(const Board&, const Framed& framed,
+                                                               std::optional<int> distance,
+                                                               std::uint64_t count,
+                                                               std::optional<std::uint64_t> seed) {
+  const TableSet::Frame& f = *frame_;
+  Rng rng(seed ? *seed : std::random_device{}() * 0x100000001ull ^ std::random_device{}());
+  std::vector<Board> boards;
+  boards.reserve(count);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    if (framed.search) {
+      const auto drawn = random_search_board(*f.table, f.frame, distance, rng, budget_);
+      if (distance && !drawn.report.finished()) {
+        return Failure{kExitFailed, describe_stop(drawn.report, budget_.max_nodes) +
+                                        "; a larger --budget may find one"};
+      }
+      boards.push_back(drawn.board);
+    } else {
+      const auto b = random_board(*f.table, f.frame, *distance, rng);
+      if (!b.ok()) return Failure{kExitBadTable, b.error().message};
+      boards.push_back(*b);
+    }
+  }
+  return boards;
+}
+
+}  // namespace eight::cli

@@ -1,0 +1,43 @@
+// The Backend of the offline tool: the local tables (--table PATH, --tables
+// DIR or their default), answered by eight's core library in this process.
+#pragma once
+
+#include <optional>
+
+#include "backend.h"
+#include "eight/searcher.h"
+#include "eight/table_set.h"
+
+namespace eight::cli {
+
+class TableBackend final : public Backend {
+ public:
+  // `budget`: the nodes a 4x4 search may expand per question (--budget).
+  TableBackend(TableSource source, std::uint64_t budget);
+
+  // Opens every file of the source with its checksum checked
+  // (Check::kChecksum, about 0.1 ms: nothing proportional to its entries).
+  std::optional<Failure> open() override;
+  std::variant<std::optional<Framed>, Failure> frame(const Board& goal,
+                                                     bool per_board_goal) override;
+  std::variant<std::vector<SolveAnswer>, Failure> solve(const Board& goal,
+                                                        std::span<const SolveQuestion> questions,
+                                                        bool path) override;
+  std::variant<MoveOptions, Failure> hint(const Board& board, const Board& goal) override;
+  std::variant<std::vector<Board>, Failure> random(const Board& goal, const Framed& framed,
+                                                   std::optional<int> distance, std::uint64_t count,
+                                                   std::optional<std::uint64_t> seed) override;
+  // A 4x4 goal's boards at any distance; as many as the tool draws (its
+  // --count limit, checked before).
+  RandomLimits random_limits() const override {
+    return {false, 1000000, "--count takes a whole number from 1 to 1000000"};
+  }
+
+ private:
+  TableSource source_;
+  fifteen::SearchBudget budget_;
+  std::optional<TableSet> tables_;
+  std::optional<TableSet::Frame> frame_;  // of the goal framed
+};
+
+}  // namespace eight::cli
