@@ -544,11 +544,6 @@ std::uint64_t pattern_db_size(int k) {
   return placements(k) / 2;
 }
 
-std::uint64_t generation_peak_bytes(int k) {
-  const std::uint64_t n = placement_count(k);
-  return n + 2 * ((n + 63) / 64) * 8 + n / 2;
-}
-
 std::uint32_t placement_rank(std::span<const std::uint8_t> cells) {
   assert(!cells.empty() && cells.size() <= kMaxGroupSize);
   std::uint32_t r = 0;
@@ -713,7 +708,7 @@ PatternSet pattern_set(Partition p, int goal_blank) {
   return {};
 }
 
-Result<std::monostate> check_pattern_set(const PatternSet& set) {
+Status check_pattern_set(const PatternSet& set) {
   if (set.goal_blank < 0 || set.goal_blank >= kCells) {
     return make_error(ErrorCode::kBadArgument, "pattern set: goal blank cell " +
                                                    std::to_string(set.goal_blank) +
