@@ -4,7 +4,7 @@
 #include <string>
 
 #include "eight/any_rank.h"
-#include "shape_kernel.h"
+#include "rank/kernel.h"
 
 namespace eight {
 namespace {
@@ -76,9 +76,8 @@ Result<DescentPath> walk(std::span<const std::uint8_t> table, int max_distance,
       }
     }
     if (taken < 0) return corrupt(K::kShape, "a position has no neighbour one move closer");
-    constexpr int kStep[4] = {-K::kCols, K::kCols, -1, 1};
     if (taken < 2) order = orders[taken];
-    blank += kStep[taken];
+    blank += move_step(K::kCols, static_cast<Move>(taken));
     r = next[taken];
     value = want;
     path.moves.push_back(static_cast<Move>(taken));

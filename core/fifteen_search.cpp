@@ -5,6 +5,7 @@
 #include <climits>
 
 #include "eight/goal.h"
+#include "rank/placement.h"
 
 namespace eight::fifteen {
 namespace {
@@ -13,7 +14,8 @@ namespace {
 constexpr std::uint8_t kZeroPdb[1] = {0};
 
 // Cell-index change of a blank move, in Move order: up, down, left, right.
-constexpr int kStep[4] = {-kSide, kSide, -1, 1};
+constexpr int kStep[4] = {move_step(kSide, Move::kUp), move_step(kSide, Move::kDown),
+                          move_step(kSide, Move::kLeft), move_step(kSide, Move::kRight)};
 constexpr int kNoMove = 4;  // "no previous move": never the opposite of a move
 
 // The diagonal mirrors' places in symmetries() (goal.h lists the order).
@@ -37,7 +39,7 @@ inline int entry(const std::uint8_t* pdb, std::uint32_t r) {
 
 // The one move table's 4x4 slice (board.h), indexed [cell][move], for
 // inner loops that know their shape.
-constexpr const auto& kNeighbors = detail::kNeighbors[kSide - 1][kSide - 1];
+constexpr const auto& kNeighbors = kNeighborTables[kSide - 1][kSide - 1];
 
 }  // namespace
 
@@ -361,9 +363,7 @@ Result<Solver> Solver::create(const PatternSet& set, std::span<const PatternDbVi
       if (((set.groups[g] >> t) & 1) == 0) continue;
       s.group_of_[t] = static_cast<std::uint8_t>(g);
       index[t] = i;
-      std::int32_t w = 1;
-      for (int m = i + 1; m < k; ++m) w *= kCells - m;
-      s.weight_[t] = w;
+      s.weight_[t] = detail::placement_weight(i, k);
       ++i;
     }
     s.pdb_[g] = dbs[g].bytes().data();

@@ -3,7 +3,7 @@
 #include <cassert>
 
 #include "eight/any_rank.h"
-#include "shape_kernel.h"
+#include "rank/kernel.h"
 
 namespace eight::detail {
 namespace {

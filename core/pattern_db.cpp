@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "eight/goal.h"
+#include "rank/placement.h"
 
 namespace eight::fifteen {
 namespace {
@@ -17,21 +18,6 @@ namespace {
 constexpr std::uint32_t kColumn0 = 0x1111;
 constexpr std::uint32_t kColumn3 = 0x8888;
 constexpr std::uint32_t kAllCells = 0xFFFF;
-
-// Bits set in a byte. std::popcount would do, but without -mpopcnt (not in
-// the x86-64 baseline Debian builds for) it becomes a libgcc call.
-constexpr std::array<std::uint8_t, 256> make_bit_counts() {
-  std::array<std::uint8_t, 256> t{};
-  for (int i = 0; i < 256; ++i) t[i] = static_cast<std::uint8_t>((i & 1) + t[i / 2]);
-  return t;
-}
-constexpr auto kBitCounts = make_bit_counts();
-
-// Cells of `mask` below `cell`.
-inline int count_below(std::uint32_t mask, int cell) {
-  const std::uint32_t m = mask & ((1u << cell) - 1);
-  return kBitCounts[m & 0xFF] + kBitCounts[m >> 8];
-}
 
 constexpr std::array<std::array<std::uint8_t, kCells>, kCells> make_distances() {
   std::array<std::array<std::uint8_t, kCells>, kCells> t{};
@@ -48,7 +34,7 @@ constexpr auto kDistance = make_distances();
 
 // The one move table's 4x4 slice (board.h), indexed [cell][move], for
 // inner loops that know their shape.
-constexpr const auto& kNeighbors = detail::kNeighbors[kSide - 1][kSide - 1];
+constexpr const auto& kNeighbors = kNeighborTables[kSide - 1][kSide - 1];
 
 // The free cells connected to `seed` (which must be free): grow by one step
 // in every direction until nothing changes.
@@ -112,44 +98,6 @@ const RegionTable& regions() {
 // set means the same thing anyway.)
 constexpr std::uint8_t kAllRegions = 0xFF;
 
-constexpr std::uint64_t placements(int k) {
-  std::uint64_t n = 1;
-  for (int i = 0; i < k; ++i) n *= static_cast<std::uint64_t>(kCells - i);
-  return n;
-}
-
-template <int K>
-inline std::uint32_t rank_cells(const std::uint8_t* cells) {
-  std::uint32_t r = 0;
-  std::uint32_t seen = 0;
-  for (int i = 0; i < K; ++i) {
-    const int c = cells[i];
-    r = r * static_cast<std::uint32_t>(kCells - i) +
-        static_cast<std::uint32_t>(c - count_below(seen, c));
-    seen |= 1u << c;
-  }
-  return r;
-}
-
-template <int K>
-inline void unrank_cells(std::uint32_t r, std::uint8_t* cells) {
-  int digits[K];
-  for (int i = K - 1; i > 0; --i) {
-    digits[i] = static_cast<int>(r % static_cast<std::uint32_t>(kCells - i));
-    r /= static_cast<std::uint32_t>(kCells - i);
-  }
-  digits[0] = static_cast<int>(r);
-  // `pool` holds the cells not yet used in increasing order, one per nibble;
-  // taking the d-th closes the gap (as in core/rank.cpp).
-  std::uint64_t pool = 0xFEDCBA9876543210ull;
-  for (int i = 0; i < K; ++i) {
-    const int shift = 4 * digits[i];
-    const std::uint64_t low = (std::uint64_t{1} << shift) - 1;
-    cells[i] = static_cast<std::uint8_t>((pool >> shift) & 0xF);
-    pool = (pool & low) | ((pool >> 4) & ~low);
-  }
-}
-
 // Breadth-first search over (placement, blank region), layer by layer.
 //
 // Memory, per placement: `reached_` (a byte: which regions have a distance),
@@ -167,7 +115,7 @@ inline void unrank_cells(std::uint32_t r, std::uint8_t* cells) {
 template <int K>
 class Generator {
  public:
-  static constexpr std::uint64_t kPlacements = placements(K);
+  static constexpr std::uint64_t kPlacements = detail::placement_count_of(K);
   static constexpr std::uint64_t kWords = (kPlacements + 63) / 64;
   // Work is handed out in chunks of frontier words; a chunk covers a whole
   // number of result bytes and frontier words, so chunk boundaries split none.
@@ -176,10 +124,7 @@ class Generator {
   // "no group tile" at index K.
   static constexpr std::array<std::int32_t, K + 1> kWeight = [] {
     std::array<std::int32_t, K + 1> w{};
-    for (int i = 0; i < K; ++i) {
-      w[i] = 1;
-      for (int m = i + 1; m < K; ++m) w[i] *= kCells - m;
-    }
+    for (int i = 0; i < K; ++i) w[i] = detail::placement_weight(i, K);
     return w;
   }();
 
@@ -213,7 +158,7 @@ class Generator {
     out_ = out.data();
 
     // The goal: the group at home, the blank in the region of its goal cell.
-    const std::uint32_t goal_rank = rank_cells<K>(home_.data());
+    const std::uint32_t goal_rank = detail::placement_rank_of(home_.data(), K);
     std::uint32_t occupied = 0;
     for (std::uint8_t c : home_) occupied |= 1u << c;
     const std::uint32_t free = ~occupied & kAllCells;
@@ -346,7 +291,7 @@ class Generator {
   template <bool kShared>
   void expand(std::uint32_t rank, Pipeline& p) {
     std::uint8_t cells[K];
-    unrank_cells<K>(rank, cells);
+    detail::placement_unrank_of(rank, cells, K);
     std::uint8_t index_at[kCells];
     std::memset(index_at, K, sizeof index_at);
     std::uint32_t occupied = 0;
@@ -371,7 +316,7 @@ class Generator {
         // Tile i slides from x into the blank's region at y; the blank is
         // left on x.
         const std::uint32_t r = rank_after(rank, index_at, i, x, y);
-        assert((cells[i] = static_cast<std::uint8_t>(y), r == rank_cells<K>(cells)) &&
+        assert((cells[i] = static_cast<std::uint8_t>(y), r == detail::placement_rank_of(cells, K)) &&
                (cells[i] = static_cast<std::uint8_t>(x), true));
         __builtin_prefetch(&reached_[r]);
         p.queue[p.tail++ % Pipeline::kSize] = {
@@ -403,7 +348,7 @@ class Generator {
       reached_[rank] = static_cast<std::uint8_t>(seen | bit);
     }
     const std::uint8_t after = static_cast<std::uint8_t>(before | bit);
-    if (after != kAllRegions && kBitCounts[after] == count) {
+    if (after != kAllRegions && detail::kBitCounts[after] == count) {
       if constexpr (kShared) {
         reached.fetch_or(kAllRegions, std::memory_order_relaxed);
       } else {
@@ -534,46 +479,9 @@ bool is_group(TileMask group) {
   return (group & 1) == 0 && group != 0 && group_size(group) <= kMaxGroupSize;
 }
 
-std::uint64_t placement_count(int k) {
-  assert(k >= 0 && k <= kMaxGroupSize);
-  return placements(k);
-}
-
 std::uint64_t pattern_db_size(int k) {
   assert(k >= 1 && k <= kMaxGroupSize);
-  return placements(k) / 2;
-}
-
-std::uint32_t placement_rank(std::span<const std::uint8_t> cells) {
-  assert(!cells.empty() && cells.size() <= kMaxGroupSize);
-  std::uint32_t r = 0;
-  std::uint32_t seen = 0;
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    const int c = cells[i];
-    assert(c >= 0 && c < kCells && ((seen >> c) & 1) == 0);
-    r = r * static_cast<std::uint32_t>(kCells - i) +
-        static_cast<std::uint32_t>(c - count_below(seen, c));
-    seen |= 1u << c;
-  }
-  return r;
-}
-
-void placement_unrank(std::uint32_t r, std::span<std::uint8_t> cells) {
-  const int k = static_cast<int>(cells.size());
-  assert(k >= 1 && k <= kMaxGroupSize && r < placement_count(k));
-  int digits[kMaxGroupSize];
-  for (int i = k - 1; i > 0; --i) {
-    digits[i] = static_cast<int>(r % static_cast<std::uint32_t>(kCells - i));
-    r /= static_cast<std::uint32_t>(kCells - i);
-  }
-  digits[0] = static_cast<int>(r);
-  std::uint64_t pool = 0xFEDCBA9876543210ull;
-  for (int i = 0; i < k; ++i) {
-    const int shift = 4 * digits[i];
-    const std::uint64_t low = (std::uint64_t{1} << shift) - 1;
-    cells[i] = static_cast<std::uint8_t>((pool >> shift) & 0xF);
-    pool = (pool & low) | ((pool >> 4) & ~low);
-  }
+  return placement_count(k) / 2;
 }
 
 Cells goal_cells(int blank) {

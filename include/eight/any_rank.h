@@ -31,7 +31,7 @@
 //    a class are 0..n!/2 - 1 with no gap. On 3x3 this is rank.h's rank().
 //
 // Costs: a rank or an unrank is a few dozen cycles for 12 cells, without
-// allocation: the arithmetic is instantiated per shape (core/shape_kernel.h),
+// allocation: the arithmetic is instantiated per shape (core/rank/kernel.h),
 // so its divisors are constants.
 //
 // Thread safety: pure functions.

@@ -79,23 +79,32 @@ inline Move opposite(Move m) {
 }
 std::optional<Move> move_from_letter(char c);  // accepts u d l r, either case
 
-namespace detail {
-// Row and column deltas per Move, in enum order.
-inline constexpr int kDeltaRow[4] = {-1, 1, 0, 0};
-inline constexpr int kDeltaCol[4] = {0, 0, -1, 1};
-// [rows - 1][cols - 1][cell][move], for every rectangle up to 6 x 6 of at
-// most kMaxCells cells (the others' rows stay zero and are never read).
+// Row and column change of the blank per Move, in enum order.
+inline constexpr int kMoveRowDelta[4] = {-1, 1, 0, 0};
+inline constexpr int kMoveColDelta[4] = {0, 0, -1, 1};
+// The change of the blank's cell index when it moves by m on a board `cols`
+// wide (a move that stays on the board). REQUIRES: m is one of kAllMoves.
+constexpr int move_step(int cols, Move m) {
+  assert(static_cast<unsigned>(m) < 4);
+  return kMoveRowDelta[static_cast<int>(m)] * cols + kMoveColDelta[static_cast<int>(m)];
+}
+
+// The one move table, which neighbor() reads and every other move table of
+// the library (the 4x4 searches', the table shapes' legal-move masks) is
+// derived from: [rows - 1][cols - 1][cell][move], the cell the blank
+// reaches or -1, for every rectangle up to 6 x 6 of at most kMaxCells cells
+// (the others' rows stay zero and are never read).
 using NeighborTables =
     std::array<std::array<std::array<std::array<std::int8_t, 4>, kMaxCells>, 6>, 6>;
-constexpr NeighborTables make_neighbors() {
+inline constexpr NeighborTables kNeighborTables = [] {
   NeighborTables all{};
   for (int rows = 1; rows <= 6; ++rows) {
     for (int cols = 1; cols <= 6 && rows * cols <= kMaxCells; ++cols) {
       auto& table = all[static_cast<std::size_t>(rows - 1)][static_cast<std::size_t>(cols - 1)];
       for (int cell = 0; cell < rows * cols; ++cell) {
         for (int m = 0; m < 4; ++m) {
-          const int r = cell / cols + kDeltaRow[m];
-          const int c = cell % cols + kDeltaCol[m];
+          const int r = cell / cols + kMoveRowDelta[m];
+          const int c = cell % cols + kMoveColDelta[m];
           const bool inside = r >= 0 && r < rows && c >= 0 && c < cols;
           table[static_cast<std::size_t>(cell)][static_cast<std::size_t>(m)] =
               static_cast<std::int8_t>(inside ? r * cols + c : -1);
@@ -104,18 +113,16 @@ constexpr NeighborTables make_neighbors() {
     }
   }
   return all;
-}
-inline constexpr NeighborTables kNeighbors = make_neighbors();
-}  // namespace detail
+}();
 
-// The one move table: the cell the blank reaches from `cell` of a board of
-// shape `s` by `m`, or -1 when that would leave the board. Inline: the
-// solver asks it every step. REQUIRES: is_board_shape(s);
+// The cell the blank reaches from `cell` of a board of shape `s` by `m`, or
+// -1 when that would leave the board (kNeighborTables). Inline: the solver
+// asks it every step. REQUIRES: is_board_shape(s);
 // 0 <= cell < s.cells(); m is one of kAllMoves.
 inline int neighbor(Shape s, int cell, Move m) {
   assert(is_board_shape(s) && cell >= 0 && cell < s.cells() && static_cast<unsigned>(m) < 4);
-  return detail::kNeighbors[s.rows - 1u][s.cols - 1u][static_cast<std::size_t>(cell)]
-                           [static_cast<std::size_t>(m)];
+  return kNeighborTables[s.rows - 1u][s.cols - 1u][static_cast<std::size_t>(cell)]
+                        [static_cast<std::size_t>(m)];
 }
 
 // Position of the blank. REQUIRES: is_valid(b).

@@ -2,7 +2,7 @@
 
 #include <cassert>
 
-#include "shape_kernel.h"
+#include "kernel.h"
 
 namespace eight {
 
