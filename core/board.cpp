@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include "rank/kernel.h"
+
 namespace eight {
 namespace {
 
@@ -83,6 +85,16 @@ int tile_parity(const Board& b) {
 
 int board_class(const Board& b) {
   assert(is_valid(b));
+  if (is_table_shape(b.shape)) {
+    // The ranking's way (rank/kernel.h), O(cells): the parity the Lehmer
+    // rank comes with, and the blank's row term.
+    return detail::with_kernel(b.shape, [&](auto k) {
+      using K = decltype(k);
+      int blank = 0;
+      const std::uint64_t order = K::pack(b.cells.data(), blank);
+      return static_cast<int>(K::lehmer(order) >> 31) ^ K::row_term(blank);
+    });
+  }
   const int parity = tile_parity(b);
   if (b.shape.cols % 2 != 0) return parity;
   return parity ^ (blank_cell(b) / b.shape.cols & 1);
@@ -102,15 +114,6 @@ bool is_valid(const Board& b) {
     seen |= 1u << t;
   }
   return seen == (1u << n) - 1;
-}
-
-Board standard_goal(Shape s) {
-  assert(is_board_shape(s));
-  Board g;
-  g.shape = s;
-  for (int i = 0; i + 1 < s.cells(); ++i)
-    g.cells[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i + 1);
-  return g;
 }
 
 namespace {

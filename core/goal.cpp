@@ -104,16 +104,6 @@ Board transform(const Board& b, const Symmetry& s) {
   return out;
 }
 
-Board canonical_goal(int blank, Shape s) {
-  assert(is_board_shape(s) && blank >= 0 && blank < s.cells());
-  Board g;
-  g.shape = s;
-  std::uint8_t tile = 1;
-  for (int i = 0; i < s.cells(); ++i)
-    g.cells[static_cast<std::size_t>(i)] = i == blank ? 0 : tile++;
-  return g;
-}
-
 bool is_canonical_goal(const Board& b) {
   // Only a valid board has a blank_cell() to ask canonical_goal() about.
   return is_valid(b) && b == canonical_goal(blank_cell(b), b.shape);

@@ -82,7 +82,7 @@ Mod3Section search(int blank, const Mod3Options& options) {
   constexpr std::size_t kWords = (kPositions + 63) / 64;
   static_assert(kPositions % 4 == 0, "no table byte is shared with what is not a position");
   Mod3Section out;
-  out.cls = goal_class(K::kShape, blank);
+  out.cls = board_class(canonical_goal(blank, K::kShape));
   // The canonical goal's order is the tiles ascending: value i at index i.
   std::uint64_t identity = 0;
   for (int i = 0; i < K::kM; ++i) identity |= static_cast<std::uint64_t>(i) << (4 * i);

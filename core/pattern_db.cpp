@@ -134,7 +134,7 @@ class Generator {
         options_(options),
         progress_base_(progress_base),
         progress_total_(progress_total) {
-    const Cells goal = goal_cells(goal_blank);
+    const Cells goal = canonical_goal(goal_blank, kShape4x4).cells;
     int i = 0;
     for (int t = 1; t < kCells; ++t) {
       if ((group >> t) & 1) {
@@ -484,11 +484,6 @@ std::uint64_t pattern_db_size(int k) {
   return placement_count(k) / 2;
 }
 
-Cells goal_cells(int blank) {
-  assert(blank >= 0 && blank < kCells);
-  return canonical_goal(blank, kShape4x4).cells;
-}
-
 int cell_distance(int a, int b) {
   assert(a >= 0 && a < kCells && b >= 0 && b < kCells);
   return kDistance[a][b];
@@ -574,7 +569,7 @@ Result<PatternDbView> PatternDbView::open(std::span<const std::uint8_t> bytes, i
   v.goal_blank_ = goal_blank;
   v.group_ = group;
   v.k_ = k;
-  const std::uint32_t goal_rank = pattern_rank(goal_cells(goal_blank), group);
+  const std::uint32_t goal_rank = pattern_rank(canonical_goal(goal_blank, kShape4x4).cells, group);
   if (v.entry(goal_rank) != 0) {
     return make_error(ErrorCode::kBadEntry, "pattern database for tiles " + describe_group(group) +
                                                 ": the goal's placement (rank " +
@@ -595,7 +590,7 @@ std::string_view partition_name(Partition p) {
 PatternSet pattern_set(Partition p, int goal_blank) {
   assert(goal_blank >= 0 && goal_blank < kCells);
   const BaseLayout* layouts = p == Partition::k663 ? kLayouts663 : kLayouts78;
-  const Cells goal = goal_cells(goal_blank);
+  const Cells goal = canonical_goal(goal_blank, kShape4x4).cells;
   for (int i = 0; i < 3; ++i) {
     const BaseLayout& layout = layouts[i];
     for (const Symmetry& s : symmetries(kShape4x4)) {

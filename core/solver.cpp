@@ -47,7 +47,7 @@ Seen see(const SectionInfo& section, const GoalFrame& goal, const Board& board) 
   }
   const auto cells = std::span<const std::uint8_t>(out.board.cells)
                          .first(static_cast<std::size_t>(out.board.size()));
-  out.same_class = class_of(section.shape, cells) == section.cls;
+  out.same_class = board_class(out.board) == section.cls;
   if (out.same_class) out.rank = rank_cells(section.shape, cells);
   return out;
 }

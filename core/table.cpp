@@ -397,7 +397,7 @@ std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t 
   info.encoding = encoding;
   info.goal = goal;
   info.blank = blank;
-  info.cls = pdb ? board_class(goal) : goal_class(rec.shape, blank);
+  info.cls = board_class(goal);
   info.goal_rank = pdb ? fifteen::pattern_rank(goal, rec.group)
                        : rank_cells(rec.shape, std::span(goal.cells).first(cells));
   info.group = rec.group;

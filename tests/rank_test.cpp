@@ -111,7 +111,7 @@ TEST_CASE("the 3x3 fast path is the any-shape kernel, on all 9! permutations") {
     REQUIRE(fast.rank == r);
     REQUIRE(fast.parity == cls);
     REQUIRE(rank_cells(kShape3x3, p) == r);
-    REQUIRE(class_of(kShape3x3, p) == cls);
+    REQUIRE(board_class(test::board_of_cells(p, kShape3x3)) == cls);
     std::array<std::uint8_t, 9> back{};
     unrank_cells(kShape3x3, r, cls, back);
     REQUIRE(back == p);

@@ -142,7 +142,10 @@ int tile_parity(const Board& b);
 // with an even number of columns also the parity of the blank's row (a
 // vertical move there carries a tile over an odd number of others, flipping
 // the tile parity while the blank changes row). On 3x3 it is tile_parity().
-// REQUIRES: is_valid(b).
+// The one function for a board's class: a section's class is its canonical
+// goal's, board_class(canonical_goal(blank, s)); GoalFrame::board_class()
+// holds its goal's; rank.h's rank_with_parity() gives it on 3x3 with the
+// rank. REQUIRES: is_valid(b).
 int board_class(const Board& b);
 // REQUIRES: is_valid(a), is_valid(b).
 inline bool same_class(const Board& a, const Board& b) {
@@ -203,11 +206,31 @@ std::optional<Error> shape_mismatch(const Board& board, const Board& goal);
 // kAllMoves.
 std::string path_letters(std::span<const Move> moves);
 
-// The standard 3x3 goal, 123456780.
-inline constexpr Board kStandardGoal{{1, 2, 3, 4, 5, 6, 7, 8, 0}};
+// The canonical goal, the one goal every other is written from: tiles
+// 1..n-1 in reading order around a blank at `blank` on a board of shape `s`;
+// e.g. on 3x3 blank 8 gives the standard goal 123456780, blank 4 gives
+// 123405678. Every table section is the canonical goal of its blank cell,
+// and goal.h maps any goal onto one. REQUIRES: is_board_shape(s);
+// 0 <= blank < s.cells().
+constexpr Board canonical_goal(int blank, Shape s = kShape3x3) {
+  assert(is_board_shape(s) && blank >= 0 && blank < s.cells());
+  Board g;
+  g.shape = s;
+  std::uint8_t tile = 1;
+  for (int i = 0; i < s.cells(); ++i) {
+    g.cells[static_cast<std::size_t>(i)] = i == blank ? 0 : tile++;
+  }
+  return g;
+}
 
-// The standard goal of a shape: tiles 1..n-1 in reading order, blank last.
-// REQUIRES: is_board_shape(s).
-Board standard_goal(Shape s);
+// The standard goal of a shape, blank last: canonical_goal(s.cells() - 1, s),
+// under the name the programs use. REQUIRES: is_board_shape(s).
+constexpr Board standard_goal(Shape s) {
+  return canonical_goal(s.cells() - 1, s);
+}
+
+// The standard 3x3 goal, 123456780: standard_goal(kShape3x3).
+inline constexpr Board kStandardGoal = standard_goal(kShape3x3);
+static_assert(kStandardGoal == Board{{1, 2, 3, 4, 5, 6, 7, 8, 0}});
 
 }  // namespace eight

@@ -74,8 +74,6 @@ inline constexpr int kCells = kSide * kSide;
 inline constexpr int kMaxSolutionLength = 80;
 using Cells = std::array<std::uint8_t, kCells>;
 
-// The cells of canonical_goal(blank, kShape4x4). REQUIRES: 0 <= blank < 16.
-Cells goal_cells(int blank);
 // Manhattan distance between two cells of the 4x4 board.
 int cell_distance(int a, int b);
 // Sum over tiles of the distance from each tile's cell to its cell in the
