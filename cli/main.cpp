@@ -50,7 +50,7 @@
 #include "eight/exit_codes.h"
 #include "eight/pattern_db.h"
 #include "eight/random.h"
-#include "eight/searcher.h"
+#include "eight/answer.h"
 #include "eight/solver.h"
 #include "eight/table.h"
 #include "eight/table_set.h"

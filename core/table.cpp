@@ -601,7 +601,7 @@ Table::Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view)
     }
   }
   // Each 4x4 goal's pattern databases, in record order, make its search.
-  // parse() has checked all that Solver::create() asks: sound groups, sizes,
+  // parse() has checked all that IdaSearch::create() asks: sound groups, sizes,
   // no tile shared within a goal, at most kMaxGroups.
   for (std::size_t i = 0; i < view_.section_count(); ++i) {
     const SectionInfo& first = view_.section(i);
@@ -618,9 +618,10 @@ Table::Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view)
       assert(v.ok());
       dbs.push_back(*v);
     }
-    auto solver = fifteen::Solver::create(set, dbs);
-    assert(solver.ok());
-    searchers_.emplace_back(i, std::make_unique<const fifteen::Solver>(std::move(solver).value()));
+    auto search = fifteen::IdaSearch::create(set, dbs);
+    assert(search.ok());
+    ida_searches_.emplace_back(
+        i, std::make_unique<const fifteen::IdaSearch>(std::move(search).value()));
   }
   // The standard goal is asked about most: its frame is found once.
   if (auto f = frame(kStandardGoal); f.ok()) standard_frame_.emplace(*f);
@@ -696,9 +697,9 @@ bool Table::answers(Shape shape) const {
   return std::find(answered_.begin(), answered_.end(), shape) != answered_.end();
 }
 
-const fifteen::Solver* Table::searcher(std::size_t section) const {
-  for (const auto& [first, solver] : searchers_) {
-    if (first == section) return solver.get();
+const fifteen::IdaSearch* Table::ida_search(std::size_t section) const {
+  for (const auto& [first, search] : ida_searches_) {
+    if (first == section) return search.get();
   }
   return nullptr;
 }

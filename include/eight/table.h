@@ -158,7 +158,7 @@ class TableView {
 class Solver;
 class DistanceIndex;
 namespace fifteen {
-class Solver;
+class IdaSearch;
 }
 
 // A table ready to answer: its bytes (a read-only mapping of the file, or a
@@ -210,7 +210,7 @@ class Table {
   // The search over the pattern databases of a 4x4 goal: the one whose
   // first section is `section` (the section frame() names for a 4x4 goal),
   // or nullptr when `section` is not such a section.
-  const fifteen::Solver* searcher(std::size_t section) const;
+  const fifteen::IdaSearch* ida_search(std::size_t section) const;
   // Each section's positions grouped by distance (random.h), built on the
   // first call (about a millisecond a section).
   const DistanceIndex& index() const;
@@ -224,7 +224,7 @@ class Table {
   TableView view_;
   std::unique_ptr<Solver> solver_;
   // Per 4x4 goal: its first section and the search over its databases.
-  std::vector<std::pair<std::size_t, std::unique_ptr<const fifteen::Solver>>> searchers_;
+  std::vector<std::pair<std::size_t, std::unique_ptr<const fifteen::IdaSearch>>> ida_searches_;
   std::optional<GoalFrame> standard_frame_;  // empty if no section answers it
   std::string checksum_hex_;
   std::vector<Shape> answered_;

@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "eight/searcher.h"
+#include "eight/answer.h"
 #include "handler.h"
 #include "metrics.h"
 #include "request.h"
