@@ -126,13 +126,11 @@ class TableView {
     assert(i < sections_.size());
     return sections_[i];
   }
-  // The section of shape `shape` whose goal has its blank on `cell`, if
-  // any (none for a cell off the board).
+  // The section of shape `shape` whose own (canonical) goal has its blank
+  // on `cell`, if any (none for a cell off the board): the lookup
+  // Table::frame() is built on. A goal's section is found by
+  // Table::frame(), which also tries the goal's symmetries.
   std::optional<std::size_t> section_for(Shape shape, int cell) const;
-  // The same for 3x3.
-  std::optional<std::size_t> section_for_blank(int cell) const {
-    return section_for(kShape3x3, cell);
-  }
   // The shapes the table has sections of, in the order of kTableShapes.
   std::vector<Shape> shapes() const;
 
