@@ -3,7 +3,7 @@
 // order), its inverse, and the weight of each digit, which the IDA* search
 // (fifteen_search.cpp) moves ranks by incrementally. The public
 // placement_rank() and placement_unrank() (placement.cpp) and the pattern
-// database generator (pattern_db_generator.cpp) both call these; inlined,
+// database generator (core/pdb/generator.cpp) both call these; inlined,
 // with k a constant at the generator's calls, they unroll. Private to the
 // core.
 //

@@ -192,9 +192,9 @@ struct PatternSet {
 };
 
 // The groups of partition `p` for the goal canonical_goal(goal_blank). They
-// are chosen for the kCanonicalBlanks cells 0, 1 and 5 (see pattern_db.cpp
-// for the choice and why) and carried to every other cell by a symmetry of
-// the square taking one of those onto it. Requires 0 <= goal_blank < 16.
+// are chosen for the kCanonicalBlanks cells 0, 1 and 5 (see
+// core/pdb/partitions.cpp for the choice and why) and carried to every other
+// cell by a symmetry of the square taking one of those onto it. Requires 0 <= goal_blank < 16.
 PatternSet pattern_set(Partition p, int goal_blank);
 
 // A set is sound when its goal blank is a cell, it has 1..4 groups and

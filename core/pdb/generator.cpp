@@ -1,102 +1,26 @@
-#include "eight/pattern_db.h"
-
+// The pattern database generator of include/eight/pattern_db.h: a
+// breadth-first search over (placement, blank region).
 #include <algorithm>
 #include <atomic>
-#include <bit>
 #include <cassert>
 #include <chrono>
 #include <cstring>
 #include <thread>
 
 #include "eight/goal.h"
+#include "eight/pattern_db.h"
 #include "rank/placement.h"
+#include "regions.h"
 
 namespace eight::fifteen {
 namespace {
 
-// Cells as bits of a 16-bit mask; these are the left and right columns.
-constexpr std::uint32_t kColumn0 = 0x1111;
-constexpr std::uint32_t kColumn3 = 0x8888;
-constexpr std::uint32_t kAllCells = 0xFFFF;
-
-constexpr std::array<std::array<std::uint8_t, kCells>, kCells> make_distances() {
-  std::array<std::array<std::uint8_t, kCells>, kCells> t{};
-  for (int a = 0; a < kCells; ++a) {
-    for (int b = 0; b < kCells; ++b) {
-      const int dr = a / kSide - b / kSide;
-      const int dc = a % kSide - b % kSide;
-      t[a][b] = static_cast<std::uint8_t>((dr < 0 ? -dr : dr) + (dc < 0 ? -dc : dc));
-    }
-  }
-  return t;
-}
-constexpr auto kDistance = make_distances();
-
-// The one move table's 4x4 slice (board.h), indexed [cell][move], for
-// inner loops that know their shape.
-constexpr const auto& kNeighbors = kNeighborTables[kSide - 1][kSide - 1];
-
-// The free cells connected to `seed` (which must be free): grow by one step
-// in every direction until nothing changes.
-inline std::uint32_t flood(int seed, std::uint32_t free) {
-  std::uint32_t region = 1u << seed;
-  std::uint32_t before;
-  do {
-    before = region;
-    region |=
-        ((region << 1) & ~kColumn0) | ((region >> 1) & ~kColumn3) | (region << 4) | (region >> 4);
-    region &= free;
-  } while (region != before);
-  return region;
-}
-
-// The blank's regions are numbered by their lowest cell: region 0 holds the
-// lowest free cell, region 1 the lowest free cell outside region 0, and so
-// on. A group of at most 8 tiles leaves at most 8 regions (checked over
-// every set of at most 8 cells), so one byte per placement marks which of
-// them the search has reached.
-//
-// Most placements split the free cells: 6 tiles leave 2.05 regions on
-// average, 8 tiles 2.75. So for every set of free cells this table holds
-// each cell's region number (a nibble per cell: 512 KB, L2-resident) and the
-// region count (64 KB), and the search never flood-fills.
-class RegionTable {
- public:
-  RegionTable() {
-    for (std::uint32_t free = 0; free <= kAllCells; ++free) {
-      std::uint64_t labels = 0;
-      int n = 0;
-      for (std::uint32_t rest = free; rest != 0; ++n) {
-        const std::uint32_t region = flood(std::countr_zero(rest), free);
-        rest &= ~region;
-        for (int c = 0; c < kCells; ++c) {
-          if ((region >> c) & 1) labels |= static_cast<std::uint64_t>(n) << (4 * c);
-        }
-      }
-      labels_[free] = labels;
-      counts_[free] = static_cast<std::uint8_t>(n);
-    }
-  }
-  // Requires `cell` in `free`.
-  int region_of(std::uint32_t free, int cell) const {
-    return static_cast<int>((labels_[free] >> (4 * cell)) & 0xF);
-  }
-  int count(std::uint32_t free) const { return counts_[free]; }
-
- private:
-  std::array<std::uint64_t, kAllCells + 1> labels_{};
-  std::array<std::uint8_t, kAllCells + 1> counts_{};
-};
-
-const RegionTable& regions() {
-  static const RegionTable* const kTable = new RegionTable;  // never freed: 576 KB, once
-  return *kTable;
-}
-
-// A placement whose regions have all been reached is marked 0xFF, so a
-// reached byte says "done" in one comparison. (With 8 regions, all 8 bits
-// set means the same thing anyway.)
-constexpr std::uint8_t kAllRegions = 0xFF;
+using pdb::kAllCells;
+using pdb::kAllRegions;
+using pdb::kDistance;
+using pdb::kNeighbors;
+using pdb::RegionTable;
+using pdb::regions;
 
 // Breadth-first search over (placement, blank region), layer by layer.
 //
@@ -409,241 +333,13 @@ std::vector<std::uint8_t> generate(int goal_blank, TileMask group, const PdbOpti
   return kGenerate[group_size(group)](goal_blank, group, options, progress_base, progress_total);
 }
 
-// The base partitions, drawn as the goal's cells in reading order: '.' is
-// the blank, and each letter a group, 'a' first. A group holds the tiles
-// whose goal cells carry its letter.
-//
-// 7-8 is Korf and Felner's for the corner goal: the top two rows and the
-// bottom two. The edge and centre goals split the same halves. For the edge
-// goal that took 8.5 M nodes over the 200 boards below against 17.4 M for
-// the left and right halves (a.bb/aabb/aabb/aabb); for the centre goal the
-// two are mirror images, equal under the mirror lookup.
-//
-// 6-6-3 was chosen by measurement: every candidate layout solved the same
-// random boards (seeded shuffles in the goal's class, 50-55 moves on
-// average), and the one expanding the fewest nodes won. Nodes in total:
-//   corner  .aab/aabb/aabb/cccb   24.5 M over 100 boards, 66.7 M over 300
-//           others: 3-tile top row over 2x3 blocks (.ccc/aabb/aabb/aabb)
-//           76.2 M and 149.9 M; rows (.ccc/aaaa/aabb/bbbb) 62.5 M over 100
-//   edge    a.ab/aabb/aabb/cccb  130.5 M over 200 boards; top row over
-//           blocks (c.cc/aabb/aabb/aabb) 201.6 M, rows 459.5 M
-//   centre  aabb/a.bb/aabb/accc   52.1 M over 200 boards; next best of nine
-//           58.4 M, blocks round the blank (ccbb/c.bb/aabb/aaaa) 73.2 M
-// In each goal the best puts the 3-tile group on the bottom row, far from
-// the blank's home, and the 6-tile groups in compact blocks. None of these
-// layouts maps onto itself under the goal's diagonal (a symmetric one would
-// make the mirror lookup repeat the regular one exactly).
-struct BaseLayout {
-  int goal_blank;
-  std::string_view cells;  // 16 characters
-};
-
-// clang-format off
-constexpr BaseLayout kLayouts663[3] = {
-    {0, ".aab"
-        "aabb"
-        "aabb"
-        "cccb"},
-    {1, "a.ab"
-        "aabb"
-        "aabb"
-        "cccb"},
-    {5, "aabb"
-        "a.bb"
-        "aabb"
-        "accc"},
-};
-constexpr BaseLayout kLayouts78[3] = {
-    {0, ".aaa"
-        "aaaa"
-        "bbbb"
-        "bbbb"},
-    {1, "a.aa"
-        "aaaa"
-        "bbbb"
-        "bbbb"},
-    {5, "aaaa"
-        "a.aa"
-        "bbbb"
-        "bbbb"},
-};
-// clang-format on
-
 }  // namespace
-
-int group_size(TileMask group) {
-  return std::popcount(static_cast<unsigned>(group));
-}
-
-bool is_group(TileMask group) {
-  return (group & 1) == 0 && group != 0 && group_size(group) <= kMaxGroupSize;
-}
-
-std::uint64_t pattern_db_size(int k) {
-  assert(k >= 1 && k <= kMaxGroupSize);
-  return placement_count(k) / 2;
-}
-
-int cell_distance(int a, int b) {
-  assert(a >= 0 && a < kCells && b >= 0 && b < kCells);
-  return kDistance[a][b];
-}
-
-int manhattan_distance(const Board& b, int goal_blank) {
-  assert(b.shape == kShape4x4 && is_valid(b));
-  return group_manhattan(b.cells, static_cast<TileMask>(0xFFFE), goal_blank);
-}
-
-std::string describe_group(TileMask group) {
-  std::string s = "{";
-  for (int t = 1; t < kCells; ++t) {
-    if ((group >> t) & 1) {
-      if (s.size() > 1) s += ',';
-      s += std::to_string(t);
-    }
-  }
-  return s + "}";
-}
-
-std::uint32_t pattern_rank(const Board& b, TileMask group) {
-  assert(b.shape == kShape4x4 && is_valid(b));
-  return pattern_rank(b.cells, group);
-}
-
-int group_manhattan(const Board& b, TileMask group, int goal_blank) {
-  assert(b.shape == kShape4x4 && is_valid(b));
-  return group_manhattan(b.cells, group, goal_blank);
-}
-
-std::uint32_t pattern_rank(const Cells& b, TileMask group) {
-  assert(is_group(group));
-  std::array<std::uint8_t, kCells> cell_of{};
-  for (int c = 0; c < kCells; ++c) cell_of[b[c]] = static_cast<std::uint8_t>(c);
-  std::uint8_t cells[kMaxGroupSize];
-  std::size_t k = 0;
-  for (int t = 1; t < kCells; ++t) {
-    if ((group >> t) & 1) cells[k++] = cell_of[t];
-  }
-  return placement_rank({cells, k});
-}
-
-int group_manhattan(const Cells& b, TileMask group, int goal_blank) {
-  int sum = 0;
-  for (int c = 0; c < kCells; ++c) {
-    const int t = b[c];
-    if (t == 0 || ((group >> t) & 1) == 0) continue;
-    const int home = t - 1 < goal_blank ? t - 1 : t;
-    sum += kDistance[c][home];
-  }
-  return sum;
-}
 
 std::vector<std::uint8_t> generate_pattern_db(int goal_blank, TileMask group,
                                               const PdbOptions& options) {
   assert(goal_blank >= 0 && goal_blank < kCells && is_group(group));
   const std::uint64_t total = placement_count(group_size(group));
   return generate(goal_blank, group, options, 0, total);
-}
-
-Result<PatternDbView> PatternDbView::open(std::span<const std::uint8_t> bytes, int goal_blank,
-                                          TileMask group) {
-  if (goal_blank < 0 || goal_blank >= kCells) {
-    return make_error(ErrorCode::kBadArgument, "pattern database: goal blank cell " +
-                                                   std::to_string(goal_blank) +
-                                                   " is not a cell (0 to 15)");
-  }
-  if (!is_group(group)) {
-    return make_error(ErrorCode::kBadArgument, "pattern database: group mask " +
-                                                   std::to_string(group) +
-                                                   " is not 1 to 8 of the tiles 1 to 15");
-  }
-  const int k = fifteen::group_size(group);
-  if (bytes.size() != pattern_db_size(k)) {
-    return make_error(ErrorCode::kTruncated,
-                      "pattern database for tiles " + describe_group(group) + " is " +
-                          std::to_string(bytes.size()) + " bytes; a " + std::to_string(k) +
-                          "-tile database is exactly " + std::to_string(pattern_db_size(k)));
-  }
-  PatternDbView v;
-  v.bytes_ = bytes;
-  v.goal_blank_ = goal_blank;
-  v.group_ = group;
-  v.k_ = k;
-  const std::uint32_t goal_rank = pattern_rank(canonical_goal(goal_blank, kShape4x4).cells, group);
-  if (v.entry(goal_rank) != 0) {
-    return make_error(ErrorCode::kBadEntry, "pattern database for tiles " + describe_group(group) +
-                                                ": the goal's placement (rank " +
-                                                std::to_string(goal_rank) + ") holds " +
-                                                std::to_string(v.entry(goal_rank)) + ", not 0");
-  }
-  return v;
-}
-
-int PatternDbView::value(const Board& b) const {
-  return group_manhattan(b, group_, goal_blank_) + 2 * entry(pattern_rank(b, group_));
-}
-
-std::string_view partition_name(Partition p) {
-  return p == Partition::k663 ? "6-6-3" : "7-8";
-}
-
-PatternSet pattern_set(Partition p, int goal_blank) {
-  assert(goal_blank >= 0 && goal_blank < kCells);
-  const BaseLayout* layouts = p == Partition::k663 ? kLayouts663 : kLayouts78;
-  const Cells goal = canonical_goal(goal_blank, kShape4x4).cells;
-  for (int i = 0; i < 3; ++i) {
-    const BaseLayout& layout = layouts[i];
-    for (const Symmetry& s : symmetries(kShape4x4)) {
-      if (s.cell_map[layout.goal_blank] != goal_blank) continue;
-      // The layout's cell c is the goal's cell s(c), holding tile goal[s(c)].
-      PatternSet set;
-      set.goal_blank = goal_blank;
-      for (int c = 0; c < kCells; ++c) {
-        if (layout.cells[c] == '.') continue;
-        const int g = layout.cells[c] - 'a';
-        set.groups[g] = static_cast<TileMask>(set.groups[g] | (1u << goal[s.cell_map[c]]));
-        set.group_count = std::max(set.group_count, g + 1);
-      }
-      return set;
-    }
-  }
-  assert(false && "every cell is symmetric to cell 0, 1 or 5");
-  return {};
-}
-
-Status check_pattern_set(const PatternSet& set) {
-  if (set.goal_blank < 0 || set.goal_blank >= kCells) {
-    return make_error(ErrorCode::kBadArgument, "pattern set: goal blank cell " +
-                                                   std::to_string(set.goal_blank) +
-                                                   " is not a cell (0 to 15)");
-  }
-  if (set.group_count < 1 || set.group_count > kMaxGroups) {
-    return make_error(ErrorCode::kBadArgument, "pattern set: " + std::to_string(set.group_count) +
-                                                   " groups; a set has 1 to 4");
-  }
-  TileMask seen = 0;
-  for (TileMask g : set.group_list()) {
-    if (!is_group(g)) {
-      return make_error(ErrorCode::kBadArgument, "pattern set: group mask " + std::to_string(g) +
-                                                     " is not 1 to 8 of the tiles 1 to 15");
-    }
-    if ((seen & g) != 0) {
-      return make_error(ErrorCode::kBadArgument,
-                        "pattern set: groups overlap on tiles " + describe_group(seen & g));
-    }
-    seen = static_cast<TileMask>(seen | g);
-  }
-  return std::monostate{};
-}
-
-std::vector<PatternDbView> PatternDatabases::views() const {
-  std::vector<PatternDbView> out;
-  for (int g = 0; g < set.group_count; ++g) {
-    auto v = PatternDbView::open(bytes[g], set.goal_blank, set.groups[g]);
-    assert(v.ok());
-    out.push_back(*v);
-  }
-  return out;
 }
 
 PatternDatabases generate_pattern_set(const PatternSet& set, const PdbOptions& options) {
@@ -659,5 +355,4 @@ PatternDatabases generate_pattern_set(const PatternSet& set, const PdbOptions& o
   }
   return dbs;
 }
-
 }  // namespace eight::fifteen
