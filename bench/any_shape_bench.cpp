@@ -27,7 +27,7 @@ const std::vector<Cells>& positions_3x4() {
     std::mt19937 rng(20261202);
     std::uniform_int_distribution<std::uint32_t> pick(0, eight::positions(k3x4) - 1);
     std::vector<Cells> out(4096);
-    for (Cells& c : out) eight::unrank_cells(k3x4, pick(rng), eight::goal_class(k3x4, 11), c);
+    for (Cells& c : out) eight::unrank_cells(k3x4, pick(rng), eight::board_class(eight::canonical_goal(11, k3x4)), c);
     return out;
   }();
   return v;

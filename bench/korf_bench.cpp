@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "eight/board.h"
-#include "eight/searcher.h"
+#include "eight/answer.h"
 #include "eight/table.h"
 
 namespace {

@@ -13,7 +13,7 @@
 #include "eight/board.h"
 #include "eight/defaults.h"
 #include "eight/exit_codes.h"
-#include "eight/searcher.h"
+#include "eight/answer.h"
 #include "eight/table_set.h"
 
 namespace eight::cli {

@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "backend.h"
-#include "eight/searcher.h"
+#include "eight/answer.h"
 #include "eight/table_set.h"
 
 namespace eight::cli {

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "eight/any_rank.h"
-#include "shape_kernel.h"
+#include "rank/kernel.h"
 
 namespace eight {
 namespace {
@@ -29,7 +29,7 @@ Result<DescentPath> walk(std::span<const std::uint8_t> table, int max_distance,
     return corrupt(K::kShape, "goal rank " + std::to_string(goal_rank) + " is no canonical goal");
   }
   if (max_distance < 0) return corrupt(K::kShape, "negative max distance");
-  const int section_class = goal_class(K::kShape, static_cast<int>(goal_rank / K::kOrders));
+  const int section_class = board_class(canonical_goal(static_cast<int>(goal_rank / K::kOrders), K::kShape));
   int blank = 0;
   std::uint64_t order = K::pack(cells.data(), blank);
   int cls = 0;
@@ -76,9 +76,8 @@ Result<DescentPath> walk(std::span<const std::uint8_t> table, int max_distance,
       }
     }
     if (taken < 0) return corrupt(K::kShape, "a position has no neighbour one move closer");
-    constexpr int kStep[4] = {-K::kCols, K::kCols, -1, 1};
     if (taken < 2) order = orders[taken];
-    blank += kStep[taken];
+    blank += move_step(K::kCols, static_cast<Move>(taken));
     r = next[taken];
     value = want;
     path.moves.push_back(static_cast<Move>(taken));

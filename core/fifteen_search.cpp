@@ -5,6 +5,7 @@
 #include <climits>
 
 #include "eight/goal.h"
+#include "rank/placement.h"
 
 namespace eight::fifteen {
 namespace {
@@ -13,7 +14,8 @@ namespace {
 constexpr std::uint8_t kZeroPdb[1] = {0};
 
 // Cell-index change of a blank move, in Move order: up, down, left, right.
-constexpr int kStep[4] = {-kSide, kSide, -1, 1};
+constexpr int kStep[4] = {move_step(kSide, Move::kUp), move_step(kSide, Move::kDown),
+                          move_step(kSide, Move::kLeft), move_step(kSide, Move::kRight)};
 constexpr int kNoMove = 4;  // "no previous move": never the opposite of a move
 
 // The diagonal mirrors' places in symmetries() (goal.h lists the order).
@@ -37,16 +39,16 @@ inline int entry(const std::uint8_t* pdb, std::uint32_t r) {
 
 // The one move table's 4x4 slice (board.h), indexed [cell][move], for
 // inner loops that know their shape.
-constexpr const auto& kNeighbors = detail::kNeighbors[kSide - 1][kSide - 1];
+constexpr const auto& kNeighbors = kNeighborTables[kSide - 1][kSide - 1];
 
 }  // namespace
 
 // One search: the board, its mirror, and every incremental quantity, on the
-// stack of solve(); friend of Solver for its tables.
+// stack of solve(); friend of IdaSearch for its tables.
 class SearchRun {
  public:
   template <MirrorKind kMirror>
-  static SearchResult run(const Solver& solver, const Board& start, const SearchBudget& budget);
+  static SearchResult run(const IdaSearch& search, const Board& start, const SearchBudget& budget);
 };
 
 namespace {
@@ -57,7 +59,7 @@ class Ida {
   static constexpr bool kHasMirror = kMirror != MirrorKind::kNone;
   static constexpr int kGroups = kMaxGroups + 1;
 
-  // Copies of the solver's tables (about 1.7 KB), so the hot loop reads
+  // Copies of the search's tables (about 1.7 KB), so the hot loop reads
   // them straight off this object.
   struct Tables {
     std::array<std::uint8_t, kCells> group_of;
@@ -293,7 +295,7 @@ class Ida {
 }  // namespace
 
 template <MirrorKind kMirror>
-SearchResult SearchRun::run(const Solver& s, const Board& board, const SearchBudget& budget) {
+SearchResult SearchRun::run(const IdaSearch& s, const Board& board, const SearchBudget& budget) {
   const Cells& start = board.cells;
   std::array<std::uint8_t, kCells> mirror_cell{};
   if (s.mirror_ >= 0) mirror_cell = symmetries(kShape4x4)[s.mirror_].cell_map;
@@ -329,7 +331,7 @@ int SearchResult::lower_bound() const {
   }
 }
 
-Result<Solver> Solver::create(const PatternSet& set, std::span<const PatternDbView> dbs) {
+Result<IdaSearch> IdaSearch::create(const PatternSet& set, std::span<const PatternDbView> dbs) {
   if (auto ok = check_pattern_set(set); !ok) return ok.error();
   if (dbs.size() != static_cast<std::size_t>(set.group_count)) {
     return make_error(ErrorCode::kBadArgument, "solver: " + std::to_string(dbs.size()) +
@@ -344,7 +346,7 @@ Result<Solver> Solver::create(const PatternSet& set, std::span<const PatternDbVi
                                                      std::to_string(g) + " of the set");
     }
   }
-  Solver s;
+  IdaSearch s;
   s.set_ = set;
   s.goal_ = canonical_goal(set.goal_blank, kShape4x4);
   const Cells goal = s.goal_.cells;
@@ -361,9 +363,7 @@ Result<Solver> Solver::create(const PatternSet& set, std::span<const PatternDbVi
       if (((set.groups[g] >> t) & 1) == 0) continue;
       s.group_of_[t] = static_cast<std::uint8_t>(g);
       index[t] = i;
-      std::int32_t w = 1;
-      for (int m = i + 1; m < k; ++m) w *= kCells - m;
-      s.weight_[t] = w;
+      s.weight_[t] = detail::placement_weight(i, k);
       ++i;
     }
     s.pdb_[g] = dbs[g].bytes().data();
@@ -390,7 +390,7 @@ Result<Solver> Solver::create(const PatternSet& set, std::span<const PatternDbVi
   return s;
 }
 
-Board Solver::mirror(const Board& b) const {
+Board IdaSearch::mirror(const Board& b) const {
   assert(has_mirror() && b.shape == kShape4x4 && is_valid(b));
   const Symmetry& sym = symmetries(kShape4x4)[mirror_];
   Board out{{}, kShape4x4};
@@ -398,7 +398,7 @@ Board Solver::mirror(const Board& b) const {
   return out;
 }
 
-int Solver::regular_heuristic(const Board& b) const {
+int IdaSearch::regular_heuristic(const Board& b) const {
   int h = manhattan_distance(b, set_.goal_blank);
   for (int g = 0; g < set_.group_count; ++g) {
     h += 2 * entry(pdb_[g], pattern_rank(b, set_.groups[g]));
@@ -406,15 +406,15 @@ int Solver::regular_heuristic(const Board& b) const {
   return h;
 }
 
-int Solver::mirrored_heuristic(const Board& b) const {
+int IdaSearch::mirrored_heuristic(const Board& b) const {
   return has_mirror() ? regular_heuristic(mirror(b)) : regular_heuristic(b);
 }
 
-int Solver::heuristic(const Board& b) const {
+int IdaSearch::heuristic(const Board& b) const {
   return std::max(regular_heuristic(b), mirrored_heuristic(b));
 }
 
-SearchResult Solver::solve(const Board& start, const SearchBudget& budget) const {
+SearchResult IdaSearch::solve(const Board& start, const SearchBudget& budget) const {
   assert(start.shape == kShape4x4 && is_valid(start));
   if (!same_class(start, goal_)) return SearchResult{};
   if (mirror_ == kTransposeSymmetry)

@@ -3,14 +3,14 @@
 #include <cassert>
 
 #include "eight/any_rank.h"
-#include "shape_kernel.h"
+#include "rank/kernel.h"
 
 namespace eight::detail {
 namespace {
 
 template <typename K>
 std::vector<FullEntry> search(int blank) {
-  const int cls = goal_class(K::kShape, blank);
+  const int cls = board_class(canonical_goal(blank, K::kShape));
   std::uint64_t identity = 0;  // the canonical goal's order
   for (int i = 0; i < K::kM; ++i) identity |= static_cast<std::uint64_t>(i) << (4 * i);
   const std::uint32_t goal = K::rank(blank, identity);

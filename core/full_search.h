@@ -33,7 +33,7 @@ struct FullEntry {
   friend bool operator==(const FullEntry&, const FullEntry&) = default;
 };
 
-// The entries of the section of canonical_goal_cells(s, blank), by rank.
+// The entries of the section of canonical_goal(blank, s), by rank.
 // REQUIRES: is_table_shape(s); s.cells() <= 10; 0 <= blank < s.cells().
 std::vector<FullEntry> full_section_search(Shape s, int blank);
 

@@ -42,12 +42,12 @@ std::array<Symmetry, 8> make_symmetries(Shape from) {
     }
     // A move's step maps by the linear part alone.
     for (Move mv : kAllMoves) {
-      const int dr = detail::kDeltaRow[static_cast<int>(mv)];
-      const int dc = detail::kDeltaCol[static_cast<int>(mv)];
+      const int dr = kMoveRowDelta[static_cast<int>(mv)];
+      const int dc = kMoveColDelta[static_cast<int>(mv)];
       const int dr2 = m[0] * dr + m[1] * dc, dc2 = m[2] * dr + m[3] * dc;
       for (Move m2 : kAllMoves) {
-        if (detail::kDeltaRow[static_cast<int>(m2)] == dr2 &&
-            detail::kDeltaCol[static_cast<int>(m2)] == dc2) {
+        if (kMoveRowDelta[static_cast<int>(m2)] == dr2 &&
+            kMoveColDelta[static_cast<int>(m2)] == dc2) {
           s.move_map[static_cast<int>(mv)] = m2;
           s.inverse_move_map[static_cast<int>(m2)] = mv;
         }
@@ -102,16 +102,6 @@ Board transform(const Board& b, const Symmetry& s) {
   for (int i = 0; i < b.size(); ++i)
     out.cells[s.cell_map[static_cast<std::size_t>(i)]] = b.cells[static_cast<std::size_t>(i)];
   return out;
-}
-
-Board canonical_goal(int blank, Shape s) {
-  assert(is_board_shape(s) && blank >= 0 && blank < s.cells());
-  Board g;
-  g.shape = s;
-  std::uint8_t tile = 1;
-  for (int i = 0; i < s.cells(); ++i)
-    g.cells[static_cast<std::size_t>(i)] = i == blank ? 0 : tile++;
-  return g;
 }
 
 bool is_canonical_goal(const Board& b) {

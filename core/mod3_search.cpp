@@ -7,7 +7,7 @@
 #include <thread>
 
 #include "eight/any_rank.h"
-#include "shape_kernel.h"
+#include "rank/kernel.h"
 
 namespace eight::detail {
 namespace {
@@ -63,7 +63,7 @@ std::uint64_t expand(const std::uint64_t* cur, std::uint64_t* next, std::uint8_t
         const std::uint64_t order = K::unrank(r, cls, blank);
         const unsigned legal = K::kLegal[blank];
         if (pending > kBatch - 4) settle();
-        // A vertical move changes the order (shape_kernel.h); a sideways
+        // A vertical move changes the order (rank/kernel.h); a sideways
         // one keeps it, so it is the rank one blank cell on.
         if (legal & 1) push(K::rank(blank - K::kCols, K::order_up(order, blank)));
         if (legal & 2) push(K::rank(blank + K::kCols, K::order_down(order, blank)));
@@ -82,7 +82,7 @@ Mod3Section search(int blank, const Mod3Options& options) {
   constexpr std::size_t kWords = (kPositions + 63) / 64;
   static_assert(kPositions % 4 == 0, "no table byte is shared with what is not a position");
   Mod3Section out;
-  out.cls = goal_class(K::kShape, blank);
+  out.cls = board_class(canonical_goal(blank, K::kShape));
   // The canonical goal's order is the tiles ascending: value i at index i.
   std::uint64_t identity = 0;
   for (int i = 0; i < K::kM; ++i) identity |= static_cast<std::uint64_t>(i) << (4 * i);

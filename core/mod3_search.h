@@ -4,7 +4,7 @@
 // optimal path. Private to the core.
 //
 // The section of (shape, blank) holds the positions of the class of
-// canonical_goal_cells(shape, blank), by rank_cells() (eight/any_rank.h).
+// canonical_goal(blank, shape), by rank_cells() (eight/any_rank.h).
 // Its table is positions(shape) / 4 bytes: rank r at byte r / 4, bits
 // 2 * (r % 4) and up, holding distance % 3 (mod3_value() in descent.h).
 // The value 3 marks a position not yet reached during the search and never
@@ -54,7 +54,7 @@ struct Mod3Options {
   std::function<void(int level, std::uint64_t found)> progress;
 };
 
-// Searches the section of canonical_goal_cells(s, blank) from its goal,
+// Searches the section of canonical_goal(blank, s) from its goal,
 // level by level. REQUIRES: is_table_shape(s); 0 <= blank < s.cells().
 Mod3Section mod3_search(Shape s, int blank, const Mod3Options& options = {});
 

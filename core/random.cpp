@@ -90,9 +90,9 @@ const DistanceHistogram& DistanceIndex::histogram(std::size_t section) const {
 Result<Board> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng,
                            const std::atomic<bool>* cancel) {
   if (table.view().section(goal.section()).encoding == format::Encoding::kPdb4) {
-    // (A precondition the server and CLI keep: they ask searcher.h.)
+    // (A precondition the server and CLI keep: they ask answer.h.)
     return make_error(ErrorCode::kBadArgument,
-                      "4x4 boards are drawn by search (eight/searcher.h), not from a table");
+                      "4x4 boards are drawn by search (eight/answer.h), not from a table");
   }
   const DistanceIndex& index = table.index();
   const std::size_t section = goal.section();
@@ -149,13 +149,17 @@ Result<Board> random_board(const Table& table, const GoalFrame& goal, int distan
   // e^-20, and a table whose descents disagree with its histogram (a
   // resealed bad file) is refused rather than searched forever.
   const std::uint64_t budget = 20 * (static_cast<std::uint64_t>(positions) / at + 1);
-  const GoalFrame identity(section_goal, section, symmetries(section_goal.shape)[0]);
+  // The section's own goal, framed the one way (Table::frame()): through
+  // the identity, onto this very section.
+  const Result<GoalFrame> own = table.frame(section_goal);
+  assert(own.ok() && own->section() == section);
+  if (!own.ok()) return own.error();
   for (std::uint64_t i = 0; i < budget; ++i) {
     if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
       return make_error(ErrorCode::kCancelled, "the draw was cancelled");
     }
     const Board b = index.board(section, static_cast<std::uint32_t>(rng.below(positions)));
-    if (table.solver().distance(b, identity) == distance) return goal.from_section(b);
+    if (table.solver().distance(b, *own) == distance) return goal.from_section(b);
   }
   return make_error(ErrorCode::kBadEntry,
                     "no board " + std::to_string(distance) + " moves from goal " +

@@ -27,6 +27,7 @@
 #include "eight/board.h"
 #include "eight/goal.h"
 #include "eight/rank.h"
+#include "rank/kernel.h"
 
 namespace eight::detail {
 
@@ -39,8 +40,7 @@ struct Moves {
 };
 
 // Bit m set when the blank on cell c may move by m (up, down, left, right).
-inline constexpr std::array<std::uint8_t, kCells> kLegalMoves = {
-    0b1010, 0b1110, 0b0110, 0b1011, 0b1111, 0b0111, 0b1001, 0b1101, 0b0101};
+inline constexpr const std::array<std::uint8_t, kCells>& kLegalMoves = ShapeKernel<3, 3>::kLegal;
 
 // `a` if c else `b`, with arithmetic rather than a branch: in the search's
 // loop the condition is as good as random, and a compiler left to itself

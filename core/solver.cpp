@@ -47,7 +47,7 @@ Seen see(const SectionInfo& section, const GoalFrame& goal, const Board& board) 
   }
   const auto cells = std::span<const std::uint8_t>(out.board.cells)
                          .first(static_cast<std::size_t>(out.board.size()));
-  out.same_class = class_of(section.shape, cells) == section.cls;
+  out.same_class = board_class(out.board) == section.cls;
   if (out.same_class) out.rank = rank_cells(section.shape, cells);
   return out;
 }
@@ -67,7 +67,7 @@ int Solver::distance(const Board& board, const GoalFrame& goal) const {
     if (seen.parity != 0) return -1;
     return table_->entry(goal.section(), seen.rank).distance;
   }
-  if (section.encoding == format::Encoding::kPdb4) return -1;  // searcher.h answers these
+  if (section.encoding == format::Encoding::kPdb4) return -1;  // answer.h answers these
   if (section.encoding == format::Encoding::kFull) {
     const Seen seen = see(section, goal, board);
     if (!seen.same_class) return -1;
@@ -93,9 +93,9 @@ Result<Solution> Solver::solve(const Board& board, const GoalFrame& goal, bool w
     r = seen.rank;
   } else {
     if (section.encoding == format::Encoding::kPdb4) {
-      // (A precondition the server and CLI keep: they ask searcher.h.)
+      // (A precondition the server and CLI keep: they ask answer.h.)
       return make_error(ErrorCode::kBadArgument,
-                        "4x4 boards are answered by a search (eight/searcher.h), not from a table");
+                        "4x4 boards are answered by a search (eight/answer.h), not from a table");
     }
     const Seen seen = see(section, goal, board);
     if (!seen.same_class) return s;

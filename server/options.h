@@ -12,7 +12,7 @@
 #include <string_view>
 
 #include "eight/result.h"
-#include "eight/searcher.h"
+#include "eight/answer.h"
 #include "eight/table_set.h"
 
 namespace eight::server {

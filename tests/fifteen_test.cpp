@@ -25,7 +25,7 @@
 #include "eight/fifteen_search.h"
 #include "eight/goal.h"
 #include "eight/pattern_db.h"
-#include "eight/searcher.h"
+#include "eight/answer.h"
 #include "eight/table.h"
 #include "eight/table_format.h"
 #include "eight/table_set.h"
@@ -47,10 +47,10 @@ eight::Board board(const std::string& text) {
 struct Built {
   f::PatternDatabases dbs;
   std::vector<f::PatternDbView> views;
-  std::optional<f::Solver> solver;
+  std::optional<f::IdaSearch> solver;
 };
 
-const f::Solver& solver_for(const f::PatternSet& set) {
+const f::IdaSearch& solver_for(const f::PatternSet& set) {
   static std::map<std::pair<int, std::array<f::TileMask, f::kMaxGroups>>, std::unique_ptr<Built>>
       cache;
   auto& slot = cache[{set.goal_blank, set.groups}];
@@ -58,7 +58,7 @@ const f::Solver& solver_for(const f::PatternSet& set) {
     slot = std::make_unique<Built>();
     slot->dbs = f::generate_pattern_set(set);
     slot->views = slot->dbs.views();
-    auto s = f::Solver::create(set, slot->views);
+    auto s = f::IdaSearch::create(set, slot->views);
     REQUIRE_MESSAGE(s.ok(), (s.ok() ? "" : s.error().message));
     slot->solver.emplace(std::move(s).value());
   }
@@ -68,10 +68,10 @@ const f::Solver& solver_for(const f::PatternSet& set) {
 // The 6-6-3 solver of the canonical goal of `goal_blank`: the test table's
 // for the corner, edge and centre goals the table file holds (written once
 // per build tree), else generated in memory.
-const f::Solver& solver663(int goal_blank) {
+const f::IdaSearch& solver663(int goal_blank) {
   const eight::Table& table = eight::test::fifteen_table();
   if (const auto section = table.view().section_for(eight::kShape4x4, goal_blank)) {
-    const f::Solver* s = table.searcher(*section);
+    const f::IdaSearch* s = table.ida_search(*section);
     REQUIRE(s != nullptr);
     REQUIRE(s->set().groups == f::pattern_set(f::Partition::k663, goal_blank).groups);
     return *s;
@@ -276,7 +276,7 @@ const std::vector<KorfInstance>& korf100() {
   return all;
 }
 
-void check_solved(const f::Solver& solver, const eight::Board& start, const f::SearchResult& r,
+void check_solved(const f::IdaSearch& solver, const eight::Board& start, const f::SearchResult& r,
                   int expected_length) {
   INFO("board " << eight::to_string(start) << " goal blank " << solver.goal_blank());
   REQUIRE(r.status == f::SearchStatus::kSolved);
@@ -494,13 +494,13 @@ TEST_CASE("both partitions split the 15 tiles for every goal, as documented for 
 }
 
 TEST_CASE("a solver refuses views that do not belong to its set") {
-  const f::Solver& s = solver663(0);
+  const f::IdaSearch& s = solver663(0);
   const f::PatternSet set = s.set();
   auto bytes = f::generate_pattern_db(1, set.groups[0]);
   const auto other = *f::PatternDbView::open(bytes, 1, set.groups[0]);
   std::vector<f::PatternDbView> views = {other, other, other};
-  CHECK(f::Solver::create(set, views).error().code == ErrorCode::kBadArgument);
-  CHECK(f::Solver::create(set, std::span<const f::PatternDbView>{}).error().code ==
+  CHECK(f::IdaSearch::create(set, views).error().code == ErrorCode::kBadArgument);
+  CHECK(f::IdaSearch::create(set, std::span<const f::PatternDbView>{}).error().code ==
         ErrorCode::kBadArgument);
 }
 
@@ -521,7 +521,7 @@ TEST_CASE("Korf's 100 instances are all there, and the lengths sum to 5305") {
 }
 
 TEST_CASE("with 6-6-3 PDBs, Korf instances solve to their published optimal lengths") {
-  const f::Solver& solver = solver663(0);
+  const f::IdaSearch& solver = solver663(0);
   CHECK(solver.has_mirror());
   // Instances the 6-6-3 search answers in well under 0.1 s each (all 100 are
   // in bench/korf100.sh), from 41 to 62 moves.
@@ -540,7 +540,7 @@ namespace {
 // layer up to `depth`: the summed heuristic, its mirror and their max never
 // exceed the true distance and share its parity.
 void check_admissible(int goal_blank, int depth) {
-  const f::Solver& solver = solver663(goal_blank);
+  const f::IdaSearch& solver = solver663(goal_blank);
   const auto layers = bfs_layers(solver.goal(), depth);
   const auto boards = sample_layers(layers, 15, 25000);
   INFO("goal blank " << goal_blank);
@@ -567,7 +567,7 @@ void check_admissible(int goal_blank, int depth) {
 // Boards from every layer up to 18 moves from the goal (60 from each of the
 // deepest three, 5 from the others) solve to their BFS distance.
 void check_optimal(int goal_blank) {
-  const f::Solver& solver = solver663(goal_blank);
+  const f::IdaSearch& solver = solver663(goal_blank);
   const auto layers = bfs_layers(solver.goal(), 18);
   INFO("goal blank " << goal_blank);
   std::mt19937_64 rng(static_cast<unsigned>(goal_blank));
@@ -739,7 +739,7 @@ TEST_CASE(
 
 TEST_CASE("the mirror maps the goal to itself and is its own inverse") {
   for (int blank : {0, 5, 6, 15}) {
-    const f::Solver& solver = solver663(blank);
+    const f::IdaSearch& solver = solver663(blank);
     REQUIRE(solver.has_mirror());
     CHECK(solver.mirror(solver.goal()) == solver.goal());
     const eight::Board b = korf100()[0].board;
@@ -749,7 +749,7 @@ TEST_CASE("the mirror maps the goal to itself and is its own inverse") {
 }
 
 TEST_CASE("a solved board needs no move; a board of the other class is unsolvable at once") {
-  const f::Solver& solver = solver663(0);
+  const f::IdaSearch& solver = solver663(0);
   const auto solved = solver.solve(solver.goal());
   CHECK(solved.status == f::SearchStatus::kSolved);
   CHECK(solved.length == 0);
@@ -761,7 +761,7 @@ TEST_CASE("a solved board needs no move; a board of the other class is unsolvabl
 }
 
 TEST_CASE("a node budget stops the search and says how far it got") {
-  const f::Solver& solver = solver663(0);
+  const f::IdaSearch& solver = solver663(0);
   const KorfInstance& hard = korf100()[59];  // #60, 66 moves
   const auto full = solver.solve(hard.board);
   REQUIRE(full.status == f::SearchStatus::kSolved);
@@ -791,7 +791,7 @@ TEST_CASE("a node budget stops the search and says how far it got") {
 }
 
 TEST_CASE("a deadline in the past or a set cancel flag stops the search within a check interval") {
-  const f::Solver& solver = solver663(0);
+  const f::IdaSearch& solver = solver663(0);
   const eight::Board hard = korf100()[59].board;
   f::SearchBudget late;
   late.deadline = std::chrono::steady_clock::now();
@@ -810,7 +810,7 @@ TEST_CASE("cancelling from another thread stops a long search promptly") {
   // One of the positions 80 moves from the goal 1 2 ... 15 0 (Brüngger et
   // al., 1999): far beyond what 6-6-3 answers in a test's time, so only the
   // cancel can end the search.
-  const f::Solver& solver = solver663(15);
+  const f::IdaSearch& solver = solver663(15);
   const eight::Board hardest = board("0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1");
   REQUIRE(eight::same_class(hardest, solver.goal()));
   std::atomic<bool> cancel{false};
@@ -926,7 +926,7 @@ TEST_CASE("databases that overstate a board give a refusal, never a path past 80
     REQUIRE(v.ok());
     views.push_back(*v);
   }
-  auto solver = f::Solver::create(set, views);
+  auto solver = f::IdaSearch::create(set, views);
   REQUIRE(solver.ok());
   const auto r = solver->solve(start);
   CHECK(r.status == f::SearchStatus::kBudgetExceeded);

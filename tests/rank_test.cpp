@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <vector>
 
+#include "eight/any_rank.h"
 #include "eight/rank.h"
+#include "rank/kernel.h"
 #include "section_search.h"
 #include "support.h"
 
@@ -88,5 +90,31 @@ TEST_CASE("rank_with_parity is rank and tile_parity together, on all 9! permutat
     const Ranked r = rank_with_parity(b);
     REQUIRE(r.rank == rank(b));
     REQUIRE(r.parity == tile_parity(b));
+  } while (std::next_permutation(p.begin(), p.end()));
+}
+
+TEST_CASE("the 3x3 fast path is the any-shape kernel, on all 9! permutations") {
+  // rank.h's functions and ShapeKernel<3, 3>'s Lehmer rank take the half
+  // tables (core/rank/kernel.h); every shape else takes the generic loop.
+  // Both must give every 3x3 position the same rank, class and inverse.
+  using K = detail::ShapeKernel<3, 3>;
+  std::array<std::uint8_t, 9> p{0, 1, 2, 3, 4, 5, 6, 7, 8};
+  do {
+    const Board b = test::board_of_cells(p);
+    int blank = 0;
+    const std::uint64_t order = K::pack(p.data(), blank);
+    const std::uint32_t generic = K::generic_lehmer(order);
+    const int cls = static_cast<int>(generic >> 31);
+    const std::uint32_t r = K::rank_of_lehmer(blank, generic);
+    REQUIRE(K::lehmer(order) == generic);
+    const Ranked fast = rank_with_parity(b);
+    REQUIRE(fast.rank == r);
+    REQUIRE(fast.parity == cls);
+    REQUIRE(rank_cells(kShape3x3, p) == r);
+    REQUIRE(board_class(test::board_of_cells(p, kShape3x3)) == cls);
+    std::array<std::uint8_t, 9> back{};
+    unrank_cells(kShape3x3, r, cls, back);
+    REQUIRE(back == p);
+    REQUIRE(unrank(r, cls) == b);
   } while (std::next_permutation(p.begin(), p.end()));
 }

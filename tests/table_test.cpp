@@ -41,8 +41,8 @@ TEST_CASE("accepts the generated table and reports its sections") {
   CHECK(to_string(t.section(0).goal) == "123456780");
   CHECK(to_string(t.section(1).goal) == "123456708");
   CHECK(to_string(t.section(2).goal) == "123405678");
-  CHECK(t.section_for_blank(4) == 2u);
-  CHECK_FALSE(t.section_for_blank(0).has_value());
+  CHECK(t.section_for(kShape3x3, 4) == 2u);
+  CHECK_FALSE(t.section_for(kShape3x3, 0).has_value());
   CHECK_FALSE(t.section_for(Shape{2, 3}, 5).has_value());
   CHECK(t.shapes() == std::vector<Shape>{kShape3x3});
   // Header and records (32 + 3 * 64), the entries (3 * 725,760), the stats

@@ -11,7 +11,7 @@
 #include "../histogram_svg.h"
 #include "commands.h"
 #include "eight/pattern_db.h"
-#include "eight/searcher.h"
+#include "eight/answer.h"
 #include "eight/solver.h"
 #include "eight/table.h"
 #include "eight/text.h"

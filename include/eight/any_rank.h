@@ -8,8 +8,8 @@
 //  - Moves are eight::Move (board.h), named by the direction the blank
 //    moves, tried in move order (up, down, left, right) everywhere.
 //  - The canonical goal for blank cell b holds the tiles 1..n-1 in reading
-//    order around the blank at b (shape.h).
-//  - The class of a position is the parity of its tile order (the tiles
+//    order around the blank at b (board.h's canonical_goal()).
+//  - The class of a position (board.h's board_class()) is the parity of its tile order (the tiles
 //    read in reading order, skipping the blank: the parity of its
 //    inversions), XOR the parity of the blank's row when the board has an
 //    even number of columns. A sideways move keeps both terms; a vertical
@@ -31,7 +31,7 @@
 //    a class are 0..n!/2 - 1 with no gap. On 3x3 this is rank.h's rank().
 //
 // Costs: a rank or an unrank is a few dozen cycles for 12 cells, without
-// allocation: the arithmetic is instantiated per shape (core/shape_kernel.h),
+// allocation: the arithmetic is instantiated per shape (core/rank/kernel.h),
 // so its divisors are constants.
 //
 // Thread safety: pure functions.
@@ -56,10 +56,6 @@ std::uint32_t tile_orders(Shape s);
 // 0..s.cells()-1. REQUIRES: is_table_shape(s).
 bool is_valid_cells(Shape s, std::span<const std::uint8_t> cells);
 
-// The class (0 or 1) of a position, as above.
-// REQUIRES: is_valid_cells(s, cells).
-int class_of(Shape s, std::span<const std::uint8_t> cells);
-
 // The rank of a position within its class: 0..positions(s)-1.
 // REQUIRES: is_valid_cells(s, cells).
 std::uint32_t rank_cells(Shape s, std::span<const std::uint8_t> cells);
@@ -69,14 +65,5 @@ std::uint32_t rank_cells(Shape s, std::span<const std::uint8_t> cells);
 // needs). REQUIRES: is_table_shape(s); r < positions(s); cls is 0 or 1;
 // out.size() == s.cells().
 void unrank_cells(Shape s, std::uint32_t r, int cls, std::span<std::uint8_t> out);
-
-// The canonical goal for a blank on `blank`: tiles 1..n-1 in reading order
-// around it. REQUIRES: is_table_shape(s); 0 <= blank < s.cells();
-// out.size() == s.cells().
-void canonical_goal_cells(Shape s, int blank, std::span<std::uint8_t> out);
-
-// The class of canonical_goal_cells(s, blank): the section's class.
-// REQUIRES: is_table_shape(s); 0 <= blank < s.cells().
-int goal_class(Shape s, int blank);
 
 }  // namespace eight

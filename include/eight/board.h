@@ -79,23 +79,32 @@ inline Move opposite(Move m) {
 }
 std::optional<Move> move_from_letter(char c);  // accepts u d l r, either case
 
-namespace detail {
-// Row and column deltas per Move, in enum order.
-inline constexpr int kDeltaRow[4] = {-1, 1, 0, 0};
-inline constexpr int kDeltaCol[4] = {0, 0, -1, 1};
-// [rows - 1][cols - 1][cell][move], for every rectangle up to 6 x 6 of at
-// most kMaxCells cells (the others' rows stay zero and are never read).
+// Row and column change of the blank per Move, in enum order.
+inline constexpr int kMoveRowDelta[4] = {-1, 1, 0, 0};
+inline constexpr int kMoveColDelta[4] = {0, 0, -1, 1};
+// The change of the blank's cell index when it moves by m on a board `cols`
+// wide (a move that stays on the board). REQUIRES: m is one of kAllMoves.
+constexpr int move_step(int cols, Move m) {
+  assert(static_cast<unsigned>(m) < 4);
+  return kMoveRowDelta[static_cast<int>(m)] * cols + kMoveColDelta[static_cast<int>(m)];
+}
+
+// The one move table, which neighbor() reads and every other move table of
+// the library (the 4x4 searches', the table shapes' legal-move masks) is
+// derived from: [rows - 1][cols - 1][cell][move], the cell the blank
+// reaches or -1, for every rectangle up to 6 x 6 of at most kMaxCells cells
+// (the others' rows stay zero and are never read).
 using NeighborTables =
     std::array<std::array<std::array<std::array<std::int8_t, 4>, kMaxCells>, 6>, 6>;
-constexpr NeighborTables make_neighbors() {
+inline constexpr NeighborTables kNeighborTables = [] {
   NeighborTables all{};
   for (int rows = 1; rows <= 6; ++rows) {
     for (int cols = 1; cols <= 6 && rows * cols <= kMaxCells; ++cols) {
       auto& table = all[static_cast<std::size_t>(rows - 1)][static_cast<std::size_t>(cols - 1)];
       for (int cell = 0; cell < rows * cols; ++cell) {
         for (int m = 0; m < 4; ++m) {
-          const int r = cell / cols + kDeltaRow[m];
-          const int c = cell % cols + kDeltaCol[m];
+          const int r = cell / cols + kMoveRowDelta[m];
+          const int c = cell % cols + kMoveColDelta[m];
           const bool inside = r >= 0 && r < rows && c >= 0 && c < cols;
           table[static_cast<std::size_t>(cell)][static_cast<std::size_t>(m)] =
               static_cast<std::int8_t>(inside ? r * cols + c : -1);
@@ -104,18 +113,16 @@ constexpr NeighborTables make_neighbors() {
     }
   }
   return all;
-}
-inline constexpr NeighborTables kNeighbors = make_neighbors();
-}  // namespace detail
+}();
 
-// The one move table: the cell the blank reaches from `cell` of a board of
-// shape `s` by `m`, or -1 when that would leave the board. Inline: the
-// solver asks it every step. REQUIRES: is_board_shape(s);
+// The cell the blank reaches from `cell` of a board of shape `s` by `m`, or
+// -1 when that would leave the board (kNeighborTables). Inline: the solver
+// asks it every step. REQUIRES: is_board_shape(s);
 // 0 <= cell < s.cells(); m is one of kAllMoves.
 inline int neighbor(Shape s, int cell, Move m) {
   assert(is_board_shape(s) && cell >= 0 && cell < s.cells() && static_cast<unsigned>(m) < 4);
-  return detail::kNeighbors[s.rows - 1u][s.cols - 1u][static_cast<std::size_t>(cell)]
-                           [static_cast<std::size_t>(m)];
+  return kNeighborTables[s.rows - 1u][s.cols - 1u][static_cast<std::size_t>(cell)]
+                        [static_cast<std::size_t>(m)];
 }
 
 // Position of the blank. REQUIRES: is_valid(b).
@@ -135,7 +142,10 @@ int tile_parity(const Board& b);
 // with an even number of columns also the parity of the blank's row (a
 // vertical move there carries a tile over an odd number of others, flipping
 // the tile parity while the blank changes row). On 3x3 it is tile_parity().
-// REQUIRES: is_valid(b).
+// The one function for a board's class: a section's class is its canonical
+// goal's, board_class(canonical_goal(blank, s)); GoalFrame::board_class()
+// holds its goal's; rank.h's rank_with_parity() gives it on 3x3 with the
+// rank. REQUIRES: is_valid(b).
 int board_class(const Board& b);
 // REQUIRES: is_valid(a), is_valid(b).
 inline bool same_class(const Board& a, const Board& b) {
@@ -196,11 +206,31 @@ std::optional<Error> shape_mismatch(const Board& board, const Board& goal);
 // kAllMoves.
 std::string path_letters(std::span<const Move> moves);
 
-// The standard 3x3 goal, 123456780.
-inline constexpr Board kStandardGoal{{1, 2, 3, 4, 5, 6, 7, 8, 0}};
+// The canonical goal, the one goal every other is written from: tiles
+// 1..n-1 in reading order around a blank at `blank` on a board of shape `s`;
+// e.g. on 3x3 blank 8 gives the standard goal 123456780, blank 4 gives
+// 123405678. Every table section is the canonical goal of its blank cell,
+// and goal.h maps any goal onto one. REQUIRES: is_board_shape(s);
+// 0 <= blank < s.cells().
+constexpr Board canonical_goal(int blank, Shape s = kShape3x3) {
+  assert(is_board_shape(s) && blank >= 0 && blank < s.cells());
+  Board g;
+  g.shape = s;
+  std::uint8_t tile = 1;
+  for (int i = 0; i < s.cells(); ++i) {
+    g.cells[static_cast<std::size_t>(i)] = i == blank ? 0 : tile++;
+  }
+  return g;
+}
 
-// The standard goal of a shape: tiles 1..n-1 in reading order, blank last.
-// REQUIRES: is_board_shape(s).
-Board standard_goal(Shape s);
+// The standard goal of a shape, blank last: canonical_goal(s.cells() - 1, s),
+// under the name the programs use. REQUIRES: is_board_shape(s).
+constexpr Board standard_goal(Shape s) {
+  return canonical_goal(s.cells() - 1, s);
+}
+
+// The standard 3x3 goal, 123456780: standard_goal(kShape3x3).
+inline constexpr Board kStandardGoal = standard_goal(kShape3x3);
+static_assert(kStandardGoal == Board{{1, 2, 3, 4, 5, 6, 7, 8, 0}});
 
 }  // namespace eight

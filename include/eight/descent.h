@@ -48,7 +48,7 @@ struct DescentPath {
 // The optimal path from `cells` to the section's goal, by descent (above).
 // `table` is the section's mod-3 table, `max_distance` its largest
 // distance and `goal_rank` the rank of its goal, a canonical goal
-// (canonical_goal_cells() of some blank), which fixes the section's class.
+// (canonical_goal() of some blank), which fixes the section's class.
 // All three come from a table file and may be corrupt: every read is
 // checked against the span, and a table that leads nowhere (no neighbour
 // one closer, a walk longer than max_distance, a goal whose value is not

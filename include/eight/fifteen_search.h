@@ -14,9 +14,12 @@
 // The search never undoes the previous move and deepens the bound f = g + h
 // by two each time (every move changes MD by one, so f keeps its parity).
 //
-// Lifetime: a Solver keeps pointers into the PDB bytes its views cover; it
-// must not outlive them. Thread safety: solve() and the heuristics are const
-// and keep their state on the stack, so one Solver serves many threads.
+// IdaSearch is that search over one goal's databases (Table::ida_search()
+// gives a table's; eight::Solver, solver.h, answers from full and mod-3
+// sections instead). Lifetime: an IdaSearch keeps pointers into the PDB
+// bytes its views cover; it must not outlive them. Thread safety: solve()
+// and the heuristics are const and keep their state on the stack, so one
+// IdaSearch serves many threads.
 #pragma once
 
 #include <array>
@@ -69,12 +72,12 @@ struct SearchResult {
   int lower_bound() const;
 };
 
-class Solver {
+class IdaSearch {
  public:
   // `dbs[i]` must be the PDB of set.groups[i] for set.goal_blank (as
   // PatternDbView::open checked it); fails (kBadArgument) otherwise or if
   // the set is not sound.
-  static Result<Solver> create(const PatternSet& set, std::span<const PatternDbView> dbs);
+  static Result<IdaSearch> create(const PatternSet& set, std::span<const PatternDbView> dbs);
 
   const PatternSet& set() const { return set_; }
   int goal_blank() const { return set_.goal_blank; }
@@ -100,7 +103,7 @@ class Solver {
 
  private:
   friend class SearchRun;
-  Solver() = default;
+  IdaSearch() = default;
 
   PatternSet set_;
   Board goal_{};

@@ -67,12 +67,8 @@ const std::array<Symmetry, 8>& symmetries(Shape s = kShape3x3);
 // symmetries(b.shape); is_valid(b).
 Board transform(const Board& b, const Symmetry& s);
 
-// Tiles 1..n-1 in reading order around a blank at `blank` on a board of
-// shape `s`; e.g. on 3x3 blank 8 gives the standard goal 123456780, blank 4
-// gives 123405678. REQUIRES: is_board_shape(s); 0 <= blank < s.cells().
-Board canonical_goal(int blank, Shape s = kShape3x3);
-// True when `b` is the canonical goal of its own blank; false for any other
-// board, valid or not.
+// True when `b` is the canonical goal (board.h's canonical_goal()) of its
+// own blank; false for any other board, valid or not.
 bool is_canonical_goal(const Board& b);
 
 // How one goal maps onto one section: built once per goal, then applied to

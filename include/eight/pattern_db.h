@@ -74,8 +74,6 @@ inline constexpr int kCells = kSide * kSide;
 inline constexpr int kMaxSolutionLength = 80;
 using Cells = std::array<std::uint8_t, kCells>;
 
-// The cells of canonical_goal(blank, kShape4x4). REQUIRES: 0 <= blank < 16.
-Cells goal_cells(int blank);
 // Manhattan distance between two cells of the 4x4 board.
 int cell_distance(int a, int b);
 // Sum over tiles of the distance from each tile's cell to its cell in the
@@ -132,14 +130,11 @@ struct PdbOptions {
   PdbProgressFn progress;
 };
 
-// Peak heap bytes generate_pattern_db() uses for a k-tile group, the result
-// included: 1.75 bytes per placement (a byte of reached blank regions, two
-// frontier bitsets, the half-byte result). For k = 6, 7, 8 that is about
-// 10 MB, 101 MB and 908 MB.
-std::uint64_t generation_peak_bytes(int k);
-
 // The PDB of `group` for the goal canonical_goal(goal_blank), packed as
-// described above. The same bytes every run, whatever the thread count.
+// described above. The same bytes every run, whatever the thread count. Its
+// peak heap use, the result included, is 1.75 bytes per placement (a byte of
+// reached blank regions, two frontier bitsets, the half-byte result): about
+// 10 MB, 101 MB and 908 MB for 6, 7 and 8 tiles.
 // Requires 0 <= goal_blank < 16 and is_group(group).
 std::vector<std::uint8_t> generate_pattern_db(int goal_blank, TileMask group,
                                               const PdbOptions& options = {});
@@ -197,12 +192,11 @@ struct PatternSet {
 };
 
 // The groups of partition `p` for the goal canonical_goal(goal_blank). They
-// are chosen for the kCanonicalBlanks cells 0, 1 and 5 (see pattern_db.cpp
-// for the choice and why) and carried to every other cell by a symmetry of
-// the square taking one of those onto it. Requires 0 <= goal_blank < 16.
+// are chosen for the kCanonicalBlanks cells 0, 1 and 5 (see
+// core/pdb/partitions.cpp for the choice and why) and carried to every other
+// cell by a symmetry of the square taking one of those onto it. Requires 0 <= goal_blank < 16.
 PatternSet pattern_set(Partition p, int goal_blank);
 
-using Status = Result<std::monostate>;
 // A set is sound when its goal blank is a cell, it has 1..4 groups and
 // the groups are disjoint groups (is_group). They need not cover every tile.
 Status check_pattern_set(const PatternSet& set);

@@ -12,6 +12,8 @@
 // differ only in their last two tiles have Lehmer ranks 2k and 2k+1 and
 // opposite parity, so halving keeps exactly one of each pair per class.
 // docs/table-format.md gives the same rule for readers in other languages.
+// This is any_rank.h's rank on 3x3 (whose class there is the tile parity),
+// computed by the same code (core/rank/kernel.h) with a faster Lehmer rank.
 //
 // Thread safety: pure functions.
 #pragma once
@@ -37,20 +39,6 @@ struct Ranked {
   int parity;
 };
 Ranked rank_with_parity(const Board& b);
-
-namespace detail {
-// How rank() computes a Lehmer rank, for the core's table builders: the
-// order of the eight tiles packed three bits each (tile t at bits 3i..3i+2
-// as t - 1, for its index i in reading order, the blank skipped), in two
-// lookups. A tile's Lehmer digit counts the smaller tiles after it; for each
-// of the first four tiles that is (tile - 1) minus the smaller tiles before
-// it, so those four digits depend on the first four tiles alone, and the
-// last four digits on the last four alone. Bit 31 of the result is the
-// order's parity, bits 0..30 its Lehmer rank. REQUIRES: `order` packs each
-// of the tile values 0..7 once, bits 24..31 zero (anything else ranks as
-// garbage).
-std::uint32_t packed_order_lehmer(std::uint32_t order);
-}  // namespace detail
 
 // Inverse of rank() within the class of the given tile parity.
 // REQUIRES: r < kPositions, parity is 0 or 1.

@@ -87,6 +87,11 @@ class [[nodiscard]] Result {
   std::variant<T, Error> v_;
 };
 
+// What a fallible function that makes nothing returns: success or an Error.
+// The one Status of the library (tablegen.h's file writes, pattern_db.h's
+// checks).
+using Status = Result<std::monostate>;
+
 inline Error make_error(ErrorCode code, std::string message) {
   return Error{code, std::move(message)};
 }

@@ -70,7 +70,7 @@ class Solver {
 
   const TableView& table() const { return *table_; }
 
-  // (4x4 frames, whose sections are pattern databases, are searcher.h's:
+  // (4x4 frames, whose sections are pattern databases, are answer.h's:
   // distance() answers them -1 and solve() kBadArgument.)
   //
   // Distance from `board` to the frame's goal, or -1 if the board is in the

@@ -126,13 +126,11 @@ class TableView {
     assert(i < sections_.size());
     return sections_[i];
   }
-  // The section of shape `shape` whose goal has its blank on `cell`, if
-  // any (none for a cell off the board).
+  // The section of shape `shape` whose own (canonical) goal has its blank
+  // on `cell`, if any (none for a cell off the board): the lookup
+  // Table::frame() is built on. A goal's section is found by
+  // Table::frame(), which also tries the goal's symmetries.
   std::optional<std::size_t> section_for(Shape shape, int cell) const;
-  // The same for 3x3.
-  std::optional<std::size_t> section_for_blank(int cell) const {
-    return section_for(kShape3x3, cell);
-  }
   // The shapes the table has sections of, in the order of kTableShapes.
   std::vector<Shape> shapes() const;
 
@@ -158,7 +156,7 @@ class TableView {
 class Solver;
 class DistanceIndex;
 namespace fifteen {
-class Solver;
+class IdaSearch;
 }
 
 // A table ready to answer: its bytes (a read-only mapping of the file, or a
@@ -210,7 +208,7 @@ class Table {
   // The search over the pattern databases of a 4x4 goal: the one whose
   // first section is `section` (the section frame() names for a 4x4 goal),
   // or nullptr when `section` is not such a section.
-  const fifteen::Solver* searcher(std::size_t section) const;
+  const fifteen::IdaSearch* ida_search(std::size_t section) const;
   // Each section's positions grouped by distance (random.h), built on the
   // first call (about a millisecond a section).
   const DistanceIndex& index() const;
@@ -224,7 +222,7 @@ class Table {
   TableView view_;
   std::unique_ptr<Solver> solver_;
   // Per 4x4 goal: its first section and the search over its databases.
-  std::vector<std::pair<std::size_t, std::unique_ptr<const fifteen::Solver>>> searchers_;
+  std::vector<std::pair<std::size_t, std::unique_ptr<const fifteen::IdaSearch>>> ida_searches_;
   std::optional<GoalFrame> standard_frame_;  // empty if no section answers it
   std::string checksum_hex_;
   std::vector<Shape> answered_;

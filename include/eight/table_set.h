@@ -1,6 +1,7 @@
 // A set of tables answering as one: every table file of a folder (or one
-// file), each an eight::Table, and the one way from a goal to the table and
-// section that answer it. Used by the CLI and the server alike.
+// file), each an eight::Table, and which of them answers a goal
+// (TableSet::frame(), which asks each table's Table::frame(), the one way
+// from a goal to a section). Used by the CLI and the server alike.
 //
 // Ownership and lifetimes: a TableSet shares its tables (shared_ptr), so a
 // table lives while any set, or any snapshot taken from one, holds it.

@@ -115,8 +115,6 @@ std::vector<std::uint8_t> build_table(std::span<const SectionSpec> sections);
 // REQUIRES: 1..9 distinct cells, each 0..8.
 std::vector<std::uint8_t> build_table(std::span<const int> blanks);
 
-using Status = Result<std::monostate>;
-
 // A check of the file written so far, run before it takes its name; given
 // the temporary file's path.
 using WriteCheck = std::function<Status(const std::string& tmp)>;

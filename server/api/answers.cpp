@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "eight/random.h"
-#include "eight/searcher.h"
+#include "eight/answer.h"
 #include "eight/text.h"
 #include "json/answer_json.h"
 #include "problem.h"

@@ -5,7 +5,7 @@
 #include <set>
 #include <vector>
 
-#include "eight/searcher.h"
+#include "eight/answer.h"
 #include "eight/text.h"
 #include "json/answer_json.h"
 #include "question.h"

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "eight/result.h"
-#include "eight/searcher.h"
+#include "eight/answer.h"
 #include "refusal.h"
 #include "response.h"
 

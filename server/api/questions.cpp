@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "eight/searcher.h"
+#include "eight/answer.h"
 #include "eight/text.h"
 
 namespace eight::server {

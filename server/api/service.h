@@ -21,7 +21,7 @@
 
 #include "answers.h"
 #include "batches.h"
-#include "eight/searcher.h"
+#include "eight/answer.h"
 #include "handler.h"
 #include "metrics.h"
 #include "plan.h"

@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "eight/board.h"
-#include "eight/searcher.h"
+#include "eight/answer.h"
 #include "fifteen_fixture.h"
 #include "server_fixture.h"
 #include "support.h"

@@ -1,19 +1,19 @@
-#include "eight/searcher.h"
+#include "eight/answer.h"
 
 #include <cassert>
 
 namespace eight {
 namespace {
 
-const fifteen::Solver& searcher_of(const Table& table, const GoalFrame& frame) {
-  const fifteen::Solver* s = table.searcher(frame.section());
+const fifteen::IdaSearch& ida_search_of(const Table& table, const GoalFrame& frame) {
+  const fifteen::IdaSearch* s = table.ida_search(frame.section());
   assert(s != nullptr);
   return *s;
 }
 
 // The board as the frame's section sees it, searched within `budget`;
 // `nodes_left` is what the budget still allows and is charged.
-fifteen::SearchResult search(const fifteen::Solver& solver, const GoalFrame& frame,
+fifteen::SearchResult search(const fifteen::IdaSearch& solver, const GoalFrame& frame,
                              const Board& board, const fifteen::SearchBudget& budget,
                              std::uint64_t& nodes_left) {
   fifteen::SearchBudget b = budget;
@@ -35,14 +35,14 @@ SearchReport report_of(const fifteen::SearchResult& r, std::uint64_t nodes) {
 }  // namespace
 
 bool is_search_frame(const Table& table, const GoalFrame& frame) {
-  return table.searcher(frame.section()) != nullptr;
+  return table.ida_search(frame.section()) != nullptr;
 }
 
 SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const Board& board,
                               const fifteen::SearchBudget& budget) {
   assert(is_valid(board) && board.shape == frame.goal().shape && is_search_frame(table, frame));
   std::uint64_t left = budget.max_nodes;
-  const auto r = search(searcher_of(table, frame), frame, board, budget, left);
+  const auto r = search(ida_search_of(table, frame), frame, board, budget, left);
   SearchedSolution out;
   out.report = report_of(r, budget.max_nodes - left);
   out.solution.board = board;
@@ -72,7 +72,7 @@ SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const 
 SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const Board& board,
                            const fifteen::SearchBudget& budget) {
   assert(is_valid(board) && board.shape == frame.goal().shape && is_search_frame(table, frame));
-  const fifteen::Solver& solver = searcher_of(table, frame);
+  const fifteen::IdaSearch& solver = ida_search_of(table, frame);
   std::uint64_t left = budget.max_nodes;
   const auto first = search(solver, frame, board, budget, left);
   SearchedMoves out;
@@ -123,7 +123,7 @@ SearchedBoard random_search_board(const Table& table, const GoalFrame& frame,
                                   std::optional<int> distance, Rng& rng,
                                   const fifteen::SearchBudget& budget) {
   assert(is_search_frame(table, frame));
-  const fifteen::Solver& solver = searcher_of(table, frame);
+  const fifteen::IdaSearch& solver = ida_search_of(table, frame);
   const Board& goal = frame.goal();
   SearchedBoard out;
   std::uint64_t left = budget.max_nodes;

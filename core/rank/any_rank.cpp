@@ -2,7 +2,7 @@
 
 #include <cassert>
 
-#include "shape_kernel.h"
+#include "kernel.h"
 
 namespace eight {
 
@@ -25,16 +25,6 @@ bool is_valid_cells(Shape s, std::span<const std::uint8_t> cells) {
   return true;
 }
 
-int class_of(Shape s, std::span<const std::uint8_t> cells) {
-  assert(is_valid_cells(s, cells));
-  return detail::with_kernel(s, [&](auto k) {
-    using K = decltype(k);
-    int blank = 0;
-    const std::uint64_t order = K::pack(cells.data(), blank);
-    return static_cast<int>(K::lehmer(order) >> 31) ^ K::row_term(blank);
-  });
-}
-
 std::uint32_t rank_cells(Shape s, std::span<const std::uint8_t> cells) {
   assert(is_valid_cells(s, cells));
   return detail::with_kernel(s, [&](auto k) {
@@ -55,18 +45,6 @@ void unrank_cells(Shape s, std::uint32_t r, int cls, std::span<std::uint8_t> out
     const std::uint64_t cells = K::cells_of(blank, order);
     for (int c = 0; c < K::kN; ++c) out[c] = static_cast<std::uint8_t>((cells >> (4 * c)) & 0xF);
   });
-}
-
-void canonical_goal_cells(Shape s, int blank, std::span<std::uint8_t> out) {
-  assert(is_table_shape(s) && blank >= 0 && blank < s.cells());
-  assert(out.size() == static_cast<std::size_t>(s.cells()));
-  std::uint8_t tile = 1;
-  for (int c = 0; c < s.cells(); ++c) out[c] = c == blank ? 0 : tile++;
-}
-
-int goal_class(Shape s, int blank) {
-  assert(is_table_shape(s) && blank >= 0 && blank < s.cells());
-  return s.cols % 2 == 0 ? (blank / s.cols) & 1 : 0;
 }
 
 }  // namespace eight

@@ -1,3 +1,7 @@
+// Answers to questions, for every shape: solve_board() and board_moves(),
+// the one way from a question to its answer (from the table, or by search),
+// and the answers by search they take for 4x4.
+//
 // Answering 4x4 questions: the 15-puzzle's positions fit no table, so a
 // table's pattern databases guide an IDA* search (fifteen_search.h) per
 // question. The answers are the same values solver.h gives for the table

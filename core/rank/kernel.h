@@ -1,14 +1,24 @@
-// The ranking arithmetic of include/eight/any_rank.h, one instantiation per
-// table shape, so that every loop bound, factorial and divisor is a
-// compile-time constant: divisions by them become multiplies, and the
-// loops unroll. Shared by any_rank.cpp (the public functions), the mod-3
-// search and descent, which move between ranks without building cells.
-// Private to the core.
+// The one home of the library's ranking arithmetic. Private to the core.
+//
+//  - take_nth(): the one unrank step, "take the d-th value not yet used",
+//    branch-free over a pool of nibbles; every unrank below is built on it.
+//  - ShapeKernel<rows, cols>: the dense rank of include/eight/any_rank.h,
+//    one instantiation per table shape, so that every loop bound, factorial
+//    and divisor is a compile-time constant: divisions by them become
+//    multiplies, and the loops unroll. Shared by any_rank.cpp (the public
+//    functions), rank.cpp (the 3x3 functions of include/eight/rank.h, which
+//    are ShapeKernel<3, 3>), the full and mod-3 searches and descent, which
+//    move between ranks without building cells.
+//  - ShapeKernel<3, 3>'s Lehmer rank is the 3x3 fast path: two lookups in
+//    the half tables below (packed_order_lehmer) in place of the generic
+//    loop; tests/rank_test.cpp checks the two equal on every 3x3 position.
+//  - The placement rank of include/eight/pattern_db.h (placement.h).
 //
 // A position here is (blank cell, packed order): the tiles read in reading
 // order skipping the blank, tile t as the nibble t - 1 at bits 4i..4i+3 for
-// its index i in that order (11 tiles need 44 bits). Nibbles rather than
-// rank.h's 3-bit fields because 11 tiles need 4 bits each.
+// its index i in that order (11 tiles need 44 bits). The 3x3 half tables
+// take three bits a tile instead (eight tiles in 24 bits, four to a 12-bit
+// key), which is what keeps them small.
 //
 // Thread safety: pure functions and constants.
 #pragma once
@@ -24,6 +34,69 @@ namespace eight::detail {
 
 constexpr std::uint32_t factorial(int k) {
   return k <= 1 ? 1 : k * factorial(k - 1);
+}
+
+// The values 0..15 ascending, one per nibble: the pool take_nth() starts from.
+inline constexpr std::uint64_t kFullPool = 0xFEDCBA9876543210ull;
+
+// The one unrank step: removes the d-th nibble of `pool` (the values not yet
+// taken, ascending, one per nibble) and returns it, closing the gap. Free of
+// branches: random digits would mispredict a loop's branches on nearly every
+// step. REQUIRES: d < 16.
+[[gnu::always_inline]] inline unsigned take_nth(std::uint64_t& pool, unsigned d) {
+  assert(d < 16);
+  const unsigned shift = 4 * d;
+  const std::uint64_t low = (std::uint64_t{1} << shift) - 1;
+  const auto value = static_cast<unsigned>((pool >> shift) & 0xF);
+  pool = (pool & low) | ((pool >> 4) & ~low);
+  return value;
+}
+
+// The 3x3 fast path's tables: for each 12-bit key (four tiles, three bits
+// each, as tile - 1), the Lehmer digits' share of the first four tiles
+// (prefix) or the last four (suffix), with the parity of those digits' sum
+// in bit 31, so that adding the halves adds the ranks and XORs the
+// parities. A tile's Lehmer digit counts the smaller tiles after it; for
+// each of the first four tiles that is (tile - 1) minus the smaller tiles
+// before it, so those four digits depend on the first four tiles alone, and
+// the last four digits on the last four alone. Built at compile time.
+struct HalfTables {
+  std::array<std::uint32_t, 4096> prefix{};
+  std::array<std::uint32_t, 4096> suffix{};
+};
+
+constexpr HalfTables make_half_tables() {
+  HalfTables t;
+  for (std::uint32_t key = 0; key < 4096; ++key) {
+    std::uint32_t tiles[4] = {};
+    for (std::uint32_t i = 0; i < 4; ++i) tiles[i] = (key >> (3 * i)) & 7;
+    std::uint32_t p = 0, p_sum = 0, q = 0, q_sum = 0;
+    for (std::uint32_t i = 0; i < 4; ++i) {
+      std::uint32_t before = 0, after = 0;
+      for (std::uint32_t j = 0; j < i; ++j) before += tiles[j] < tiles[i] ? 1 : 0;
+      for (std::uint32_t j = i + 1; j < 4; ++j) after += tiles[j] < tiles[i] ? 1 : 0;
+      // (a key with a tile twice is no order; the guard keeps it harmless)
+      const std::uint32_t first = tiles[i] >= before ? tiles[i] - before : 0;
+      p += first * factorial(7 - static_cast<int>(i));
+      p_sum += first;
+      q += after * factorial(3 - static_cast<int>(i));
+      q_sum += after;
+    }
+    t.prefix[key] = p | (p_sum & 1) << 31;
+    t.suffix[key] = q | (q_sum & 1) << 31;
+  }
+  return t;
+}
+
+inline constexpr HalfTables kHalfTables = make_half_tables();
+
+// The Lehmer rank of eight tiles packed three bits each (tile t at bits
+// 3i..3i+2 as t - 1, for its index i), in two lookups: bits 0..30 the rank,
+// bit 31 the order's parity. REQUIRES: `order` packs each of 0..7 once,
+// bits 24..31 zero (anything else ranks as garbage).
+inline std::uint32_t packed_order_lehmer(std::uint32_t order) {
+  assert(order >> 24 == 0);
+  return kHalfTables.prefix[order & 0xFFF] + kHalfTables.suffix[(order >> 12) & 0xFFF];
 }
 
 template <int kR, int kC>
@@ -59,13 +132,14 @@ struct ShapeKernel {
     return w;
   }
   static constexpr std::array<std::uint32_t, kM> kWeight = make_weights();
-  // Bit m set when the blank on cell c may move by m (up, down, left, right).
+  // Bit m set when the blank on cell c may move by m (up, down, left,
+  // right): board.h's move table, as masks.
   static constexpr std::array<std::uint8_t, kN> make_legal() {
     std::array<std::uint8_t, kN> l{};
     for (int c = 0; c < kN; ++c) {
-      const int r = c / kC, k = c % kC;
-      l[c] = static_cast<std::uint8_t>((r > 0 ? 1 : 0) | (r < kR - 1 ? 2 : 0) | (k > 0 ? 4 : 0) |
-                                       (k < kC - 1 ? 8 : 0));
+      for (int m = 0; m < 4; ++m) {
+        if (kNeighborTables[kR - 1][kC - 1][c][m] >= 0) l[c] = static_cast<std::uint8_t>(l[c] | 1 << m);
+      }
     }
     return l;
   }
@@ -75,12 +149,12 @@ struct ShapeKernel {
   // row's parity on a board an even number of columns wide, else nothing.
   static constexpr int row_term(int cell) { return kC % 2 == 0 ? (cell / kC) & 1 : 0; }
 
-  // Lehmer rank of a packed order, in bits 0..30, its parity in bit 31.
-  // Digit i is (tile i - 1) minus the tiles before it that are smaller;
-  // `below` counts those for every value at once, a nibble per value, so
-  // no popcount (which, without -mpopcnt, is a library call) is needed.
-  // REQUIRES: order packs each of 0..kM-1 once.
-  static std::uint32_t lehmer(std::uint64_t order) {
+  // Lehmer rank of a packed order, in bits 0..30, its parity in bit 31, by
+  // the loop every shape shares. Digit i is (tile i - 1) minus the tiles
+  // before it that are smaller; `below` counts those for every value at
+  // once, a nibble per value, so no popcount (which, without -mpopcnt, is a
+  // library call) is needed. REQUIRES: order packs each of 0..kM-1 once.
+  static std::uint32_t generic_lehmer(std::uint64_t order) {
     std::uint64_t below = 0;
     std::uint32_t sum = 0, digit_sum = 0;
 #pragma GCC unroll 16
@@ -94,12 +168,36 @@ struct ShapeKernel {
     return sum | (digit_sum & 1) << 31;
   }
 
+  // The same, on 3x3 by the fast path (packed_order_lehmer, after narrowing
+  // the nibbles to three bits), elsewhere generic_lehmer().
+  static std::uint32_t lehmer(std::uint64_t order) {
+    if constexpr (kR == 3 && kC == 3) {
+      return packed_order_lehmer(narrow(order));
+    } else {
+      return generic_lehmer(order);
+    }
+  }
+
+  // Eight nibbles, each below 8, as eight 3-bit fields.
+  static std::uint32_t narrow(std::uint64_t order) {
+    auto x = static_cast<std::uint32_t>(order);
+    x = (x & 0x07070707u) | ((x & 0x70707070u) >> 1);  // 6 bits a byte
+    x = (x & 0x003F003Fu) | ((x & 0x3F003F00u) >> 2);  // 12 bits a half
+    return (x & 0x00000FFFu) | ((x & 0x0FFF0000u) >> 4);
+  }
+
+  // The rank of (blank, order) given the order's Lehmer rank and parity (as
+  // lehmer() returns them).
+  static std::uint32_t rank_of_lehmer(int blank, std::uint32_t l) {
+    assert(blank >= 0 && blank < kN);
+    return static_cast<std::uint32_t>(blank) * kOrders + ((l & 0x7FFFFFFF) >> 1);
+  }
+
   // The rank of (blank, order) and the class it is in.
   static std::uint32_t rank(int blank, std::uint64_t order, int* cls = nullptr) {
-    assert(blank >= 0 && blank < kN);
     const std::uint32_t l = lehmer(order);
     if (cls != nullptr) *cls = static_cast<int>(l >> 31) ^ row_term(blank);
-    return static_cast<std::uint32_t>(blank) * kOrders + ((l & 0x7FFFFFFF) >> 1);
+    return rank_of_lehmer(blank, l);
   }
 
   // The packed order of index `rest` (< kOrders) whose parity is `parity`.
@@ -118,17 +216,11 @@ struct ShapeKernel {
     }
     digits[kM - 2] = (sum & 1) != static_cast<unsigned>(parity) ? 1 : 0;
     digits[kM - 1] = 0;
-    // Branch-free selection over nibbles (as rank.cpp): `pool` holds the
-    // unplaced values ascending, one per nibble; taking the d-th closes
-    // the gap.
-    std::uint64_t pool = 0xFEDCBA9876543210ull;
+    std::uint64_t pool = kFullPool;
     std::uint64_t order = 0;
 #pragma GCC unroll 16
     for (int i = 0; i < kM; ++i) {
-      const unsigned shift = 4 * digits[i];
-      const std::uint64_t low = (std::uint64_t{1} << shift) - 1;
-      order |= ((pool >> shift) & 0xF) << (4 * i);
-      pool = (pool & low) | ((pool >> 4) & ~low);
+      order |= static_cast<std::uint64_t>(take_nth(pool, digits[i])) << (4 * i);
     }
     return order;
   }
@@ -171,18 +263,21 @@ struct ShapeKernel {
     return (tiles & below) | ((tiles & ~below) << 4);
   }
 
-  // The packed order and blank of a position's cells.
+  // The packed order and blank of a position's cells, kBits a tile (4, or
+  // 3 for packed_order_lehmer on 3x3).
   // REQUIRES: cells holds a permutation of 0..kN-1.
+  template <unsigned kBits = 4>
   static std::uint64_t pack(const std::uint8_t* cells, int& blank) {
+    static_assert(kBits == 4 || (kBits == 3 && kM <= 8));
     std::uint64_t order = 0;
     unsigned shift = 0;
     int at = 0;
 #pragma GCC unroll 16
     for (int c = 0; c < kN; ++c) {
       const unsigned t = cells[c];
-      // The blank writes a zero nibble that the next tile overwrites.
+      // The blank writes a zero field that the next tile overwrites.
       order |= static_cast<std::uint64_t>(t - (t != 0 ? 1 : 0)) << shift;
-      shift += t != 0 ? 4 : 0;
+      shift += t != 0 ? kBits : 0;
       at = t == 0 ? c : at;
     }
     blank = at;

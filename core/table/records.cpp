@@ -1,0 +1,222 @@
+// The checks of a table's header, section records and stats (checks.h).
+#include <algorithm>
+#include <cassert>
+#include <optional>
+
+#include "checks.h"
+#include "eight/any_rank.h"
+#include "eight/goal.h"
+#include "eight/pattern_db.h"
+
+namespace eight::table_checks {
+namespace {
+
+bool all_zero(std::span<const std::uint8_t> bytes) {
+  return std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; });
+}
+
+}  // namespace
+
+std::optional<Error> check_header(const format::Header& h, std::size_t size,
+                                  std::string_view name) {
+  if (h.version == 1) {
+    return fail(ErrorCode::kBadVersion, name,
+                "format version 1 is no longer read (this build reads version 2): regenerate "
+                "the table with eight-tablegen, which writes version 2");
+  }
+  if (h.version != format::kVersion) {
+    return fail(ErrorCode::kBadVersion, name,
+                "format version " + std::to_string(h.version) +
+                    " is not supported (this build reads version " +
+                    std::to_string(format::kVersion) + ")");
+  }
+  if (h.record_size != format::kSectionRecordSize) {
+    return fail(ErrorCode::kBadHeader, name,
+                "section record size " + std::to_string(h.record_size) + " is not 64");
+  }
+  if (h.reserved != 0) return fail(ErrorCode::kBadHeader, name, "header reserved bytes are set");
+  if (h.section_count < 1 || h.section_count > format::kMaxSections) {
+    return fail(ErrorCode::kBadHeader, name,
+                "section count " + std::to_string(h.section_count) + " is not between 1 and " +
+                    std::to_string(format::kMaxSections));
+  }
+  if (h.file_size != size) {
+    return fail(ErrorCode::kTruncated, name,
+                "header says " + std::to_string(h.file_size) + " bytes but the file has " +
+                    std::to_string(size));
+  }
+  const std::uint64_t records = format::kHeaderSize + h.section_count * format::kSectionRecordSize;
+  if (size < records) {
+    return fail(ErrorCode::kTruncated, name,
+                "file has " + std::to_string(size) + " bytes, too few for the records of " +
+                    std::to_string(h.section_count) + " sections (" + std::to_string(records) +
+                    ")");
+  }
+  return std::nullopt;
+}
+
+
+// Checks section i's record against everything the header and the earlier
+// records fixed; on success fills `info` but for its stats pointers.
+// `entries_at` is where the layout puts its entries.
+std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t i,
+                                  std::uint64_t entries_at, std::span<const SectionInfo> earlier,
+                                  std::string_view name, SectionInfo& info) {
+  const std::string where = "section " + std::to_string(i) + ": ";
+  const auto refuse = [&](const std::string& what) {
+    return fail(ErrorCode::kBadHeader, name, where + what);
+  };
+  // 4x4 sections are pattern databases, one per group of tiles; every
+  // other shape's are a class of positions.
+  const bool pdb = rec.shape == kShape4x4;
+  if (!is_table_shape(rec.shape) && !pdb) {
+    return refuse("shape " + std::to_string(rec.shape.rows) + "x" + std::to_string(rec.shape.cols) +
+                  " is not a table shape");
+  }
+  const auto encoding = static_cast<format::Encoding>(rec.encoding);
+  if (encoding != format::Encoding::kFull && encoding != format::Encoding::kMod3 &&
+      encoding != format::Encoding::kPdb4) {
+    return refuse("encoding " + std::to_string(rec.encoding) +
+                  " is not 1 (full), 2 (mod-3) or 3 (pattern database)");
+  }
+  if (pdb != (encoding == format::Encoding::kPdb4)) {
+    return refuse(pdb ? "a 4x4 section must be a pattern database (encoding 3)"
+                      : "only 4x4 sections are pattern databases (encoding 3)");
+  }
+  if (pdb ? !fifteen::is_group(rec.group) : rec.group != 0) {
+    return refuse(pdb ? "group " + std::to_string(rec.group) + " is not 1 to 8 of the tiles 1 to 15"
+                      : "group bytes are set on a section that is not a pattern database");
+  }
+  const std::uint64_t expected_positions =
+      pdb ? fifteen::placement_count(fifteen::group_size(rec.group)) : positions(rec.shape);
+  if (rec.positions != expected_positions) {
+    return refuse("positions " + std::to_string(rec.positions) + " is not " +
+                  std::to_string(expected_positions) + ", the " +
+                  (pdb ? "group's placements" : to_string(rec.shape) + " class's"));
+  }
+  if (!format::encoding_fits(encoding, rec.positions)) {
+    return refuse("encoding full does not fit the " + std::to_string(rec.positions) +
+                  " positions of " + to_string(rec.shape) + " (at most " +
+                  std::to_string(format::kMaxFullPositions) + ")");
+  }
+  const auto cells = static_cast<std::size_t>(rec.shape.cells());
+  const Board goal = format::goal_board(rec);
+  if (!all_zero(std::span(rec.goal).subspan(cells)) || !is_valid(goal) ||
+      !is_canonical_goal(goal)) {
+    return refuse("goal is not a canonical goal of " + to_string(rec.shape));
+  }
+  const int blank = blank_cell(goal);
+  int set_size = 1;  // a 4x4 goal's pattern databases, this one included
+  for (const SectionInfo& e : earlier) {
+    if (e.shape != rec.shape || e.blank != blank) continue;
+    if (!pdb) {
+      return refuse("a second " + to_string(rec.shape) + " section for blank cell " +
+                    std::to_string(blank));
+    }
+    // One goal's pattern databases are summed: their groups must not share
+    // a tile, or the sum could overestimate.
+    if ((e.group & rec.group) != 0) {
+      return refuse("group " + std::to_string(rec.group) + " shares tiles with section " +
+                    std::to_string(&e - earlier.data()) + "'s, of the same goal");
+    }
+    ++set_size;
+  }
+  if (set_size > fifteen::kMaxGroups) {
+    return refuse("more than " + std::to_string(fifteen::kMaxGroups) +
+                  " pattern databases for the 4x4 goal with blank cell " + std::to_string(blank));
+  }
+  if (pdb && rec.max_distance > fifteen::kMaxEntry) {
+    return refuse("max entry " + std::to_string(rec.max_distance) + " is over " +
+                  std::to_string(fifteen::kMaxEntry));
+  }
+  if (rec.max_distance > format::kMaxDistance) {
+    return refuse("max distance " + std::to_string(rec.max_distance) + " is over " +
+                  std::to_string(format::kMaxDistance));
+  }
+  if (rec.entries_offset != entries_at) {
+    return refuse("entries offset " + std::to_string(rec.entries_offset) +
+                  " is not where the layout puts them, " + std::to_string(entries_at));
+  }
+  if (rec.entries_bytes != format::entries_bytes(encoding, rec.positions)) {
+    return refuse("entries bytes " + std::to_string(rec.entries_bytes) + " is not " +
+                  std::to_string(format::entries_bytes(encoding, rec.positions)) +
+                  " for its encoding and positions");
+  }
+  if (pdb ? rec.farthest_count != 0
+          : rec.farthest_count == 0 || rec.farthest_count > rec.positions) {
+    return refuse("farthest count " + std::to_string(rec.farthest_count) + " is out of range" +
+                  (pdb ? " (a pattern database lists none)" : ""));
+  }
+  if (!all_zero(rec.reserved)) return refuse("reserved bytes are set");
+  info.shape = rec.shape;
+  info.encoding = encoding;
+  info.goal = goal;
+  info.blank = blank;
+  info.cls = board_class(goal);
+  info.goal_rank = pdb ? fifteen::pattern_rank(goal, rec.group)
+                       : rank_cells(rec.shape, std::span(goal.cells).first(cells));
+  info.group = rec.group;
+  info.positions = rec.positions;
+  info.max_distance = rec.max_distance;
+  info.entries_bytes = static_cast<std::size_t>(rec.entries_bytes);
+  info.farthest_count = rec.farthest_count;
+  return std::nullopt;
+}
+
+// Section i's stats, which the layout puts at `stats_at`: inside the file,
+// the histogram summing to the positions with the goal alone at 0 and the
+// farthest count its last count, the farthest ranks ascending in range.
+std::optional<Error> check_stats(const format::SectionRecord& rec, std::size_t i,
+                                 std::uint64_t stats_at, std::span<const std::uint8_t> bytes,
+                                 std::string_view name, SectionInfo& info) {
+  const auto refuse = [&](ErrorCode code, const std::string& what) {
+    return fail(code, name, "section " + std::to_string(i) + ": " + what);
+  };
+  if (rec.stats_offset != stats_at) {
+    return refuse(ErrorCode::kBadHeader, "stats offset " + std::to_string(rec.stats_offset) +
+                                             " is not where the layout puts them, " +
+                                             std::to_string(stats_at));
+  }
+  // stats_at and the size are below 2^40 or so (checked sizes of at most 64
+  // sections of at most 2^28 positions): no sum here overflows.
+  const std::uint64_t size = format::stats_bytes(rec.max_distance, rec.farthest_count);
+  if (stats_at + size > bytes.size()) {
+    return refuse(ErrorCode::kTruncated, "stats run past the end of the file (" +
+                                             std::to_string(stats_at + size) + " > " +
+                                             std::to_string(bytes.size()) + ")");
+  }
+  info.histogram = bytes.data() + stats_at;
+  info.farthest = info.histogram + 4 * (static_cast<std::size_t>(rec.max_distance) + 1);
+  std::uint64_t sum = 0;
+  for (int d = 0; d <= rec.max_distance; ++d) sum += info.count_at(d);
+  if (info.encoding == format::Encoding::kPdb4) {
+    // Entry values, not distances: many placements share each, the goal's
+    // among those at 0, and the max is reached.
+    if (sum != rec.positions || info.count_at(0) == 0 || info.count_at(rec.max_distance) == 0) {
+      return refuse(ErrorCode::kBadHeader, "entry histogram sums to " + std::to_string(sum) +
+                                               " placements, not " + std::to_string(rec.positions) +
+                                               ", or has none at 0 or at the max");
+    }
+    return std::nullopt;
+  }
+  if (sum != rec.positions || info.count_at(0) != 1) {
+    return refuse(ErrorCode::kBadHeader, "histogram sums to " + std::to_string(sum) +
+                                             " positions, not " + std::to_string(rec.positions) +
+                                             ", or has no single goal at distance 0");
+  }
+  if (info.count_at(rec.max_distance) != rec.farthest_count) {
+    return refuse(ErrorCode::kBadHeader, "farthest count " + std::to_string(rec.farthest_count) +
+                                             " is not the histogram's count at the max distance, " +
+                                             std::to_string(info.count_at(rec.max_distance)));
+  }
+  for (std::uint32_t k = 0; k < rec.farthest_count; ++k) {
+    const std::uint32_t r = info.farthest_rank(k);
+    if (r >= rec.positions || (k > 0 && r <= info.farthest_rank(k - 1))) {
+      return refuse(ErrorCode::kBadHeader,
+                    "farthest rank " + std::to_string(r) + " is out of range or out of order");
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace eight::table_checks

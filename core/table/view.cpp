@@ -1,0 +1,126 @@
+// TableView (include/eight/table.h): parse() runs the checks (checks.h)
+// and keeps what they found.
+#include <algorithm>
+#include <cassert>
+#include <optional>
+#include <thread>
+
+#include "checks.h"
+#include "eight/pattern_db.h"
+#include "eight/table.h"
+
+namespace eight {
+
+using table_checks::check_header;
+using table_checks::check_record;
+using table_checks::check_stats;
+using table_checks::fail;
+using table_checks::hex64;
+using table_checks::verify_section;
+
+Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::string_view name,
+                                   Check check) {
+  if (bytes.empty()) return fail(ErrorCode::kTruncated, name, "file is empty");
+  if (bytes.size() < format::kMagic.size() ||
+      !std::equal(format::kMagic.begin(), format::kMagic.end(), bytes.begin())) {
+    return fail(ErrorCode::kBadMagic, name, "not an eight table (bad magic)");
+  }
+  if (bytes.size() < format::kHeaderSize) {
+    return fail(ErrorCode::kTruncated, name,
+                "file is truncated: " + std::to_string(bytes.size()) + " bytes, shorter than the " +
+                    std::to_string(format::kHeaderSize) + "-byte header");
+  }
+  TableView view;
+  view.bytes_ = bytes;
+  view.header_ = format::decode_header(bytes.data());
+  if (auto err = check_header(view.header_, bytes.size(), name)) return *err;
+  const std::uint64_t actual = format::compute_checksum(bytes);
+  if (actual != view.header_.checksum) {
+    return fail(ErrorCode::kBadChecksum, name,
+                "checksum mismatch: header says " + hex64(view.header_.checksum) +
+                    ", contents hash to " + hex64(actual) + " (file is corrupted)");
+  }
+  const std::size_t n = view.header_.section_count;
+  std::vector<format::SectionRecord> records;
+  // The layout: the records, every section's entries in record order, then
+  // every section's stats in record order, then the end of the file.
+  std::uint64_t at = format::kHeaderSize + n * format::kSectionRecordSize;
+  for (std::size_t i = 0; i < n; ++i) {
+    records.push_back(format::decode_section_record(bytes.data() + format::kHeaderSize +
+                                                    i * format::kSectionRecordSize));
+    SectionInfo info;
+    if (auto err = check_record(records.back(), i, at, view.sections_, name, info)) return *err;
+    if (at + info.entries_bytes > bytes.size()) {
+      return fail(ErrorCode::kTruncated, name,
+                  "section " + std::to_string(i) + ": entries run past the end of the file (" +
+                      std::to_string(at + info.entries_bytes) + " > " +
+                      std::to_string(bytes.size()) + ")");
+    }
+    info.entries = bytes.data() + at;
+    if (info.encoding == format::Encoding::kPdb4) {
+      // What the search relies on: the goal's placement is 0 (its heuristic
+      // is 0 at the goal). Every 4-bit value is a value, so nothing else
+      // can be out of range.
+      const auto v = fifteen::PatternDbView::open(info.pdb(), info.blank, info.group);
+      if (!v.ok())
+        return fail(v.error().code, name,
+                    "section " + std::to_string(i) + ": " + v.error().message);
+    }
+    at += info.entries_bytes;
+    view.sections_.push_back(info);
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    if (auto err = check_stats(records[i], i, at, bytes, name, view.sections_[i])) return *err;
+    at += format::stats_bytes(records[i].max_distance, records[i].farthest_count);
+  }
+  if (at != bytes.size()) {
+    return fail(ErrorCode::kBadHeader, name,
+                "file has " + std::to_string(bytes.size()) + " bytes but its sections end at " +
+                    std::to_string(at));
+  }
+  if (check == Check::kChecksum) return view;
+  // Sections are independent: prove them at once, one thread each.
+  std::vector<std::optional<Error>> errors(n);
+  {
+    std::vector<std::jthread> workers;
+    for (std::size_t i = 0; i < n; ++i) {
+      const SectionInfo& section = view.sections_[i];
+      // (A mod-3 section's proof is a search again: kExhaustive.)
+      if (check == Check::kFull && section.encoding == format::Encoding::kMod3) continue;
+      workers.emplace_back(
+          [&, i] { errors[i] = verify_section(view.sections_[i], i, name, check); });
+    }
+  }
+  for (auto& err : errors) {
+    if (err) return *err;
+  }
+  return view;
+}
+
+std::optional<std::size_t> TableView::section_for(Shape shape, int cell) const {
+  for (std::size_t i = 0; i < sections_.size(); ++i) {
+    if (sections_[i].shape == shape && sections_[i].blank == cell) return i;
+  }
+  return std::nullopt;
+}
+
+std::vector<Shape> TableView::shapes() const {
+  std::vector<Shape> out;
+  for (const Shape s : kBoardShapes) {
+    if (std::any_of(sections_.begin(), sections_.end(),
+                    [s](const SectionInfo& i) { return i.shape == s; })) {
+      out.push_back(s);
+    }
+  }
+  return out;
+}
+
+DistanceHistogram TableView::histogram(std::size_t section) const {
+  assert(section < sections_.size());
+  const SectionInfo& s = sections_[section];
+  DistanceHistogram hist{};
+  for (int d = 0; d <= s.max_distance; ++d) hist[static_cast<std::size_t>(d)] = s.count_at(d);
+  return hist;
+}
+
+}  // namespace eight
