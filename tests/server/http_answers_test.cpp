@@ -1,4 +1,5 @@
-// Integration: answers from the real eight-server over HTTP.
+// Answers of eight-server: asked of the Service in process (service_fixture.h),
+// but for HEAD and concurrent clients, which ask the real server over HTTP.
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -9,9 +10,11 @@
 #include "api/routes.h"
 #include "json/answer_json.h"
 #include "server_fixture.h"
+#include "service_fixture.h"
 #include "support.h"
 
 using eight::test::ServerProcess;
+using eight::test::ServiceFixture;
 using nlohmann::json;
 
 namespace {
@@ -49,7 +52,7 @@ void check_path_reaches_goal(const json& j) {
 }  // namespace
 
 TEST_CASE("/solve answers board, goal, shape, cells, solvable, distance, moves, path and tiles") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   auto r = cli.Get("/solve?board=867254301");
   REQUIRE(r);
@@ -81,7 +84,7 @@ TEST_CASE("/solve answers board, goal, shape, cells, solvable, distance, moves, 
 }
 
 TEST_CASE("/solve of the goal itself is distance 0 with empty moves") {
-  ServerProcess server;
+  ServiceFixture server;
   auto r = server.client().Get("/solve?board=123456780");
   REQUIRE(r);
   CHECK(r->status == 200);
@@ -91,7 +94,7 @@ TEST_CASE("/solve of the goal itself is distance 0 with empty moves") {
 }
 
 TEST_CASE("every notation the parser accepts works URL-encoded") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   const std::string want = expected("867254301", "123456780", true);
   for (const char* target :
@@ -110,7 +113,7 @@ TEST_CASE("every notation the parser accepts works URL-encoded") {
 }
 
 TEST_CASE("answers a board of the other class with solvable false, null distance, empty moves") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   auto r = cli.Get("/solve?board=213456780");
   REQUIRE(r);
@@ -127,7 +130,7 @@ TEST_CASE("answers a board of the other class with solvable false, null distance
 }
 
 TEST_CASE("answers for several goals, each path reaching its goal") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   struct Case {
     const char* board;
@@ -154,7 +157,7 @@ TEST_CASE("answers for several goals, each path reaching its goal") {
 }
 
 TEST_CASE("/distance answers the same as /solve without moves, path and tiles") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   auto r = cli.Get("/distance?board=8+6+7+2+5+4+3+x+1");
   REQUIRE(r);
@@ -182,7 +185,7 @@ TEST_CASE("HEAD answers the GET headers without a body") {
 }
 
 TEST_CASE("GET / is a JSON index of every endpoint") {
-  ServerProcess server;
+  ServiceFixture server;
   auto r = server.client().Get("/");
   REQUIRE(r);
   CHECK(r->status == 200);
@@ -200,7 +203,7 @@ TEST_CASE("GET / is a JSON index of every endpoint") {
 }
 
 TEST_CASE("/healthz says ok and /readyz names the verified table") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   auto r = cli.Get("/healthz");
   REQUIRE(r);
@@ -221,7 +224,7 @@ TEST_CASE("/healthz says ok and /readyz names the verified table") {
 }
 
 TEST_CASE("/openapi.yaml serves docs/openapi.yaml byte for byte, describing every endpoint") {
-  ServerProcess server;
+  ServiceFixture server;
   auto r = server.client().Get("/openapi.yaml");
   REQUIRE(r);
   CHECK(r->status == 200);
@@ -285,7 +288,7 @@ TEST_CASE("8 concurrent clients get only correct answers") {
 
 TEST_CASE("from the default table the server answers every shape up to 10 cells, any goal") {
   const std::string& path = eight::test::default_table_path();
-  ServerProcess server({.args = {"--table", path}});
+  ServiceFixture server(path);
   auto cli = server.client();
   const auto& table = eight::test::default_table();
   // A board of each shape (3x2, 4x2 and 5x2 through their transposes' sections), to its
@@ -341,7 +344,7 @@ TEST_CASE("from the default table the server answers every shape up to 10 cells,
 
 TEST_CASE("POST /solve without a goal solves each board to its own shape's goal, as GET does") {
   const std::string& path = eight::test::default_table_path();
-  ServerProcess server({.args = {"--table", path}});
+  ServiceFixture server(path);
   auto cli = server.client();
   // The issue's replay, byte for byte: the batch's answer is GET's.
   auto single = cli.Get("/solve?board=123/405");

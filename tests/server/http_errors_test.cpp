@@ -1,5 +1,8 @@
-// Integration: every bad request gets a 4xx application/problem+json whose
-// detail says exactly what is wrong; nothing produces a 5xx or a crash.
+// Every bad request gets a 4xx application/problem+json whose detail says
+// exactly what is wrong; nothing produces a 5xx or a crash. Bad questions
+// are asked of the Service in process (service_fixture.h); what the transport
+// refuses (long request lines, large bodies, malformed bytes) and other
+// methods go to the real server over HTTP.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
@@ -7,9 +10,11 @@
 
 #include "eight/board.h"
 #include "server_fixture.h"
+#include "service_fixture.h"
 
 using eight::test::check_problem;
 using eight::test::ServerProcess;
+using eight::test::ServiceFixture;
 using nlohmann::json;
 
 namespace {
@@ -26,7 +31,7 @@ std::string parser_says(const std::string& text) {
 }  // namespace
 
 TEST_CASE("each class of bad board is a 400 problem in the core parser's words") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   struct Case {
     std::string what;
@@ -65,7 +70,7 @@ TEST_CASE("each class of bad board is a 400 problem in the core parser's words")
 }
 
 TEST_CASE("a bad goal is a 400 bad-goal problem and /distance checks it the same way") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   for (const char* route : {"/solve", "/distance"}) {
     CAPTURE(route);
@@ -79,7 +84,7 @@ TEST_CASE("a bad goal is a 400 bad-goal problem and /distance checks it the same
 }
 
 TEST_CASE("boards of other shapes: an open shape is a 400, a shape no table holds a 404") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   json j = check_problem(cli.Get("/solve?board=123450"), 400, "bad-board");
   CHECK(j["detail"] == "6 cells fit 2x3 and 3x2: say which shape, or write the rows");
@@ -117,7 +122,7 @@ TEST_CASE("boards of other shapes: an open shape is a 400, a shape no table hold
 }
 
 TEST_CASE("shape= names the shape of the board and goal texts; a bad one is a 400 bad-shape") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   // The 6 cells read as 2x3 (or 3x2), then meet the 3x3-only table.
   json j = check_problem(cli.Get("/solve?board=123405&shape=2x3"), 404, "shape-not-served");
@@ -164,7 +169,7 @@ TEST_CASE("shape= names the shape of the board and goal texts; a bad one is a 40
 }
 
 TEST_CASE("a missing, repeated or unknown parameter is a 400 problem") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   auto j = check_problem(cli.Get("/solve"), 400, "missing-parameter");
   CHECK(j["detail"] == "query parameter 'board' is required");
@@ -294,7 +299,7 @@ TEST_CASE("a thousand random queries never produce a 5xx or stop the server") {
 
 TEST_CASE(
     "a key given twice in a batch body is a 400 bad-body naming it, as a repeated parameter") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   // Last-wins before: this answered for goal 123804765.
   auto j = check_problem(

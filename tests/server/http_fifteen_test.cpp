@@ -1,5 +1,6 @@
-// Integration: 4x4 questions (issue 12) answered by the real eight-server
-// over HTTP, from a --tables folder holding the 3x3 test table and the 6-6-3
+// 4x4 questions (issue 12) asked of the Service in process (service_fixture.h),
+// and of the real eight-server over HTTP for what needs its compute pool,
+// from a --tables folder holding the 3x3 test table and the 6-6-3
 // pattern databases: answers checked against Korf's published lengths and
 // replayed move by move, the search budget and its 503, hints, /random,
 // batches, bad input, cancellation by a client that leaves and a full
@@ -24,6 +25,7 @@
 #include "eight/answer.h"
 #include "fifteen_fixture.h"
 #include "server_fixture.h"
+#include "service_fixture.h"
 #include "support.h"
 
 using eight::test::check_problem;
@@ -32,6 +34,7 @@ using eight::test::RawResponse;
 using eight::test::ResponseEnd;
 using eight::test::ServerProcess;
 using eight::test::ServerSpec;
+using eight::test::ServiceFixture;
 using eight::test::TempDir;
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
@@ -40,7 +43,9 @@ using namespace eight::test::fifteen;
 
 namespace {
 
-json get_json(httplib::Client& cli, const std::string& target, int status = 200) {
+// `cli`: an httplib::Client or the in-process client (service_fixture.h).
+template <class Client>
+json get_json(Client& cli, const std::string& target, int status = 200) {
   auto r = cli.Get(target);
   REQUIRE(r);
   CAPTURE(target);
@@ -114,7 +119,7 @@ std::string hardest_target(std::uint64_t budget) {
 
 TEST_CASE("4x4 /solve and /distance answer Korf's published lengths with a legal optimal path") {
   FifteenDir d;
-  ServerProcess server(d.spec());
+  ServiceFixture server(eight::TableSource{d.dir.path(), true});
   auto cli = server.client();
   for (int n : {1, 9, 82}) {
     const KorfInstance& k = korf(n);
@@ -143,7 +148,7 @@ TEST_CASE("4x4 /solve and /distance answer Korf's published lengths with a legal
 
 TEST_CASE("4x4 boards without a goal are answered for the standard goal, blank last") {
   FifteenDir d;
-  ServerProcess server(d.spec());
+  ServiceFixture server(eight::TableSource{d.dir.path(), true});
   auto cli = server.client();
   // Korf #1 turned half a turn: 57 moves from 1..15 then the blank.
   const std::string board = for_standard_goal(korf(1));
@@ -159,7 +164,7 @@ TEST_CASE("4x4 boards without a goal are answered for the standard goal, blank l
 
 TEST_CASE("a 4x4 board of the other class answers solvable false and null distance") {
   FifteenDir d;
-  ServerProcess server(d.spec());
+  ServiceFixture server(eight::TableSource{d.dir.path(), true});
   auto cli = server.client();
   // Korf #1 with its first two tiles swapped (14 and 13).
   KorfInstance k = korf(1);
@@ -180,7 +185,7 @@ TEST_CASE("a 4x4 board of the other class answers solvable false and null distan
 
 TEST_CASE("a 4x4 search past its budget is a 503 saying how far it got") {
   FifteenDir d;
-  ServerProcess server(d.spec());
+  ServiceFixture server(eight::TableSource{d.dir.path(), true});
   auto cli = server.client();
   const KorfInstance& k = korf(17);  // 66 moves, among the hardest of the 100
   REQUIRE(k.length == 66);
@@ -208,7 +213,7 @@ TEST_CASE("a 4x4 search past its budget is a 503 saying how far it got") {
 
 TEST_CASE("budget=0, budget=abc and a budget over 500000000 are 400 bad-budget") {
   FifteenDir d;
-  ServerProcess server(d.spec());
+  ServiceFixture server(eight::TableSource{d.dir.path(), true});
   auto cli = server.client();
   const std::string base = "/solve?board=" + korf(1).text() + "&goal=" + kKorfGoal;
   for (const std::string& budget : {std::string("0"), std::string("abc"), std::string("500000001"),
@@ -225,7 +230,7 @@ TEST_CASE("budget=0, budget=abc and a budget over 500000000 are 400 bad-budget")
 
 TEST_CASE("4x4 /hint one move from the goal lists the move home first at 0, the others at 2") {
   FifteenDir d;
-  ServerProcess server(d.spec());
+  ServiceFixture server(eight::TableSource{d.dir.path(), true});
   auto cli = server.client();
   // The blank one cell right of Korf's goal's: moving it left solves it.
   auto r =
@@ -265,7 +270,7 @@ TEST_CASE("4x4 /hint one move from the goal lists the move home first at 0, the 
 
 TEST_CASE("/random?shape=4x4 is seeded, valid and its distance is the board's") {
   FifteenDir d;
-  ServerProcess server(d.spec());
+  ServiceFixture server(eight::TableSource{d.dir.path(), true});
   auto cli = server.client();
   auto r1 = cli.Get("/random?shape=4x4&seed=7");
   auto r2 = cli.Get("/random?shape=4x4&seed=7");
@@ -303,7 +308,7 @@ TEST_CASE("/random?shape=4x4 is seeded, valid and its distance is the board's") 
 
 TEST_CASE("POST /solve answers 4x4 boards in order within the body's budget") {
   FifteenDir d;
-  ServerProcess server(d.spec());
+  ServiceFixture server(eight::TableSource{d.dir.path(), true});
   auto cli = server.client();
   const KorfInstance& a = korf(1);
   const KorfInstance& b = korf(82);
@@ -375,7 +380,7 @@ TEST_CASE("POST /solve answers 4x4 boards in order within the body's budget") {
 
 TEST_CASE("4x4 bad input gets precise 400 errors") {
   FifteenDir d;
-  ServerProcess server(d.spec());
+  ServiceFixture server(eight::TableSource{d.dir.path(), true});
   auto cli = server.client();
   json j = check_problem(cli.Get("/solve?board=1,2,3,4,5,6,7,8,9,10,11,12,13,14,15&shape=4x4"), 400,
                          "bad-board");

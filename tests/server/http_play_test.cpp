@@ -1,6 +1,7 @@
 // Integration: what players and puzzle makers use (issue 5): hints, puzzles
-// by difficulty, batches, stats, CORS and the playground page, from the real
-// eight-server over HTTP.
+// by difficulty, batches, stats, CORS and the playground page, asked of the
+// Service in process (service_fixture.h); a batch's body limit is the
+// transport's, asked of the real eight-server over HTTP.
 #include <doctest/doctest.h>
 
 #include <cstdlib>
@@ -9,15 +10,19 @@
 
 #include "json/answer_json.h"
 #include "server_fixture.h"
+#include "service_fixture.h"
 #include "support.h"
 
 using eight::test::check_problem;
 using eight::test::ServerProcess;
+using eight::test::ServiceFixture;
 using nlohmann::json;
 
 namespace {
 
-json get_json(httplib::Client& cli, const std::string& target) {
+// `cli`: an httplib::Client or the in-process client (service_fixture.h).
+template <class Client>
+json get_json(Client& cli, const std::string& target) {
   auto r = cli.Get(target);
   REQUIRE(r);
   REQUIRE_MESSAGE(r->status == 200, target << " -> " << r->status << " " << r->body);
@@ -30,14 +35,15 @@ int distance_of(const std::string& board, const std::string& goal) {
   return solver.distance(eight::test::board(board), eight::test::frame(eight::test::board(goal)));
 }
 
-httplib::Result post_json(httplib::Client& cli, const std::string& body) {
+template <class Client>
+httplib::Result post_json(Client& cli, const std::string& body) {
   return cli.Post("/solve", body, "application/json");
 }
 
 }  // namespace
 
 TEST_CASE("/hint lists every optimal next move with the board it leads to") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   const json j = get_json(cli, "/hint?board=8+6+7+2+5+4+3+x+1");
   CHECK(j["board"] == "867254301");
@@ -69,7 +75,7 @@ TEST_CASE("/hint lists every optimal next move with the board it leads to") {
 
 TEST_CASE(
     "/hint lists every legal move best first, each with its distance and whether it is optimal") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   for (const std::string board : {"867254301", "123456708", "123456780", "413726580"}) {
     CAPTURE(board);
@@ -109,7 +115,7 @@ TEST_CASE(
 }
 
 TEST_CASE("/solve with boards=1 adds the board after every move, ending on the goal") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   const json j = get_json(cli, "/solve?board=283164705&goal=123804765&boards=1");
   REQUIRE(j["boards"].size() == j["distance"].get<std::size_t>());
@@ -129,7 +135,7 @@ TEST_CASE("/solve with boards=1 adds the board after every move, ending on the g
 }
 
 TEST_CASE("a batch item may carry its own goal, answered as GET /solve answers it") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   auto r = post_json(cli, R"({"goal": "123804765", "boards": [
       {"board": "867254301", "goal": "123456708"}, "123084765", {"board": "123084765"},
@@ -148,7 +154,7 @@ TEST_CASE("a batch item may carry its own goal, answered as GET /solve answers i
 }
 
 TEST_CASE("/hint refuses bad boards, goals and parameters with problems") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   check_problem(cli.Get("/hint"), 400, "missing-parameter");
   CHECK(check_problem(cli.Get("/hint?board=12345678"), 400, "bad-board")["detail"] ==
@@ -160,7 +166,7 @@ TEST_CASE("/hint refuses bad boards, goals and parameters with problems") {
 }
 
 TEST_CASE("/random draws a board exactly the asked distance away, the same for the same seed") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   const json a = get_json(cli, "/random?distance=20&seed=12345");
   CHECK(a["board"] == "436875021");  // the same draw as `eight random --seed 12345`
@@ -185,7 +191,7 @@ TEST_CASE("/random draws a board exactly the asked distance away, the same for t
 }
 
 TEST_CASE("/random with count=N draws N boards from one generator, as eight random --count") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   const json j = get_json(cli, "/random?distance=20&seed=12345&count=3");
   // The first is the single draw's board; all three are what the offline
@@ -213,7 +219,7 @@ TEST_CASE("/random with count=N draws N boards from one generator, as eight rand
 }
 
 TEST_CASE("/random names the valid range for a distance no board has") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   json j = check_problem(cli.Get("/random?distance=32"), 400, "bad-distance");
   CHECK(j["detail"] == "distance must be a whole number from 0 to 31 for goal 123456780; got '32'");
@@ -230,7 +236,7 @@ TEST_CASE("/random names the valid range for a distance no board has") {
 }
 
 TEST_CASE("/stats gives the goal's histogram, maximum and hardest boards") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   json j = get_json(cli, "/stats");
   CHECK(j["goal"] == "123456780");
@@ -250,7 +256,7 @@ TEST_CASE("/stats gives the goal's histogram, maximum and hardest boards") {
 }
 
 TEST_CASE("POST /solve answers a batch in order, bad boards in place") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   auto r =
       post_json(cli, R"({"boards": ["867254301", "12", 5, "213456780", "1 2 3 4 5 6 7 x 8"]})");
@@ -312,7 +318,7 @@ TEST_CASE("POST /solve takes 10,000 boards and refuses more, or a malformed body
 }
 
 TEST_CASE("GET answers carry CORS headers and preflights are answered") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   for (const char* target : {"/solve?board=123456780", "/hint?board=123456780", "/stats",
                              "/random?distance=3", "/table", "/nowhere"}) {
@@ -342,7 +348,7 @@ TEST_CASE("GET answers carry CORS headers and preflights are answered") {
 }
 
 TEST_CASE("GET / serves the playground to a browser and the JSON index to everyone else") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   auto r =
       cli.Get("/", {{"Accept", "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}});

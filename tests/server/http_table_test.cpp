@@ -1,13 +1,17 @@
-// Integration: /table serves the table file from the mapping, with its
-// validators, conditional requests and byte ranges.
+// /table serves the table file from the mapping, with its validators,
+// conditional requests and byte ranges. Ranges are asked of the Service in
+// process (service_fixture.h); what the transport frames (Content-Length,
+// HEAD, 304) of the real eight-server over HTTP.
 #include <doctest/doctest.h>
 
 #include <cstdio>
 
 #include "server_fixture.h"
+#include "service_fixture.h"
 #include "support.h"
 
 using eight::test::ServerProcess;
+using eight::test::ServiceFixture;
 
 namespace {
 
@@ -63,7 +67,7 @@ TEST_CASE("/table answers 304 to a matching If-None-Match and 200 to a stale one
 }
 
 TEST_CASE("/table answers a byte range with 206 and the right Content-Range") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   const std::string file = file_bytes();
   const std::string size = std::to_string(file.size());
@@ -100,7 +104,7 @@ TEST_CASE("/table answers a byte range with 206 and the right Content-Range") {
 }
 
 TEST_CASE("/table answers 416 with the size for a range past the end") {
-  ServerProcess server;
+  ServiceFixture server;
   const std::string size = std::to_string(file_bytes().size());
   auto r = server.client().Get("/table", {{"Range", "bytes=" + size + "-"}});
   REQUIRE(r);
@@ -115,7 +119,7 @@ TEST_CASE("/table answers 416 with the size for a range past the end") {
 }
 
 TEST_CASE("a Range header on an answer is ignored, not applied to the JSON") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   auto full = cli.Get("/solve?board=867254301");
   auto ranged = cli.Get("/solve?board=867254301", {{"Range", "bytes=0-9"}});

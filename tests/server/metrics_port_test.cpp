@@ -1,5 +1,6 @@
 // /metrics on an address of its own (--metrics-port, --metrics-host), and
-// never with CORS headers, on either port; --version.
+// never with CORS headers, on either port (the public port's answers asked
+// of the Service in process, service_fixture.h); --version.
 #include <doctest/doctest.h>
 
 #include <regex>
@@ -7,11 +8,13 @@
 #include <thread>
 
 #include "server_fixture.h"
+#include "service_fixture.h"
 #include "support.h"
 
 using eight::test::run_to_exit;
 using eight::test::ServerProcess;
 using eight::test::ServerSpec;
+using eight::test::ServiceFixture;
 using namespace std::chrono_literals;
 
 namespace {
@@ -134,7 +137,7 @@ TEST_CASE("--metrics-host without --metrics-port, or a taken metrics port, refus
 }
 
 TEST_CASE("/metrics carries no CORS header on the public port either, nor its preflight") {
-  ServerProcess server;
+  ServiceFixture server;
   auto cli = server.client();
   auto r = cli.Get("/metrics", {{"Origin", "https://example.org"}});
   REQUIRE(r);

@@ -9,7 +9,7 @@
 #include "api/service.h"
 #include "eight/tablegen.h"
 #include "json/answer_json.h"
-#include "server_fixture.h"
+#include "service_fixture.h"
 #include "support.h"
 #include "transport/access_log.h"
 
@@ -21,55 +21,14 @@ using eight::server::Response;
 using eight::server::Route;
 using eight::server::Service;
 using eight::server::TableSlot;
+using eight::test::body_of;
+using eight::test::call;
+using eight::test::get;
 namespace http = boost::beast::http;
 
 namespace {
 
-const std::atomic<bool> kNotCancelled{false};
-
-// GET `path` with `params` (encoded into the target) and `headers`.
-Request get(std::string_view path, std::vector<std::pair<std::string, std::string>> params = {},
-            std::vector<std::pair<std::string, std::string>> headers = {},
-            http::verb method = http::verb::get) {
-  std::string target(path);
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    target += (i == 0 ? '?' : '&') + eight::test::url_encode(params[i].first) + "=" +
-              eight::test::url_encode(params[i].second);
-  }
-  http::fields fields;
-  for (auto& [k, v] : headers) fields.insert(k, v);
-  return make_request(method, target, std::move(fields));
-}
-
-Response call(const Service& service, const Request& req) {
-  Response res;
-  service.handle(req, res, kNotCancelled);
-  return res;
-}
-
-struct Fixture {
-  TableSlot slot;
-  Metrics metrics;
-  Service service{slot, metrics};
-
-  explicit Fixture(const std::string& table = eight::test::server_table_path()) {
-    auto loaded = eight::server::load_tables({table, false});
-    REQUIRE(loaded.ok());
-    slot.set(*loaded);
-  }
-
-  Response call(Route route, std::vector<std::pair<std::string, std::string>> params = {},
-                std::vector<std::pair<std::string, std::string>> headers = {}) const {
-    return ::call(service,
-                  get(eight::server::route_label(route), std::move(params), std::move(headers)));
-  }
-};
-
-// The bytes the transport would send as the body.
-std::string body_of(const Response& res) {
-  if (res.external.data() != nullptr) return std::string(res.external.begin(), res.external.end());
-  return res.body;
-}
+using Fixture = eight::test::ServiceFixture;
 
 nlohmann::json problem(const Response& res) {
   CHECK(res.header("Content-Type") == "application/problem+json");

@@ -1,5 +1,6 @@
 // eight-server --tables DIR (issue 11): one server answering from every table
-// file of a folder, each goal from the file that answers its shape; /table
+// file of a folder (the answers asked of the Service in process,
+// service_fixture.h), each goal from the file that answers its shape; /table
 // by shape, /readyz and /metrics per file, SIGHUP reloading the whole set,
 // and the refusals at start (a bad file, an empty folder, --table with
 // --tables).
@@ -11,11 +12,13 @@
 
 #include "eight/tablegen.h"
 #include "server_fixture.h"
+#include "service_fixture.h"
 #include "support.h"
 
 using eight::test::check_problem;
 using eight::test::ServerProcess;
 using eight::test::ServerSpec;
+using eight::test::ServiceFixture;
 using eight::test::TempDir;
 using json = nlohmann::json;
 using Bytes = std::vector<std::uint8_t>;
@@ -94,7 +97,9 @@ struct TableDir {
   }
 };
 
-json get_json(httplib::Client& cli, const std::string& target, int status = 200) {
+// `cli`: an httplib::Client or the in-process client (service_fixture.h).
+template <class Client>
+json get_json(Client& cli, const std::string& target, int status = 200) {
   auto r = cli.Get(target);
   REQUIRE(r);
   CAPTURE(target);
@@ -107,7 +112,7 @@ json get_json(httplib::Client& cli, const std::string& target, int status = 200)
 
 TEST_CASE("--tables DIR answers every shape of every file, each from its own file") {
   TableDir d;
-  ServerProcess server(d.spec());
+  ServiceFixture server(eight::TableSource{d.dir.path(), true});
   auto cli = server.client();
   // 3x3 from eight.tbl, 2x3 and its transpose 3x2 from small-2x3.tbl.
   CHECK(get_json(cli, "/distance?board=867254301")["distance"] == 31);
@@ -141,7 +146,7 @@ TEST_CASE("--tables DIR answers every shape of every file, each from its own fil
 
 TEST_CASE("--tables DIR: a shape no file holds is a 404 naming the shapes and the generator") {
   TableDir d;
-  ServerProcess server(d.spec());
+  ServiceFixture server(eight::TableSource{d.dir.path(), true});
   auto cli = server.client();
   json j = check_problem(cli.Get("/stats?shape=2x5"), 404, "shape-not-served");
   CHECK(j["detail"] ==
@@ -166,7 +171,7 @@ TEST_CASE("--tables DIR: a shape no file holds is a 404 naming the shapes and th
 
 TEST_CASE("--tables DIR: /table serves the 3x3 file, or with shape= the file answering it") {
   TableDir d;
-  ServerProcess server(d.spec());
+  ServiceFixture server(eight::TableSource{d.dir.path(), true});
   auto cli = server.client();
   const Bytes& t3 = eight::test::table_bytes();
   auto r = cli.Get("/table");
@@ -211,7 +216,7 @@ TEST_CASE("--tables DIR: /table serves the 3x3 file, or with shape= the file ans
 
 TEST_CASE("--tables DIR: /tables lists every file with a URL that downloads it, and its ETag") {
   TableDir d;
-  ServerProcess server(d.spec());
+  ServiceFixture server(eight::TableSource{d.dir.path(), true});
   auto cli = server.client();
   const json j = get_json(cli, "/tables");
   REQUIRE(j["tables"].size() == 2);
