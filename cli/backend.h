@@ -25,7 +25,7 @@
 namespace eight::cli {
 
 // What went wrong, as the tool reports it: `eight: MESSAGE`, exit `status`
-// (eight/exit_codes.h). kExitUsage also prints the usage text.
+// (common/exit_codes.h). kExitUsage also prints the usage text.
 struct Failure {
   int status;
   std::string message;

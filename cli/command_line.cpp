@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "eight/text.h"
+#include "common/text.h"
 
 namespace eight::cli {
 

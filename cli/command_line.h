@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "backend.h"
+#include "common/defaults.h"
+#include "common/exit_codes.h"
 #include "eight/board.h"
-#include "eight/defaults.h"
-#include "eight/exit_codes.h"
 #include "eight/answer.h"
 #include "eight/table_set.h"
 

@@ -13,11 +13,11 @@
 #include <utility>
 #include <vector>
 
-#include "eight/exit_codes.h"
+#include "common/durable_file.h"
+#include "common/exit_codes.h"
+#include "common/text.h"
 #include "eight/table.h"
 #include "eight/table_format.h"
-#include "eight/tablegen.h"
-#include "eight/text.h"
 
 namespace eight::cli {
 namespace {

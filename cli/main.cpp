@@ -19,7 +19,7 @@
 // eight-server --tables does: each goal from the first file, by name, that
 // answers its shape.
 //
-// Exit status (eight/exit_codes.h): 0 all answered; 1 some input line or
+// Exit status (common/exit_codes.h): 0 all answered; 1 some input line or
 // argument was bad (the others were still answered); 2 usage error; 3 the
 // table cannot be used; 5 the server cannot be reached (or, for --server
 // and fetch, the module eight-remote.so cannot be loaded), 6 it did not
@@ -32,9 +32,9 @@
 
 #include "command_line.h"
 #include "commands/commands.h"
-#include "eight/defaults.h"
-#include "eight/exit_codes.h"
-#include "eight/text.h"
+#include "common/defaults.h"
+#include "common/exit_codes.h"
+#include "common/text.h"
 #include "probe.h"
 #include "remote_module.h"
 #include "table_backend.h"

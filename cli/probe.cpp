@@ -23,8 +23,8 @@
 #include <string>
 #include <string_view>
 
-#include "eight/poll.h"
-#include "eight/text.h"
+#include "common/poll.h"
+#include "common/text.h"
 
 namespace eight::cli {
 namespace {

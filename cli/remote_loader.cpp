@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <system_error>
 
-#include "eight/exit_codes.h"
+#include "common/exit_codes.h"
 #include "remote_module.h"
 
 namespace eight::cli {

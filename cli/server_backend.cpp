@@ -5,9 +5,9 @@
 #include <chrono>
 #include <utility>
 
-#include "eight/exit_codes.h"
+#include "common/exit_codes.h"
+#include "common/text.h"
 #include "eight/table_format.h"
-#include "eight/text.h"
 #include "json/answer_json.h"
 
 namespace eight::cli {

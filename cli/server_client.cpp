@@ -8,8 +8,8 @@
 #include <thread>
 #include <utility>
 
-#include "eight/exit_codes.h"
-#include "eight/text.h"
+#include "common/exit_codes.h"
+#include "common/text.h"
 #include "socket_bytes.h"
 
 namespace eight::cli {

@@ -1,7 +1,7 @@
 // The tool as a client of an eight-server (`eight fetch`, `eight --server
 // URL solve|hint|random`): one HTTP client (cpp-httplib's), the server's URL,
 // and the one place where what went wrong on the way becomes a message and
-// an exit status (eight/exit_codes.h):
+// an exit status (common/exit_codes.h):
 //
 //   kExitUnreachable  no connection: refused, a name that does not resolve
 //   kExitTimeout      connected, but no whole answer in time: --timeout-ms

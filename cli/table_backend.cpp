@@ -3,10 +3,10 @@
 #include <random>
 #include <utility>
 
-#include "eight/exit_codes.h"
+#include "common/exit_codes.h"
+#include "common/text.h"
 #include "eight/pattern_db.h"
 #include "eight/random.h"
-#include "eight/text.h"
 
 namespace eight::cli {
 

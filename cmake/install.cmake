@@ -58,6 +58,9 @@ set(EIGHT_WORK_DIR \"${CMAKE_BINARY_DIR}/install-units\")" COMPONENT runtime)
 endif()
 
 # ------------------------------------------------------------------ development
+# Every header of include/eight/, by glob: that folder holds the library a
+# user links and nothing else. The programs' plumbing (common/include/) and
+# the JSON answers (json/include/) live elsewhere and are not installed.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/eight DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
         COMPONENT development FILES_MATCHING PATTERN "*.h")
 install(TARGETS eight_core_shared EXPORT eight-targets

@@ -1,6 +1,6 @@
 #include "eight/shape.h"
 
-#include "eight/text.h"
+#include "common/text.h"
 
 namespace eight {
 

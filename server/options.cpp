@@ -7,8 +7,8 @@
 #include <fstream>
 #include <thread>
 
-#include "eight/defaults.h"
-#include "eight/text.h"
+#include "common/defaults.h"
+#include "common/text.h"
 
 namespace eight::server {
 

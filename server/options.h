@@ -47,7 +47,7 @@ struct Options {
   bool version = false;     // --version
   // Neither --table nor --tables (nor their variables) was given: table is
   // kDefaultTablePath, which the program replaces by
-  // local_or_installed_table_path() (eight/defaults.h), as `eight` does.
+  // local_or_installed_table_path() (common/defaults.h), as `eight` does.
   bool table_defaulted = false;
 
   // /metrics on an address of its own: --metrics-port PORT

@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
+#include "common/exit_codes.h"
 #include "eight/any_rank.h"
-#include "eight/exit_codes.h"
 #include "eight/random.h"
 #include "eight/table.h"
 #include "eight/tablegen.h"

@@ -17,6 +17,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "common/durable_file.h"
 #include "eight/tablegen.h"
 
 extern char** environ;

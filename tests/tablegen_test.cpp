@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "common/durable_file.h"
 #include "eight/random.h"
 #include "eight/tablegen.h"
 #include "support.h"

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "eight/text.h"
+#include "common/text.h"
 
 using eight::parse_decimal;
 

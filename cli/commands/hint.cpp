@@ -3,7 +3,7 @@
 #include <string>
 
 #include "commands.h"
-#include "eight/text.h"
+#include "common/text.h"
 #include "json/answer_json.h"
 
 namespace eight::cli {

@@ -10,11 +10,11 @@
 
 #include "../histogram_svg.h"
 #include "commands.h"
+#include "common/text.h"
 #include "eight/pattern_db.h"
 #include "eight/answer.h"
 #include "eight/solver.h"
 #include "eight/table.h"
-#include "eight/text.h"
 
 namespace eight::cli {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "commands.h"
-#include "eight/text.h"
+#include "common/text.h"
 #include "json/answer_json.h"
 
 namespace eight::cli {

@@ -115,28 +115,9 @@ std::vector<std::uint8_t> build_table(std::span<const SectionSpec> sections);
 // REQUIRES: 1..9 distinct cells, each 0..8.
 std::vector<std::uint8_t> build_table(std::span<const int> blanks);
 
-// A check of the file written so far, run before it takes its name; given
-// the temporary file's path.
-using WriteCheck = std::function<Status(const std::string& tmp)>;
-
-// Writes `bytes` to `path` without ever leaving a partial file there: writes
-// all of them to path + ".tmp", fsyncs it while `check` (if any) runs on it,
-// renames it over `path` only if both succeed, then fsyncs the folder (best
-// effort: the rename has happened, so a failure there is not reported). On
-// failure the temporary file is removed, `path` is as it was, and the error
-// names the step.
-Status write_file_atomically(const std::string& path, std::span<const std::uint8_t> bytes,
-                             const WriteCheck& check = {});
-
-// Renames `from` over `to` (same file system), then fsyncs the folder of
-// `to` (best effort, as above) so the rename survives a crash. The one way
-// a checked file takes its name: write_file_atomically, and `eight fetch`
-// for a download it has fsynced and checked. On failure `to` is as it was
-// and `from` is left in place; the error names both.
-Status rename_durably(const std::string& from, const std::string& to);
-
-// Generates the table for `sections` and writes it to `path` as above, the
-// check being the proof of the bytes that landed (Check::kExhaustive; for a
+// Generates the table for `sections` and writes it to `path` without ever
+// leaving a partial file there (a temporary file, fsynced, renamed over
+// `path` only once proved; on failure `path` is as it was), the check being the proof of the bytes that landed (Check::kExhaustive; for a
 // table with 12-cell sections or pattern databases of 7 or 8 tiles
 // Check::kFull, their search again being `eight verify`'s), run from the
 // file while it is fsynced: a table that does not prove sound never takes

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "common/text.h"
 #include "eight/random.h"
 #include "eight/answer.h"
-#include "eight/text.h"
 #include "json/answer_json.h"
 #include "problem.h"
 

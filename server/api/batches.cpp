@@ -5,8 +5,8 @@
 #include <set>
 #include <vector>
 
+#include "common/text.h"
 #include "eight/answer.h"
-#include "eight/text.h"
 #include "json/answer_json.h"
 #include "question.h"
 #include "routes.h"

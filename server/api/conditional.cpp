@@ -4,7 +4,7 @@
 #include <limits>
 #include <optional>
 
-#include "eight/text.h"
+#include "common/text.h"
 
 namespace eight::server {
 namespace {

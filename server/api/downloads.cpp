@@ -8,8 +8,8 @@
 #include <memory>
 
 #include "answers.h"
+#include "common/text.h"
 #include "conditional.h"
-#include "eight/text.h"
 #include "problem.h"
 #include "question.h"
 

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "eight/text.h"
+#include "common/text.h"
 #include "routes.h"
 
 namespace eight::server {

@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
+#include "common/text.h"
 #include "eight/answer.h"
-#include "eight/text.h"
 
 namespace eight::server {
 

@@ -13,8 +13,8 @@
 #include <ctime>
 #include <optional>
 
-#include "eight/poll.h"
-#include "eight/text.h"
+#include "common/poll.h"
+#include "common/text.h"
 
 namespace eight::server {
 namespace {

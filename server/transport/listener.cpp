@@ -12,7 +12,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "eight/text.h"
+#include "common/text.h"
 
 namespace eight::server {
 

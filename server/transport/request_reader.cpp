@@ -1,6 +1,6 @@
 #include "request_reader.h"
 
-#include "eight/text.h"
+#include "common/text.h"
 
 #include <boost/beast/core/string.hpp>
 #include <boost/beast/http/error.hpp>

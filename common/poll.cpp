@@ -1,4 +1,4 @@
-#include "eight/poll.h"
+#include "common/poll.h"
 
 #include <poll.h>
 

@@ -1,10 +1,7 @@
-#include "eight/text.h"
+#include "common/text.h"
 
+#include <algorithm>
 #include <charconv>
-#include <cstdlib>
-#include <filesystem>
-
-#include "eight/defaults.h"
 
 namespace eight {
 
@@ -33,25 +30,6 @@ std::string escape_bytes(std::string_view s, std::size_t max_shown, bool escape_
   }
   if (s.size() > max_shown) out += "...";
   return out;
-}
-
-std::string default_table_path() {
-  const char* env = std::getenv(kTableEnvironment);
-  if (env != nullptr && *env != '\0') return env;
-  return local_or_installed_table_path();
-}
-
-std::string local_or_installed_table_path() {
-  std::error_code ec;
-  if (std::filesystem::exists(kDefaultTablePath, ec)) return kDefaultTablePath;
-  // An installed program: PREFIX/bin/eight (or eight-server) finds
-  // PREFIX/share/eight/eight.tbl.
-  const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
-    const auto installed = exe.parent_path().parent_path() / "share" / "eight" / "eight.tbl";
-    if (std::filesystem::exists(installed, ec)) return installed.string();
-  }
-  return kDefaultTablePath;
 }
 
 }  // namespace eight
