@@ -269,6 +269,23 @@ struct ShapeKernel {
   template <unsigned kBits = 4>
   static std::uint64_t pack(const std::uint8_t* cells, int& blank) {
     static_assert(kBits == 4 || (kBits == 3 && kM <= 8));
+    if constexpr (kBits == 3) {
+      // The 3x3 fast path's packing, in 32 bits with a branch on the blank
+      // (one cell in nine): measured faster than the branch-free loop below
+      // on 3x3 (bench/compare_core.sh, BM_Rank).
+      std::uint32_t order32 = 0;
+      unsigned shift32 = 0;
+      for (int c = 0; c < kN; ++c) {
+        const std::uint32_t t = cells[c];
+        if (t == 0) {
+          blank = c;
+          continue;
+        }
+        order32 |= (t - 1) << shift32;
+        shift32 += 3;
+      }
+      return order32;
+    }
     std::uint64_t order = 0;
     unsigned shift = 0;
     int at = 0;
