@@ -1,4 +1,4 @@
-// eight-server: serves the 8-puzzle table over HTTP (docs/api.md).
+// eight-server: serves the sliding-puzzle tables over HTTP (docs/api.md).
 //
 // This file is the program around the two layers: options, loading the
 // table, the API (api/service.h) and the transport (transport/server.h),

@@ -20,7 +20,7 @@ const char* const kUsage =
     "                    [--metrics-host HOST] [--metrics-port PORT]\n"
     "       eight-server --help | --version\n"
     "\n"
-    "Serves the 8-puzzle table over HTTP: /solve (GET, or POST a batch), /distance, /hint,\n"
+    "Serves the sliding-puzzle tables over HTTP: /solve (GET, or POST a batch), /distance, /hint,\n"
     "/random, /stats, /table, /healthz, /readyz, /metrics, /openapi.yaml; GET / lists them\n"
     "(and shows a playground in a browser). docs/api.md describes every endpoint.\n"
     "\n"

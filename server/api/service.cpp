@@ -103,7 +103,7 @@ Service::Service(const TableSlot& table, const Metrics& metrics, std::uint64_t m
   }
   nlohmann::ordered_json index;
   index["name"] = "eight";
-  index["description"] = "Optimal 8-puzzle solutions from a precomputed table";
+  index["description"] = "Optimal sliding-puzzle solutions: from precomputed tables up to 12 cells, by search on 4x4";
 #ifdef EIGHT_VERSION
   index["version"] = EIGHT_VERSION;
 #endif
