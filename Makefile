@@ -76,27 +76,22 @@ deb-test: deb
 bench: table
 	@$(BUILD)/bin/eight-bench
 
-# The whole suite as a debug build under AddressSanitizer and
-# UndefinedBehaviorSanitizer: assertions on (EIGHT_SANITIZE implies it),
-# -O1 -g as ASan's documentation advises; any report or failed assert fails
-# the test that triggered it. (The tests of the installed layout, the
-# package's units and the manifests, labels packaging, systemd and deploy,
-# run in `make test`: they check files, not code paths.)
+# The whole suite built with AddressSanitizer and UndefinedBehaviorSanitizer;
+# any report fails the test that triggered it. (Warnings are not errors
+# here: gcc 12 reports false -Wmaybe-uninitialized in <regex> under ASan.)
 SANITIZE_BUILD ?= build-sanitize
 test-sanitize: deps
 	@scripts/install-deps.sh $(TEST_PACKAGES)
-	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" \
-	  -DEIGHT_SANITIZE=address,undefined -DEIGHT_BUILD_TESTS=ON -DEIGHT_BUILD_SERVER=ON \
-	  -DEIGHT_WERROR=$(WERROR) >/dev/null
+	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DEIGHT_SANITIZE=address,undefined -DEIGHT_BUILD_TESTS=ON -DEIGHT_BUILD_SERVER=ON >/dev/null
 	@cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 	@cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ctest --output-on-failure -j $(JOBS) \
-	  -LE "packaging|systemd|deploy"
+	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ctest --output-on-failure -j $(JOBS)
 
 # The whole suite as a debug build with clang (a second compiler's warnings),
 # -O1 -g, assertions on, no sanitizers. -O1, not -O0: the suite's exhaustive
-# checks and table generation stay within minutes. For developers: CI's
-# debug build is test-sanitize's, which has the assertions too.
+# checks and table generation stay within minutes. Not yet in .ci/run: see
+# docs/reliability.md.
 DEBUG_BUILD ?= build-debug
 test-debug: deps
 	@scripts/install-deps.sh clang $(TEST_PACKAGES)
@@ -114,7 +109,7 @@ fuzz-build: deps
 	@scripts/install-deps.sh clang libclang-rt-14-dev
 	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
 	  -DEIGHT_BUILD_FUZZERS=ON -DEIGHT_BUILD_TESTS=OFF -DEIGHT_BUILD_SERVER=ON \
-	  -DEIGHT_SANITIZE=address,undefined -DEIGHT_WERROR=$(WERROR) >/dev/null
+	  -DEIGHT_SANITIZE=address,undefined >/dev/null
 	@cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZERS)
 
 fuzz: fuzz-build
