@@ -164,6 +164,7 @@ int main(int argc, char** argv) {
   config.max_connections = server::raise_descriptor_limit();
   config.client_header = opt.client_header;
   config.limits.idle_timeout = std::chrono::seconds(opt.idle_timeout_seconds);
+  config.limits.queue_wait = std::chrono::seconds(opt.queue_wait_seconds);
   config.access_log = access_log ? &*access_log : nullptr;
 
   // With a metrics address, a second transport Server answers /metrics

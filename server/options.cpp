@@ -15,7 +15,8 @@ namespace eight::server {
 const char* const kUsage =
     "usage: eight-server [--table PATH | --tables DIR] [--host HOST] [--port PORT]\n"
     "                    [--threads N] [--compute-threads N] [--compute-queue N]\n"
-    "                    [--max-budget N] [--client-header NAME] [--idle-timeout SECONDS]\n"
+    "                    [--max-budget N] [--queue-wait SECONDS] [--client-header NAME]\n"
+    "                    [--idle-timeout SECONDS]\n"
     "                    [--access-log-format text|json] [--quiet]\n"
     "                    [--metrics-host HOST] [--metrics-port PORT]\n"
     "       eight-server --help | --version\n"
@@ -40,6 +41,8 @@ const char* const kUsage =
     "  --max-budget N       the most search nodes one request may spend (budget=), 0 to\n"
     "                       500000000; 0 turns searches (4x4 questions) off\n"
     "                       (env EIGHT_MAX_BUDGET, default 500000000)\n"
+    "  --queue-wait S       seconds a long request may wait for a compute thread before\n"
+    "                       it gets 503, 1 to 3600 (env EIGHT_QUEUE_WAIT, default 5)\n"
     "  --client-header NAME the header a trusted reverse proxy sets to the client's\n"
     "                       address (its last address counts), for each client's fair\n"
     "                       share of the compute pool; only behind such a proxy\n"
@@ -219,6 +222,13 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
                  " is not a header name (letters, digits, '-' and '_')");
     }
     o.client_header = value;
+  } else if (name == "queue-wait") {
+    auto v = to_int(value, 1, kMaxQueueWaitSeconds);
+    if (!v) {
+      return bad(std::string(where) + ": " + quoted + " is not a number of seconds (1 to " +
+                 std::to_string(kMaxQueueWaitSeconds) + ")");
+    }
+    o.queue_wait_seconds = *v;
   } else if (name == "idle-timeout") {
     auto v = to_int(value, 1, kMaxIdleTimeoutSeconds);
     if (!v) {
@@ -242,7 +252,8 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
 
 constexpr std::string_view kValued[] = {
     "table",         "tables",       "host",          "port",          "threads",
-    "compute-threads", "compute-queue", "max-budget",  "client-header", "idle-timeout",
+    "compute-threads", "compute-queue", "max-budget",  "queue-wait",    "client-header",
+    "idle-timeout",
     "access-log-format", "metrics-host", "metrics-port"};
 
 }  // namespace
@@ -263,6 +274,7 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
       {"EIGHT_COMPUTE_THREADS", "compute-threads"},
       {"EIGHT_COMPUTE_QUEUE", "compute-queue"},
       {"EIGHT_MAX_BUDGET", "max-budget"},
+      {"EIGHT_QUEUE_WAIT", "queue-wait"},
       {"EIGHT_CLIENT_HEADER", "client-header"},
       {"EIGHT_IDLE_TIMEOUT", "idle-timeout"},
       {"EIGHT_ACCESS_LOG_FORMAT", "access-log-format"},

@@ -34,6 +34,9 @@ struct Options {
   // spend (budget=, a batch's "budget"), 0 to 500,000,000; 0 turns
   // searches (4x4 questions) off.
   std::uint64_t max_budget = kMaxSearchNodes;
+  // --queue-wait, $EIGHT_QUEUE_WAIT: seconds a long request may wait in the
+  // compute pool's queue before it is answered 503 (Limits::queue_wait).
+  int queue_wait_seconds = 5;
   // --client-header, $EIGHT_CLIENT_HEADER: the header a trusted reverse
   // proxy sets to the client's address; empty: the peer is the client.
   std::string client_header;
@@ -75,6 +78,7 @@ inline constexpr int kMaxThreads = 4096;
 inline constexpr int kDefaultComputeQueue = 64;
 inline constexpr int kMaxComputeQueue = 1 << 20;
 inline constexpr int kMaxIdleTimeoutSeconds = 3600;
+inline constexpr int kMaxQueueWaitSeconds = 3600;
 
 // Looks up an environment variable; nullopt when unset or empty.
 using Getenv = std::function<std::optional<std::string>(const char* name)>;

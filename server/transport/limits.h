@@ -104,7 +104,8 @@ struct Limits {
   std::chrono::milliseconds stop_compute_grace = 500ms;
   // A long request waiting this long in the compute pool's queue, every
   // thread busy, is answered 503 with Retry-After: the client can retry
-  // elsewhere instead of waiting on a search that may take 15 s.
+  // elsewhere instead of waiting on a search that may take 15 s. eight-server's
+  // --queue-wait sets it.
   std::chrono::milliseconds queue_wait = 5s;
   // Bytes received while a request waits for the compute pool (a client
   // pipelining behind it): past this, reading pauses until its answer.

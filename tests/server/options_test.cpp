@@ -121,6 +121,25 @@ TEST_CASE("bad options and values are refused with a message naming them") {
         "EIGHT_QUIET: 'maybe' is not 1/0, true/false or yes/no");
 }
 
+TEST_CASE("--queue-wait (or EIGHT_QUEUE_WAIT) is 1 to 3600 seconds, 5 by default") {
+  auto o = parse({});
+  REQUIRE(o.ok());
+  CHECK(o->queue_wait_seconds == 5);
+  o = parse({}, {{"EIGHT_QUEUE_WAIT", "30"}});
+  REQUIRE(o.ok());
+  CHECK(o->queue_wait_seconds == 30);
+  o = parse({"--queue-wait=3600"}, {{"EIGHT_QUEUE_WAIT", "30"}});
+  REQUIRE(o.ok());
+  CHECK(o->queue_wait_seconds == 3600);
+  for (const std::string_view v : {"0", "3601", "5s", ""}) {
+    const std::vector<std::string_view> args = {"--queue-wait", v};
+    auto e = parse(args);
+    REQUIRE_FALSE(e.ok());
+    CHECK(e.error().message ==
+          "--queue-wait: '" + std::string(v) + "' is not a number of seconds (1 to 3600)");
+  }
+}
+
 TEST_CASE("only a table given by neither option nor environment is the default one") {
   auto o = parse({});
   REQUIRE(o.ok());
