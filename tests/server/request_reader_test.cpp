@@ -154,6 +154,31 @@ TEST_CASE("a chunked body is read whole and its framing checked") {
       Refusal::kMalformed, "chunked");
 }
 
+TEST_CASE("an empty chunked body fed a byte at a time is read, with assertions on too") {
+  // The exact bytes fuzz_http_reader found (tests/data/beast-chunk-assert.bin,
+  // after its piece-size byte 0x00: one byte at a time). Boost 1.81's
+  // parser asserts on "0\r\n" then "0\r\n\r" (boostorg/beast#2861); the
+  // reader never hands it fewer than 5 bytes of a chunked body.
+  const std::string bytes =
+      "POST /solve HTTP/1.1\r\nHost: e\r\nCongth: 5\r\nTransfer-Encoding: chunked\r\n\r\n"
+      "0\r\n\r\n";
+  for (std::size_t chunk = 1; chunk <= bytes.size(); ++chunk) {
+    CAPTURE(chunk);
+    const Outcome o = feed(bytes + get("/healthz"), chunk);
+    REQUIRE(o.requests.size() == 2);
+    CHECK(o.requests[0].body.empty());
+    CHECK(o.requests[1].path == "/healthz");
+    CHECK(o.left == 0);
+  }
+  // A last chunk after data, and one with a trailer, a byte at a time.
+  const Outcome o = feed(
+      "POST /solve HTTP/1.1\r\nHost: e\r\nTransfer-Encoding: chunked\r\n\r\n"
+      "2\r\nab\r\n0\r\nX-T: 1\r\n\r\n",
+      1);
+  REQUIRE(o.requests.size() == 1);
+  CHECK(o.requests[0].body == "ab");
+}
+
 TEST_CASE("a chunked body's framing has limits of its own: line, extensions, trailers") {
   const std::string head = "POST /solve HTTP/1.1\r\nHost: e\r\nTransfer-Encoding: chunked\r\n\r\n";
   // The replay: an extension that never ends (`1;a=bbbb...`), fed as a
