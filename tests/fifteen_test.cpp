@@ -545,7 +545,9 @@ void check_admissible(int goal_blank, int depth) {
   const auto boards = sample_layers(layers, 15, 25000);
   INFO("goal blank " << goal_blank);
   int exact = 0;
-  for (const auto& [b, d] : boards) {
+  for (const auto& layer_board : boards) {  // no structured binding: clang 14's INFO cannot take one
+    const auto& b = layer_board.first;
+    const auto d = layer_board.second;
     const int regular = solver.regular_heuristic(b);
     const int mirrored = solver.mirrored_heuristic(b);
     const int h = solver.heuristic(b);
