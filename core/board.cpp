@@ -55,6 +55,7 @@ std::optional<Board> apply_move(const Board& b, Move m, std::uint8_t* slid_tile)
 }
 
 int tile_parity(const Board& b) {
+  assert(is_valid(b));
   int inversions = 0;
   const int n = b.size();
   for (int i = 0; i < n; ++i) {

@@ -1,6 +1,7 @@
 #include "eight/table_set.h"
 
 #include <algorithm>
+#include <cassert>
 #include <filesystem>
 #include <system_error>
 
@@ -94,6 +95,7 @@ std::uint64_t pattern_bytes(const Table& t, const GoalFrame& f) {
 }  // namespace
 
 Result<TableSet::Frame> TableSet::frame(const Board& goal) const {
+  assert(is_valid(goal));
   std::optional<Error> first;
   std::optional<Frame> best;  // for 4x4: the strongest pattern databases
   for (std::size_t i = 0; i < tables_.size(); ++i) {

@@ -307,9 +307,11 @@ bool are_buildable(std::span<const SectionSpec> sections) {
 
 std::vector<SectionSpec> pattern_sections(fifteen::Partition partition,
                                           std::span<const int> goal_blanks) {
+  assert(std::all_of(goal_blanks.begin(), goal_blanks.end(), [&](int b) {
+    return b >= 0 && b < 16 && std::count(goal_blanks.begin(), goal_blanks.end(), b) == 1;
+  }));
   std::vector<SectionSpec> out;
   for (const int blank : goal_blanks) {
-    assert(blank >= 0 && blank < 16);
     const fifteen::PatternSet set = fifteen::pattern_set(partition, blank);
     for (const fifteen::TileMask g : set.group_list()) {
       out.push_back({kShape4x4, blank, format::Encoding::kPdb4, g});

@@ -50,7 +50,7 @@ std::uint32_t pattern_rank(const Board& b, TileMask group) {
 }
 
 int group_manhattan(const Board& b, TileMask group, int goal_blank) {
-  assert(b.shape == kShape4x4 && is_valid(b));
+  assert(b.shape == kShape4x4 && is_valid(b) && is_group(group));
   return group_manhattan(b.cells, group, goal_blank);
 }
 

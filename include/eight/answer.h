@@ -117,6 +117,8 @@ SearchedBoard random_search_board(const Table& table, const GoalFrame& frame,
 // `table`.
 Result<SearchedSolution> solve_board(const Table& table, const GoalFrame& frame, const Board& board,
                                      bool with_path, const fifteen::SearchBudget& budget);
+// The moves of `board` the same way. REQUIRES: as solve_board, and
+// board.shape == frame.goal().shape (see shape_mismatch()).
 SearchedMoves board_moves(const Table& table, const GoalFrame& frame, const Board& board,
                           const fifteen::SearchBudget& budget);
 

@@ -125,6 +125,10 @@ inline int neighbor(Shape s, int cell, Move m) {
                         [static_cast<std::size_t>(m)];
 }
 
+// True when `b` has a board shape (is_board_shape), its cells are a
+// permutation of 0..size()-1 and the cells past them are zero.
+bool is_valid(const Board& b);
+
 // Position of the blank. REQUIRES: is_valid(b).
 int blank_cell(const Board& b);
 
@@ -149,12 +153,9 @@ int tile_parity(const Board& b);
 int board_class(const Board& b);
 // REQUIRES: is_valid(a), is_valid(b).
 inline bool same_class(const Board& a, const Board& b) {
+  assert(is_valid(a) && is_valid(b));
   return a.shape == b.shape && board_class(a) == board_class(b);
 }
-
-// True when `b` has a board shape (is_board_shape), its cells are a
-// permutation of 0..size()-1 and the cells past them are zero.
-bool is_valid(const Board& b);
 
 // Parses every notation users bring: "123456780", "12345678x",
 // "1 2 3 4 5 6 7 8 x", "1,2,3,4,5,6,7,8,0", "123/456/780", with the blank

@@ -86,10 +86,12 @@ class GoalFrame {
   // The class (board_class()) of the boards that can reach this goal.
   int board_class() const { return class_; }
 
-  // The board as the section sees it. REQUIRES: is_valid(b).
+  // The board as the section sees it. REQUIRES: is_valid(b);
+  // b.shape == goal().shape.
   Board to_section(const Board& b) const;
   // Inverse of to_section: a board the section sees, as an original board.
-  // REQUIRES: is_valid(b).
+  // REQUIRES: is_valid(b); b.shape is the section's (goal().shape, or its
+  // transpose when the symmetry exchanges rows with columns).
   Board from_section(const Board& b) const;
   // A move made in the section, as a move on the original board.
   // REQUIRES: m is one of kAllMoves.

@@ -106,7 +106,8 @@ inline constexpr std::uint64_t kMaxRejectionRatio = 100000;
 
 // The boards at the section's max distance (as its entries say), as boards
 // for the frame's goal. REQUIRES: `goal` is a frame of the table `index` was
-// built from.
+// built from (the index keeps no table to compare with: only that the
+// frame's section is one of the index's is checked).
 std::vector<Board> hardest_boards(const DistanceIndex& index, const GoalFrame& goal);
 
 }  // namespace eight

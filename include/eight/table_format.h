@@ -52,8 +52,9 @@ inline constexpr int kMaxDistance = 80;
 // Largest distance a full entry's field holds (6 bits).
 inline constexpr int kMaxEntryDistance = 63;
 
-// Little-endian fixed-width helpers. REQUIRES: `p` points at 2, 4 or 8
-// bytes, as the width says (a bare pointer: nothing here can check it).
+// Little-endian fixed-width helpers. Each reads or writes exactly 2, 4 or 8
+// bytes at `p`, as the width says; the caller provides them (a bare
+// pointer: nothing here can check it).
 // Inline: the solver reads an entry through get_u32 on every step of a path,
 // and the compiler turns these byte loops into single loads and stores.
 inline void put_u16(std::uint8_t* p, std::uint16_t v) {
@@ -89,8 +90,8 @@ struct Header {
 };
 
 // Writes/reads the 32 header bytes, magic included. decode_header does not
-// validate; TableView does (see table.h). REQUIRES: `out` / `in` points at
-// kHeaderSize bytes.
+// validate; TableView does (see table.h). Each writes / reads exactly
+// kHeaderSize bytes at `out` / `in` (a bare pointer, unchecked).
 void encode_header(const Header& h, std::uint8_t* out);
 Header decode_header(const std::uint8_t* in);
 
@@ -167,7 +168,8 @@ struct SectionRecord {
   friend bool operator==(const SectionRecord&, const SectionRecord&) = default;
 };
 
-// REQUIRES: `out` / `in` points at kSectionRecordSize bytes.
+// Each writes / reads exactly kSectionRecordSize bytes at `out` / `in` (a
+// bare pointer, unchecked).
 void encode_section_record(const SectionRecord& s, std::uint8_t* out);
 SectionRecord decode_section_record(const std::uint8_t* in);
 
