@@ -326,10 +326,12 @@ ReadStep RequestReader::read_body(std::string_view bytes, std::size_t used) {
     // Boost 1.81's parser asserts (BOOST_ASSERT(n >= 5) in
     // parse_chunk_header) when, having seen the last chunk's "0\r\n", it is
     // handed 4 bytes ("0\r\n\r"): too strict an assertion, fixed by
-    // boostorg/beast#2861 (Boost 1.86). What is left of a chunked body that
-    // is not done is never shorter than "0\r\n\r\n", so holding fewer than
-    // 5 bytes back until more come changes no answer.
-    if (parser_->chunked() && bytes.size() - used < 5) {
+    // boostorg/beast#2861 (Boost 1.86). It can trip only on fewer than 5
+    // bytes that start with the last chunk's "0"; what is left of a chunked
+    // body that is not done is never shorter than "0\r\n\r\n", so holding
+    // those back until more come changes no answer. (Anything else short,
+    // malformed framing say, still goes to the parser and is refused at once.)
+    if (parser_->chunked() && bytes.size() - used < 5 && bytes[used] == '0') {
       return step(ReadStep::Kind::kNeedMore, used);
     }
     beast::error_code ec;

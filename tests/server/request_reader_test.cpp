@@ -177,6 +177,14 @@ TEST_CASE("an empty chunked body fed a byte at a time is read, with assertions o
       1);
   REQUIRE(o.requests.size() == 1);
   CHECK(o.requests[0].body == "ab");
+  // A short malformed chunk line is refused as it arrives, not held for more.
+  const Outcome bad = feed(
+      "POST /solve HTTP/1.1\r\nHost: e\r\nTransfer-Encoding: chunked\r\n\r\n"
+      "X\r\n",
+      1);
+  CHECK(bad.requests.empty());
+  CHECK(bad.refused);
+  CHECK(static_cast<int>(bad.why) == static_cast<int>(Refusal::kMalformed));
 }
 
 TEST_CASE("a chunked body's framing has limits of its own: line, extensions, trailers") {
