@@ -4,7 +4,8 @@
 # shared (eight::core) and the static (eight::core_static) library, and
 # pkg-config's eight.pc. Checks
 #   - the layout: programs, eight's module, table, man pages, headers,
-#     libeight.a and libeight.so.1.0.0 with SONAME libeight.so.1, the CMake
+#     libeight.a and libeight.so.2.0.0 with SONAME libeight.so.2 (the
+#     library's own version, core/CMakeLists.txt), the CMake
 #     package, eight.pc, units, completion, copyright; and that nothing went
 #     outside the prefix;
 #   - the installed eight and eight-server find the installed table by
@@ -27,19 +28,19 @@ fail() { echo "FAIL: $*"; exit 1; }
 cmake --install "$build" --prefix "$prefix" >"$work/install.log"
 for f in bin/eight bin/eight-tablegen bin/eight-server lib/eight/eight-remote.so share/eight/eight.tbl \
   share/man/man1/eight.1.gz share/man/man1/eight-tablegen.1.gz share/man/man8/eight-server.8.gz \
-  include/eight/solver.h include/eight/table_set.h lib/libeight.a lib/libeight.so.1.0.0 \
+  include/eight/solver.h include/eight/table_set.h lib/libeight.a lib/libeight.so.2.0.0 \
   lib/cmake/eight/eight-config.cmake lib/cmake/eight/eight-config-version.cmake \
   lib/pkgconfig/eight.pc lib/systemd/system/eight-server.service lib/systemd/system/eight-server.socket \
   etc/default/eight-server share/bash-completion/completions/eight share/doc/eight/copyright; do
   [ -e "$prefix/$f" ] || fail "cmake --install put no $f under the prefix"
 done
-[ "$(readlink "$prefix/lib/libeight.so")" = libeight.so.1 ] || fail "libeight.so is not a link to libeight.so.1"
-[ "$(readlink "$prefix/lib/libeight.so.1")" = libeight.so.1.0.0 ] || fail "libeight.so.1 is not a link to libeight.so.1.0.0"
-soname=$(readelf -d "$prefix/lib/libeight.so.1.0.0" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
-[ "$soname" = libeight.so.1 ] || fail "SONAME is '$soname', not libeight.so.1"
+[ "$(readlink "$prefix/lib/libeight.so")" = libeight.so.2 ] || fail "libeight.so is not a link to libeight.so.2"
+[ "$(readlink "$prefix/lib/libeight.so.2")" = libeight.so.2.0.0 ] || fail "libeight.so.2 is not a link to libeight.so.2.0.0"
+soname=$(readelf -d "$prefix/lib/libeight.so.2.0.0" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+[ "$soname" = libeight.so.2 ] || fail "SONAME is '$soname', not libeight.so.2"
 outside=$(grep -v "^$prefix/" "$build/install_manifest.txt" || true)
 [ -z "$outside" ] || fail "installed outside the prefix: $outside"
-echo "ok: installed $(wc -l <"$build/install_manifest.txt") files under the prefix; libeight.so.1.0.0 has SONAME $soname"
+echo "ok: installed $(wc -l <"$build/install_manifest.txt") files under the prefix; libeight.so.2.0.0 has SONAME $soname"
 
 table=$prefix/share/eight/eight.tbl
 # The installed tool finds the installed table by itself (from a folder
@@ -124,7 +125,7 @@ for kind in shared static; do
   program=$work/example-$kind/solve_board
   linked=$(ldd "$program" | grep libeight || true)
   if [ "$kind" = shared ]; then
-    case "$linked" in *"$prefix/lib/libeight.so.1"*) ;; *) fail "shared example loads '$linked'" ;; esac
+    case "$linked" in *"$prefix/lib/libeight.so.2"*) ;; *) fail "shared example loads '$linked'" ;; esac
   else
     [ -z "$linked" ] || fail "static example loads $linked"
   fi
