@@ -334,16 +334,16 @@ int SearchResult::lower_bound() const {
 Result<IdaSearch> IdaSearch::create(const PatternSet& set, std::span<const PatternDbView> dbs) {
   if (auto ok = check_pattern_set(set); !ok) return ok.error();
   if (dbs.size() != static_cast<std::size_t>(set.group_count)) {
-    return make_error(ErrorCode::kBadArgument, "solver: " + std::to_string(dbs.size()) +
+    return make_error(ErrorCode::kBadArgument, "IDA* search: " + std::to_string(dbs.size()) +
                                                    " pattern databases for " +
                                                    std::to_string(set.group_count) + " groups");
   }
   for (int g = 0; g < set.group_count; ++g) {
     if (dbs[g].group() != set.groups[g] || dbs[g].goal_blank() != set.goal_blank ||
         dbs[g].bytes().size() != pattern_db_size(group_size(set.groups[g]))) {
-      return make_error(ErrorCode::kBadArgument, "solver: pattern database " + std::to_string(g) +
-                                                     " is not the one for group " +
-                                                     std::to_string(g) + " of the set");
+      return make_error(ErrorCode::kBadArgument,
+                        "IDA* search: pattern database " + std::to_string(g) +
+                            " is not the one for group " + std::to_string(g) + " of the set");
     }
   }
   IdaSearch s;

@@ -173,7 +173,7 @@ Result<Solution> Solver::solve_mod3(const SectionInfo& section, const GoalFrame&
 }
 
 MoveOptions Solver::moves(const Board& board, const GoalFrame& goal) const {
-  assert(is_valid(board) && is_frame_of(*table_, goal));
+  assert(is_valid(board) && is_frame_of(*table_, goal) && board.shape == goal.goal().shape);
   MoveOptions out;
   out.distance = distance(board, goal);
   std::array<MoveOption, 4> later;  // the moves that are not optimal, in order

@@ -8,7 +8,8 @@
 //    multiplies, and the loops unroll. Shared by any_rank.cpp (the public
 //    functions), rank.cpp (the 3x3 functions of include/eight/rank.h, which
 //    are ShapeKernel<3, 3>), the full and mod-3 searches and descent, which
-//    move between ranks without building cells.
+//    move between ranks without building cells, the 3x3 section search
+//    (section_search.h) and board_class() in board.cpp.
 //  - ShapeKernel<3, 3>'s Lehmer rank is the 3x3 fast path: two lookups in
 //    the half tables below (packed_order_lehmer) in place of the generic
 //    loop; tests/rank_test.cpp checks the two equal on every 3x3 position.
@@ -94,8 +95,13 @@ inline constexpr HalfTables kHalfTables = make_half_tables();
 // 3i..3i+2 as t - 1, for its index i), in two lookups: bits 0..30 the rank,
 // bit 31 the order's parity. REQUIRES: `order` packs each of 0..7 once,
 // bits 24..31 zero (anything else ranks as garbage).
+inline bool is_packed_order(std::uint32_t order) {
+  unsigned seen = 0;
+  for (int i = 0; i < 8; ++i) seen |= 1u << ((order >> (3 * i)) & 7);
+  return order >> 24 == 0 && seen == 0xFF;
+}
 inline std::uint32_t packed_order_lehmer(std::uint32_t order) {
-  assert(order >> 24 == 0);
+  assert(is_packed_order(order));
   return kHalfTables.prefix[order & 0xFFF] + kHalfTables.suffix[(order >> 12) & 0xFFF];
 }
 

@@ -95,7 +95,8 @@ class IdaSearch {
   int mirrored_heuristic(const Board& b) const;
   int heuristic(const Board& b) const;
   // The board mirrored in the goal's diagonal, tiles relabelled so that the
-  // goal maps onto itself. Requires has_mirror() and a valid board.
+  // goal maps onto itself. REQUIRES: has_mirror(), b.shape == kShape4x4,
+  // is_valid(b).
   Board mirror(const Board& b) const;
 
   // An optimal path from a valid board to goal(), within the budget.

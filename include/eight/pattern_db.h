@@ -49,6 +49,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -93,15 +94,16 @@ bool is_group(TileMask group);
 // "{1,2,5,6,9,10}": for messages.
 std::string describe_group(TileMask group);
 
-// 16!/(16-k)!, the number of placements of k tiles. Requires 0 <= k <= 8.
+// 16!/(16-k)!, the number of placements of k tiles. REQUIRES: 0 <= k <= 8.
 std::uint64_t placement_count(int k);
-// Bytes of a k-tile PDB: placement_count(k) / 2. Requires 1 <= k <= 8.
+// Bytes of a k-tile PDB: placement_count(k) / 2. REQUIRES: 1 <= k <= 8.
 std::uint64_t pattern_db_size(int k);
 
-// rank of the cells c_0..c_{k-1} (as above). Requires 1 <= k <= 8 distinct
+// rank of the cells c_0..c_{k-1} (as above). REQUIRES: 1 <= k <= 8 distinct
 // cells in 0..15.
 std::uint32_t placement_rank(std::span<const std::uint8_t> cells);
-// Inverse: the k = cells.size() cells of rank r. Requires r < placement_count(k).
+// Inverse: the k = cells.size() cells of rank r. REQUIRES: r <
+// placement_count(k).
 void placement_unrank(std::uint32_t r, std::span<std::uint8_t> cells);
 
 // The rank of the group's placement on a board. REQUIRES: b.shape ==
@@ -135,7 +137,7 @@ struct PdbOptions {
 // peak heap use, the result included, is 1.75 bytes per placement (a byte of
 // reached blank regions, two frontier bitsets, the half-byte result): about
 // 10 MB, 101 MB and 908 MB for 6, 7 and 8 tiles.
-// Requires 0 <= goal_blank < 16 and is_group(group).
+// REQUIRES: 0 <= goal_blank < 16 and is_group(group).
 std::vector<std::uint8_t> generate_pattern_db(int goal_blank, TileMask group,
                                               const PdbOptions& options = {});
 
@@ -158,8 +160,11 @@ class PatternDbView {
   std::span<const std::uint8_t> bytes() const { return bytes_; }
 
   // (PDB - MD) / 2 for the placement of rank r, 0..15.
-  // Requires r < placement_count(group_size()).
-  int entry(std::uint32_t r) const { return (bytes_[r >> 1] >> ((r & 1) << 2)) & 0xF; }
+  // REQUIRES: r < placement_count(group_size()).
+  int entry(std::uint32_t r) const {
+    assert(r / 2 < bytes_.size());  // bytes_ holds placement_count(k_) / 2
+    return (bytes_[r >> 1] >> ((r & 1) << 2)) & 0xF;
+  }
   // The PDB value for a board's placement of the group: MD + 2 * entry.
   // REQUIRES: b.shape == kShape4x4, is_valid(b).
   int value(const Board& b) const;
@@ -192,9 +197,10 @@ struct PatternSet {
 };
 
 // The groups of partition `p` for the goal canonical_goal(goal_blank). They
-// are chosen for the kCanonicalBlanks cells 0, 1 and 5 (see
-// core/pdb/partitions.cpp for the choice and why) and carried to every other
-// cell by a symmetry of the square taking one of those onto it. Requires 0 <= goal_blank < 16.
+// are chosen for the goal blanks on cells 0, 1 and 5 (kFifteenGoalBlanks,
+// tablegen.h; see core/pdb/partitions.cpp for the choice and why) and
+// carried to every other cell by a symmetry of the square taking one of
+// those onto it. REQUIRES: 0 <= goal_blank < 16.
 PatternSet pattern_set(Partition p, int goal_blank);
 
 // A set is sound when its goal blank is a cell, it has 1..4 groups and

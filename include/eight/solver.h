@@ -76,7 +76,8 @@ class Solver {
   // Distance from `board` to the frame's goal, or -1 if the board is in the
   // other class. REQUIRES: is_valid(board); `goal` is a frame of this
   // table (Table::frame()); board.shape == goal.goal().shape (see
-  // shape_mismatch(); a board of another shape is answered -1).
+  // shape_mismatch()). Release builds answer a board of another shape -1
+  // rather than rank it outside the section.
   int distance(const Board& board, const GoalFrame& goal) const;
 
   // Distance and, if `with_path`, an optimal path with the tiles it slides.
@@ -88,7 +89,8 @@ class Solver {
 
   // Every legal move from `board`, with its next board's distance. For a
   // solved or unsolvable board every move is listed, none optimal.
-  // REQUIRES: is_valid(board); `goal` is a frame of this table.
+  // REQUIRES: is_valid(board); `goal` is a frame of this table;
+  // board.shape == goal.goal().shape.
   MoveOptions moves(const Board& board, const GoalFrame& goal) const;
 
  private:

@@ -1,8 +1,11 @@
 #include "batches.h"
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <optional>
 #include <set>
+#include <variant>
 #include <vector>
 
 #include "common/text.h"
@@ -58,8 +61,8 @@ std::string item_error(const Problem& p) {
   return p.parameter == "goal" ? "goal: " + p.detail : p.detail;
 }
 
-}  // namespace
-
+// Parses a JSON body, refusing nesting past kMaxJsonDepth and a key given
+// twice in one object (400 bad-body).
 // nlohmann's parser reports the depth of each value as it starts, through
 // the callback, so nesting past kMaxJsonDepth is refused before anything
 // that deep is built. A repeated key is refused because nlohmann keeps the
@@ -96,6 +99,8 @@ std::variant<nlohmann::json, Problem> parse_json_body(const std::string& body) {
     return bad_body(std::string("body is not valid JSON: ") + e.what());
   }
 }
+
+}  // namespace
 
 void solve_batch(const TableSlot& slot, std::uint64_t max_budget, const Request& req, Response& res,
                  const std::atomic<bool>& cancelled) {

@@ -7,12 +7,9 @@
 // Thread safety: pure functions (one snapshot of the slot per batch).
 #pragma once
 
-#include <nlohmann/json.hpp>
-
 #include <atomic>
 #include <cstdint>
 #include <string>
-#include <variant>
 
 #include "problem.h"
 #include "request.h"
@@ -25,10 +22,6 @@ namespace eight::server {
 // ({"boards": [...]}), so 64 leaves room for any honest client while a
 // body of 100,000 '[' is refused before anything recurses over it.
 inline constexpr int kMaxJsonDepth = 64;
-
-// Parses a JSON body, refusing nesting past kMaxJsonDepth and a key given
-// twice in one object (400 bad-body).
-std::variant<nlohmann::json, Problem> parse_json_body(const std::string& body);
 
 // Answers the batch `req` (POST /solve) from the slot's table set, its 4x4
 // boards searched within one budget they share (at most `max_budget`, the

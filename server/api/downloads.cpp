@@ -15,10 +15,17 @@
 
 namespace eight::server {
 
+namespace {
+
+// The name a table file is served under, in /tables and Content-Disposition:
+// one file is eight.tbl, as it always was, whatever its path; of several
+// (one folder, so the names differ), each keeps its own file name.
 std::string served_name(const TableSet& tables, std::size_t i) {
   return tables.size() == 1 ? std::string("eight.tbl")
                             : std::filesystem::path(tables.table(i)->path()).filename().string();
 }
+
+}  // namespace
 
 void serve_table(const TableSlot& slot, const Request& req, Response& res) {
   const auto tables = slot.get();

@@ -23,9 +23,4 @@ void serve_table(const TableSlot& slot, const Request& req, Response& res);
 // (/table?name=), its ETag, size and shapes.
 void list_tables(const TableSlot& slot, Response& res);
 
-// The name a table file is served under, in /tables and Content-Disposition:
-// one file is eight.tbl, as it always was, whatever its path; of several
-// (one folder, so the names differ), each keeps its own file name.
-std::string served_name(const TableSet& tables, std::size_t i);
-
 }  // namespace eight::server

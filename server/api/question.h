@@ -88,7 +88,4 @@ std::uint64_t budget_ceiling(std::uint64_t max_budget);
 // 503 not-ready: no table is loaded yet.
 Problem not_ready();
 
-// A question answered by search on a server whose searches are off.
-Problem searches_off(const GoalFrame& frame, std::string_view parameter);
-
 }  // namespace eight::server

@@ -26,6 +26,9 @@ Problem not_ready() {
   return {503, "not-ready", "Not ready", "no table is loaded yet", {}};
 }
 
+namespace {
+
+// A question answered by search on a server whose searches are off.
 Problem searches_off(const GoalFrame& frame, std::string_view parameter) {
   return {404, "search-disabled", "Searches disabled",
           "this server answers no questions by search (eight-server --max-budget 0), so none "
@@ -33,6 +36,8 @@ Problem searches_off(const GoalFrame& frame, std::string_view parameter) {
               to_string(frame.goal()) + "; 4x4 boards need a server that searches",
           parameter};
 }
+
+}  // namespace
 
 std::variant<Question, Problem> read_question(std::shared_ptr<const TableSet> tables,
                                               const QuestionText& text, std::uint64_t budget,
