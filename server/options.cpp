@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <thread>
+#include <variant>
 
 #include "common/defaults.h"
 #include "common/text.h"
@@ -154,6 +155,17 @@ std::optional<int> to_int(std::string_view s, int min, int max) {
   return static_cast<int>(*v);
 }
 
+// A whole number from `min` to `max` for option `where`, else the error
+// "WHERE: 'VALUE' is not WHAT (MIN to MAX)".
+std::variant<int, Error> in_range(std::string_view where, std::string_view value, int min, int max,
+                                  std::string_view what) {
+  if (auto v = to_int(value, min, max)) return *v;
+  std::string message(where);  // appended: GCC 12 warns (-Wrestrict) on "'" + s + "'"
+  message.append(": '").append(value).append("' is not ").append(what);
+  message.append(" (" + std::to_string(min) + " to " + std::to_string(max) + ")");
+  return bad(std::move(message));
+}
+
 std::optional<bool> to_bool(std::string_view s) {
   if (s == "1" || s == "true" || s == "yes" || s == "on") return true;
   if (s == "0" || s == "false" || s == "no" || s == "off") return false;
@@ -179,30 +191,24 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
     if (value.empty()) return bad(std::string(where) + " needs an address");
     o.host = value;
   } else if (name == "port") {
-    auto v = to_int(value, 0, 65535);
-    if (!v) return bad(std::string(where) + ": " + quoted + " is not a port number (0 to 65535)");
-    o.port = *v;
+    auto v = in_range(where, value, 0, 65535, "a port number");
+    if (auto* e = std::get_if<Error>(&v)) return *e;
+    o.port = std::get<int>(v);
   } else if (name == "threads" || name == "compute-threads") {
-    auto v = to_int(value, 1, kMaxThreads);
-    if (!v) {
-      return bad(std::string(where) + ": " + quoted + " is not a thread count (1 to " +
-                 std::to_string(kMaxThreads) + ")");
-    }
-    (name == "threads" ? o.threads : o.compute_threads) = *v;
+    auto v = in_range(where, value, 1, kMaxThreads, "a thread count");
+    if (auto* e = std::get_if<Error>(&v)) return *e;
+    (name == "threads" ? o.threads : o.compute_threads) = std::get<int>(v);
   } else if (name == "compute-queue") {
-    auto v = to_int(value, 1, kMaxComputeQueue);
-    if (!v) {
-      return bad(std::string(where) + ": " + quoted + " is not a queue length (1 to " +
-                 std::to_string(kMaxComputeQueue) + ")");
-    }
-    o.compute_queue = *v;
+    auto v = in_range(where, value, 1, kMaxComputeQueue, "a queue length");
+    if (auto* e = std::get_if<Error>(&v)) return *e;
+    o.compute_queue = std::get<int>(v);
   } else if (name == "metrics-host") {
     if (value.empty()) return bad(std::string(where) + " needs an address");
     o.metrics_host = value;
   } else if (name == "metrics-port") {
-    auto v = to_int(value, 0, 65535);
-    if (!v) return bad(std::string(where) + ": " + quoted + " is not a port number (0 to 65535)");
-    o.metrics_port = *v;
+    auto v = in_range(where, value, 0, 65535, "a port number");
+    if (auto* e = std::get_if<Error>(&v)) return *e;
+    o.metrics_port = std::get<int>(v);
   } else if (name == "max-budget") {
     const auto v = parse_decimal(value);
     if (!v || *v > kMaxSearchNodes) {
@@ -223,19 +229,13 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
     }
     o.client_header = value;
   } else if (name == "queue-wait") {
-    auto v = to_int(value, 1, kMaxQueueWaitSeconds);
-    if (!v) {
-      return bad(std::string(where) + ": " + quoted + " is not a number of seconds (1 to " +
-                 std::to_string(kMaxQueueWaitSeconds) + ")");
-    }
-    o.queue_wait_seconds = *v;
+    auto v = in_range(where, value, 1, kMaxQueueWaitSeconds, "a number of seconds");
+    if (auto* e = std::get_if<Error>(&v)) return *e;
+    o.queue_wait_seconds = std::get<int>(v);
   } else if (name == "idle-timeout") {
-    auto v = to_int(value, 1, kMaxIdleTimeoutSeconds);
-    if (!v) {
-      return bad(std::string(where) + ": " + quoted + " is not a number of seconds (1 to " +
-                 std::to_string(kMaxIdleTimeoutSeconds) + ")");
-    }
-    o.idle_timeout_seconds = *v;
+    auto v = in_range(where, value, 1, kMaxIdleTimeoutSeconds, "a number of seconds");
+    if (auto* e = std::get_if<Error>(&v)) return *e;
+    o.idle_timeout_seconds = std::get<int>(v);
   } else if (name == "access-log-format") {
     if (value != "text" && value != "json") {
       return bad(std::string(where) + ": " + quoted +
@@ -250,11 +250,11 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
   return std::nullopt;
 }
 
-constexpr std::string_view kValued[] = {
-    "table",         "tables",       "host",          "port",          "threads",
-    "compute-threads", "compute-queue", "max-budget",  "queue-wait",    "client-header",
-    "idle-timeout",
-    "access-log-format", "metrics-host", "metrics-port"};
+constexpr std::string_view kValued[] = {"table",         "tables",       "host",
+                                        "port",          "threads",      "compute-threads",
+                                        "compute-queue", "max-budget",   "queue-wait",
+                                        "client-header", "idle-timeout", "access-log-format",
+                                        "metrics-host",  "metrics-port"};
 
 }  // namespace
 
