@@ -2,15 +2,10 @@
 
 #include <cassert>
 
+#include "frame_check.h"
+
 namespace eight {
 namespace {
-
-// For the asserts: what Solver's own assert checks (core/solver.cpp), on
-// the Table: the frame names one of its sections, for the goal's blank.
-[[maybe_unused]] bool is_frame_of(const Table& table, const GoalFrame& frame) {
-  return frame.section() < table.view().section_count() &&
-         frame.to_section(frame.goal()) == table.view().section(frame.section()).goal;
-}
 
 const fifteen::IdaSearch& ida_search_of(const Table& table, const GoalFrame& frame) {
   const fifteen::IdaSearch* s = table.ida_search(frame.section());
@@ -211,7 +206,7 @@ SearchedBoard random_search_board(const Table& table, const GoalFrame& frame,
 
 Result<SearchedSolution> solve_board(const Table& table, const GoalFrame& frame, const Board& board,
                                      bool with_path, const fifteen::SearchBudget& budget) {
-  assert(is_valid(board) && is_frame_of(table, frame));
+  assert(is_valid(board) && is_frame_of(table.view(), frame));
   if (is_search_frame(table, frame)) {
     if (const auto mismatch = shape_mismatch(board, frame.goal())) return *mismatch;
     return search_solve(table, frame, board, budget);
@@ -228,7 +223,7 @@ Result<SearchedSolution> solve_board(const Table& table, const GoalFrame& frame,
 
 SearchedMoves board_moves(const Table& table, const GoalFrame& frame, const Board& board,
                           const fifteen::SearchBudget& budget) {
-  assert(is_valid(board) && is_frame_of(table, frame) && board.shape == frame.goal().shape);
+  assert(is_valid(board) && is_frame_of(table.view(), frame) && board.shape == frame.goal().shape);
   if (is_search_frame(table, frame)) return search_moves(table, frame, board, budget);
   SearchedMoves out;
   out.options = table.solver().moves(board, frame);

@@ -6,6 +6,7 @@
 #include "eight/any_rank.h"
 #include "eight/rank.h"
 #include "eight/solver.h"
+#include "frame_check.h"
 
 namespace eight {
 
@@ -89,8 +90,7 @@ const DistanceHistogram& DistanceIndex::histogram(std::size_t section) const {
 
 Result<Board> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng,
                            const std::atomic<bool>* cancel) {
-  assert(goal.section() < table.view().section_count() &&
-         goal.to_section(goal.goal()) == table.view().section(goal.section()).goal);
+  assert(is_frame_of(table.view(), goal));
   if (table.view().section(goal.section()).encoding == format::Encoding::kPdb4) {
     // (A precondition the server and CLI keep: they ask answer.h.)
     return make_error(ErrorCode::kBadArgument,

@@ -5,6 +5,7 @@
 #include "eight/any_rank.h"
 #include "eight/descent.h"
 #include "eight/rank.h"
+#include "frame_check.h"
 
 namespace eight {
 namespace {
@@ -14,13 +15,6 @@ Error inconsistent(const GoalFrame& goal, std::uint32_t r, const char* what) {
                     "the table contradicts itself at section " + std::to_string(goal.section()) +
                         ", entry " + std::to_string(r) + " (" + what +
                         "): it is corrupt; `eight verify` says more, `eight-tablegen` rebuilds it");
-}
-
-// For the asserts: a frame of another table may name a section this one
-// lacks, or one for another blank cell, whose answers would be wrong.
-[[maybe_unused]] bool is_frame_of(const TableView& table, const GoalFrame& goal) {
-  return goal.section() < table.section_count() &&
-         goal.to_section(goal.goal()) == table.section(goal.section()).goal;
 }
 
 }  // namespace
