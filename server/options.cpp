@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <fstream>
 #include <thread>
-#include <variant>
 
 #include "common/defaults.h"
 #include "common/text.h"
@@ -157,8 +156,8 @@ std::optional<int> to_int(std::string_view s, int min, int max) {
 
 // A whole number from `min` to `max` for option `where`, else the error
 // "WHERE: 'VALUE' is not WHAT (MIN to MAX)".
-std::variant<int, Error> in_range(std::string_view where, std::string_view value, int min, int max,
-                                  std::string_view what) {
+Result<int> in_range(std::string_view where, std::string_view value, int min, int max,
+                     std::string_view what) {
   if (auto v = to_int(value, min, max)) return *v;
   std::string message(where);  // appended: GCC 12 warns (-Wrestrict) on "'" + s + "'"
   message.append(": '").append(value).append("' is not ").append(what);
@@ -192,23 +191,23 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
     o.host = value;
   } else if (name == "port") {
     auto v = in_range(where, value, 0, 65535, "a port number");
-    if (auto* e = std::get_if<Error>(&v)) return *e;
-    o.port = std::get<int>(v);
+    if (!v) return v.error();
+    o.port = *v;
   } else if (name == "threads" || name == "compute-threads") {
     auto v = in_range(where, value, 1, kMaxThreads, "a thread count");
-    if (auto* e = std::get_if<Error>(&v)) return *e;
-    (name == "threads" ? o.threads : o.compute_threads) = std::get<int>(v);
+    if (!v) return v.error();
+    (name == "threads" ? o.threads : o.compute_threads) = *v;
   } else if (name == "compute-queue") {
     auto v = in_range(where, value, 1, kMaxComputeQueue, "a queue length");
-    if (auto* e = std::get_if<Error>(&v)) return *e;
-    o.compute_queue = std::get<int>(v);
+    if (!v) return v.error();
+    o.compute_queue = *v;
   } else if (name == "metrics-host") {
     if (value.empty()) return bad(std::string(where) + " needs an address");
     o.metrics_host = value;
   } else if (name == "metrics-port") {
     auto v = in_range(where, value, 0, 65535, "a port number");
-    if (auto* e = std::get_if<Error>(&v)) return *e;
-    o.metrics_port = std::get<int>(v);
+    if (!v) return v.error();
+    o.metrics_port = *v;
   } else if (name == "max-budget") {
     const auto v = parse_decimal(value);
     if (!v || *v > kMaxSearchNodes) {
@@ -230,12 +229,12 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
     o.client_header = value;
   } else if (name == "queue-wait") {
     auto v = in_range(where, value, 1, kMaxQueueWaitSeconds, "a number of seconds");
-    if (auto* e = std::get_if<Error>(&v)) return *e;
-    o.queue_wait_seconds = std::get<int>(v);
+    if (!v) return v.error();
+    o.queue_wait_seconds = *v;
   } else if (name == "idle-timeout") {
     auto v = in_range(where, value, 1, kMaxIdleTimeoutSeconds, "a number of seconds");
-    if (auto* e = std::get_if<Error>(&v)) return *e;
-    o.idle_timeout_seconds = std::get<int>(v);
+    if (!v) return v.error();
+    o.idle_timeout_seconds = *v;
   } else if (name == "access-log-format") {
     if (value != "text" && value != "json") {
       return bad(std::string(where) + ": " + quoted +
