@@ -142,9 +142,11 @@ void ServerProcess::cleanup() {
 httplib::Client ServerProcess::client() const {
   httplib::Client cli("127.0.0.1", port_);
   cli.set_url_encode(false);
+  // Hang guards, far above any answer: a 10,000-board batch takes ~50 ms,
+  // but over 5 s in the sanitized debug build on a busy machine.
   cli.set_connection_timeout(5, 0);
-  cli.set_read_timeout(5, 0);
-  cli.set_write_timeout(5, 0);
+  cli.set_read_timeout(60, 0);
+  cli.set_write_timeout(60, 0);
   return cli;
 }
 
