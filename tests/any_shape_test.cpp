@@ -12,7 +12,6 @@
 #include <numeric>
 #include <random>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "eight/any_rank.h"
@@ -93,14 +92,14 @@ int step(Shape s, int cell, int m) {
 }
 
 struct Naive {
-  std::unordered_map<std::uint64_t, int> distance;  // by pack_cells
+  eight::test::NaiveDistances distance;  // by pack_cells
   std::vector<std::uint64_t> histogram;
 };
 
 Naive naive_bfs(Shape s, int blank) {
   Naive out;
   std::vector<std::uint64_t> level = {pack_cells(goal_cells(s, blank))};
-  out.distance.emplace(level[0], 0);
+  out.distance.insert(level[0], 0);
   for (int d = 0; !level.empty(); ++d) {
     out.histogram.push_back(level.size());
     std::vector<std::uint64_t> next;
@@ -112,7 +111,7 @@ Naive naive_bfs(Shape s, int blank) {
         if (to < 0) continue;
         std::swap(cells[from], cells[to]);
         const std::uint64_t k = pack_cells(cells);
-        if (out.distance.emplace(k, d + 1).second) next.push_back(k);
+        if (out.distance.insert(k, d + 1)) next.push_back(k);
         std::swap(cells[from], cells[to]);
       }
     }

@@ -54,17 +54,17 @@ void check_path(const Board& board, const Board& goal, const Solution& s) {
 // when the naive search never reached it, else its distance (from solve and
 // from distance) and a legal path. Returns whether it was solvable.
 bool agrees_with_naive(const Table& t, const GoalFrame& f, const Board& goal,
-                       const std::unordered_map<std::uint64_t, int>& naive, const Board& b) {
+                       const test::NaiveDistances& naive, const Board& b) {
   const auto s = t.solver().solve(b, f);
   REQUIRE(s.ok());
-  const auto it = naive.find(test::cells_key(b));
-  if (it == naive.end()) {
+  const auto d = naive.find(test::cells_key(b));
+  if (!d) {
     REQUIRE_FALSE(s->solvable);
     REQUIRE(t.solver().distance(b, f) == -1);
     return false;
   }
-  REQUIRE(s->distance == it->second);
-  REQUIRE(t.solver().distance(b, f) == it->second);
+  REQUIRE(s->distance == *d);
+  REQUIRE(t.solver().distance(b, f) == *d);
   check_path(b, goal, *s);
   return true;
 }
@@ -248,21 +248,38 @@ TEST_CASE(
   // databases, whose sections are the test support's 4x4 file's.
   CHECK(written.size() == kPinnedDefaultSize);
   CHECK(format::decode_header(written.data()).checksum == kPinnedDefaultChecksum);
-  // The same bytes every run: the program's and this process's.
-  CHECK(written == build_table(default_sections()));
-  // Its first sections are kDefaultSections', entries and all.
+  // The same bytes every run: the program's (pinned above) and the
+  // library's, which the build wrote in a process of its own (the test
+  // support's two files): its first sections are kDefaultSections', then
+  // the 4x4 pattern databases, records, stats and entries all.
   auto table = Table::adopt(written, "d.tbl", Check::kChecksum);
   REQUIRE(table.ok());
   const TableView& v = (*table)->view();
-  REQUIRE(v.section_count() == std::size(kDefaultSections) + 9);
-  for (std::size_t i = 0; i < std::size(kDefaultSections); ++i) {
+  const TableView& pdbs = test::fifteen_table().view();
+  REQUIRE(pdbs.section_count() == 9);
+  REQUIRE(v.section_count() == std::size(kDefaultSections) + pdbs.section_count());
+  for (std::size_t i = 0; i < v.section_count(); ++i) {
+    CAPTURE(i);
+    const bool pdb = i >= std::size(kDefaultSections);
     const auto& a = v.section(i);
-    const auto& b = test::default_table().view().section(i);
+    const auto& b = pdb ? pdbs.section(i - std::size(kDefaultSections))
+                        : test::default_table().view().section(i);
+    CHECK(a.encoding == (pdb ? format::Encoding::kPdb4 : b.encoding));
+    CHECK(a.encoding == b.encoding);
+    CHECK(a.shape == b.shape);
+    CHECK(a.goal == b.goal);
+    CHECK(a.positions == b.positions);
+    CHECK(a.max_distance == b.max_distance);
+    CHECK(a.group == b.group);
     CHECK(std::equal(a.entries, a.entries + a.entries_bytes, b.entries,
                      b.entries + b.entries_bytes));
-  }
-  for (std::size_t i = std::size(kDefaultSections); i < v.section_count(); ++i) {
-    CHECK(v.section(i).encoding == format::Encoding::kPdb4);
+    const auto stats = [](const SectionInfo& s) {
+      std::vector<std::uint8_t> out;
+      if (s.histogram) out.assign(s.histogram, s.histogram + 4 * (s.max_distance + 1));
+      if (s.farthest) out.insert(out.end(), s.farthest, s.farthest + 4 * s.farthest_count);
+      return out;
+    };
+    CHECK(stats(a) == stats(b));
   }
   auto r = test::run_program("eight-tablegen",
                              {"--shape", "3x3", "--out", dir.file("n.tbl"), "--quiet"});

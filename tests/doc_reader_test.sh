@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Runs the Python reader printed in docs/table-format.md against the default
 # table as eight-tablegen writes it (every shape up to 10 cells, full and
-# mod-3, and the 4x4 pattern databases; generated once per build tree by
-# default_table.sh): the spec's own example must read the real file, agree
-# with every test vector in tests/data/table_vectors.txt, and refuse a wrong one.
-#   doc_reader_test.sh BIN_DIR SPEC VECTORS TEST_DATA_DIR
+# mod-3, and the 4x4 pattern databases; the one the build generates for
+# install): the spec's own example must read the real file, agree with every
+# test vector in tests/data/table_vectors.txt, and refuse a wrong one.
+#   doc_reader_test.sh SPEC VECTORS TABLE
 set -euo pipefail
-bin_dir=$1
-spec=$2
-vectors=$3
+spec=$1
+vectors=$2
+table=$3
+[ -f "$table" ] || { echo "FAIL: no default table at $table"; exit 1; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-ln -s "$("$(dirname "$0")/default_table.sh" "$bin_dir" "$4")" "$work/eight.tbl"
+ln -s "$(realpath "$table")" "$work/eight.tbl"
 awk '/^```python$/ {on=1; next} /^```$/ {on=0} on' "$spec" > "$work/reader.py"
 [ -s "$work/reader.py" ] || { echo "no python block in $spec"; exit 1; }
 # Debian's interpreter, where python3-xxhash installs (not a pyenv one on PATH).

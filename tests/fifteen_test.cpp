@@ -65,16 +65,18 @@ const f::IdaSearch& solver_for(const f::PatternSet& set) {
   return *slot->solver;
 }
 
-// The 6-6-3 solver of the canonical goal of `goal_blank`: the test table's
-// for the corner, edge and centre goals the table file holds (written once
-// per build tree), else generated in memory.
+// The 6-6-3 solver of the canonical goal of `goal_blank`: the test tables'
+// for the goals they hold (blanks 0, 1, 5, and 6, 14, 15; written once per
+// build tree), else generated in memory.
 const f::IdaSearch& solver663(int goal_blank) {
-  const eight::Table& table = eight::test::fifteen_table();
-  if (const auto section = table.view().section_for(eight::kShape4x4, goal_blank)) {
-    const f::IdaSearch* s = table.ida_search(*section);
-    REQUIRE(s != nullptr);
-    REQUIRE(s->set().groups == f::pattern_set(f::Partition::k663, goal_blank).groups);
-    return *s;
+  for (const eight::Table* table :
+       {&eight::test::fifteen_table(), &eight::test::fifteen_other_goals_table()}) {
+    if (const auto section = table->view().section_for(eight::kShape4x4, goal_blank)) {
+      const f::IdaSearch* s = table->ida_search(*section);
+      REQUIRE(s != nullptr);
+      REQUIRE(s->set().groups == f::pattern_set(f::Partition::k663, goal_blank).groups);
+      return *s;
+    }
   }
   return solver_for(f::pattern_set(f::Partition::k663, goal_blank));
 }
@@ -834,11 +836,11 @@ TEST_CASE("cancelling from another thread stops a long search promptly") {
 
 namespace {
 
-// The test support's 6-6-3 file, edited, then resealed with a fresh
+// The test support's 6-6-3 file of Korf's goal, edited, then resealed with a fresh
 // checksum: only the checks past the checksum can tell.
 std::vector<std::uint8_t> resealed_pdb(
     const std::function<void(std::vector<std::uint8_t>&)>& edit) {
-  auto bytes = eight::test::read_file(eight::test::fifteen_table_path());
+  auto bytes = eight::test::read_file(eight::test::fifteen_korf_table_path());
   edit(bytes);
   eight::format::put_u64(bytes.data() + eight::format::kChecksumOffset,
                          eight::format::compute_checksum(bytes));

@@ -5,7 +5,7 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "eight/solver.h"
@@ -24,28 +24,36 @@ GoalFrame frame(const Board& goal);
 
 // The default table's sections of every shape up to 10 cells
 // (kDefaultSections, without the 4x4 pattern databases default_sections()
-// adds), generated once per build tree (as below) into
-// EIGHT_TEST_DATA_DIR/default-sections.tbl, read from there once per process
-// and fully proven. The file is the tests' to serve, never to change; the
-// pinned-checksum test generates the bytes in memory again to compare.
+// adds), written once per build tree by the build (eight-test-tables,
+// tests/fixture_tables.cpp) to EIGHT_TEST_DATA_DIR/default-sections.tbl,
+// read from there once per process and fully proven. The file is the
+// tests' to serve, never to change; the pinned-checksum test generates the
+// bytes in memory again to compare.
 const std::string& default_table_path();
 const std::vector<std::uint8_t>& default_table_bytes();
 const Table& default_table();
 
 // The whole default table (--shape default: every shape up to 10 cells and
-// the 4x4 pattern databases, 21 MB) as eight-tablegen writes it, generated
-// once per build tree by tests/default_table.sh (the script tests use it too).
+// the 4x4 pattern databases, 21 MB) as eight-tablegen writes it: the one the
+// build generates for install (EIGHT_BUILD_TABLE, cmake/install.cmake).
 const std::string& program_default_table_path();
 
 // The 4x4 pattern databases of the default table (6-6-3 for the corner,
-// edge and centre goals), written once per build tree to
-// EIGHT_TEST_DATA_DIR/fifteen-663.tbl by eight-tablegen's own write_table
-// and opened from there: generating them is seconds, which every test
-// process would pay. Both files are generated again when missing, failing
-// their checksum or older than the test binary (under a file lock, since
-// test processes run at once).
+// edge and centre goals), written once per build tree by the build
+// (eight-test-tables) to EIGHT_TEST_DATA_DIR/fifteen-663.tbl with
+// eight-tablegen's own write_table, and opened from there: generating them
+// is seconds of CPU, which no test process should pay. A missing file, or
+// one failing its checksum, fails the test that asks for it.
 const std::string& fifteen_table_path();
 const Table& fifteen_table();
+// The same for the goals with the blank on cells 6, 14 and 15
+// (EIGHT_TEST_DATA_DIR/fifteen-663-6-14-15.tbl), which the default table
+// answers through symmetries and the 4x4 tests search from directly.
+const Table& fifteen_other_goals_table();
+// The path of those of Korf's goal alone (blank on cell 0; three sections,
+// EIGHT_TEST_DATA_DIR/fifteen-663-0.tbl): a file small enough for the
+// corruption tests to have `eight verify`'s search check it again.
+const std::string& fifteen_korf_table_path();
 
 // Parses a board the test knows to be valid (fails the test otherwise).
 Board board(const std::string& text, std::optional<Shape> shape = std::nullopt);
@@ -90,9 +98,36 @@ int wait_program(int pid);
 // Board distance by plain breadth-first search from `goal`, independent of the
 // table code; for checking answers against.
 std::vector<int> bfs_histogram(const Board& goal);
+// The boards a naive search found, keyed by their cells packed four bits
+// each (cells_key: boards up to 14 cells; key 0 never occurs, since a
+// board's cells differ), with their distances: the entries in the order
+// found, and beside them a plain open-addressing table of the keys with
+// the distance in their top byte (linear probing over a power-of-two array
+// that doubles at half full). std::unordered_map spent most of the naive
+// searches' time allocating its nodes.
+class NaiveDistances {
+ public:
+  // Records `key` at distance `d` unless it is there already; true if new.
+  bool insert(std::uint64_t key, int d);
+  // The distance recorded for `key`, if any.
+  std::optional<int> find(std::uint64_t key) const;
+  std::size_t size() const { return found_.size(); }
+  auto begin() const { return found_.begin(); }
+  auto end() const { return found_.end(); }
+
+ private:
+  // The slot holding `key`, or the empty one where it belongs.
+  std::size_t slot_of(std::uint64_t key) const;
+  void grow();
+
+  static constexpr std::uint64_t kKeyBits = (std::uint64_t{1} << 56) - 1;
+  std::vector<std::uint64_t> slots_;  // key | distance << 56; 0: empty
+  std::vector<std::pair<std::uint64_t, int>> found_;
+};
+
 // Every board's distance to `goal` by the same naive search, keyed by
 // cells_key(board).
-std::unordered_map<std::uint64_t, int> bfs_distances(const Board& goal);
+NaiveDistances bfs_distances(const Board& goal);
 // A board's cells, four bits each, in reading order.
 std::uint64_t cells_key(const Board& b);
 
