@@ -27,8 +27,9 @@ COPY scripts/install-deps.sh scripts/
 RUN make deps && rm -rf /var/lib/apt/lists/*
 
 COPY . .
-# Build, generate and verify the table (make table = configure, build, tablegen,
-# eight verify), then the suite. Tests labelled node, browser or contract need
+# Build, which generates and verifies the table and writes the tests' tables,
+# then copy the table to data/ (make table = configure, build, copy), then the
+# suite. Tests labelled node, browser or contract need
 # Node.js, npm packages, Python's yaml or Chromium from the network, and those
 # labelled man, systemd or prometheus need groff, systemd's tools or promtool
 # (the Makefile's TEST_PACKAGES); they run in `make test`, not here.

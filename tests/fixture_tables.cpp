@@ -10,11 +10,12 @@
 //   DIR/fifteen-663-0.tbl     those of Korf's goal alone (blank on cell 0),
 //                             three sections: the corruption tests' file,
 //                             which `eight verify` searches again in full
-// Both are written by the library in this process (write_table), not by
+// All are written by the library in this process (write_table), not by
 // eight-tablegen, whose default table (EIGHT_BUILD_TABLE) the tests compare
 // with them section by section.
 #include <cstdio>
 #include <filesystem>
+#include <span>
 #include <string>
 
 #include "eight/pattern_db.h"
