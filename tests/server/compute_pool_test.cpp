@@ -91,9 +91,12 @@ TEST_CASE("compute jobs run in arrival order on one thread, and stop runs what i
 }
 
 TEST_CASE("the compute pool runs jobs on all its threads at once") {
-  ComputePool pool(4, 16);
+  // The gate outlives the pool: a worker woken by release() may still be
+  // reading it when the test ends, until the pool's destructor joins it
+  // (AddressSanitizer saw the gate gone first: stack-use-after-scope).
   Gate gate;
   std::atomic<int> running{0};
+  ComputePool pool(4, 16);
   for (int i = 0; i < 4; ++i) {
     REQUIRE(pool.try_submit([&] {
       ++running;
