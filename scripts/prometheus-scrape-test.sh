@@ -48,7 +48,10 @@ free_port() {
   python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'
 }
 
-# The server: public and metrics ports both on loopback, any free ones.
+# The server: public and metrics ports both on loopback, any free ones. Its
+# log exists first: the loop reads it at once, and the background shell may
+# not have opened it yet.
+: >"$work/server.log"
 "$build/bin/eight-server" --table "$table" --host 127.0.0.1 --port 0 --quiet \
   --metrics-host 127.0.0.1 --metrics-port 0 2>"$work/server.log" &
 server=$!

@@ -49,7 +49,10 @@ found=$(cd "$prefix" && env -u EIGHT_TABLE "$prefix/bin/eight" solve --format di
   fail "the installed eight did not find the installed table by itself"
 [ "$found" = 31 ] || fail "the installed eight answered '$found' for 867254301, not 31"
 echo "ok: the installed eight answers from $table without --table"
-# So does the installed server, by the same rule (common/defaults.h).
+# So does the installed server, by the same rule (common/defaults.h). Its
+# log exists first: the loop reads it at once, and the background shell may
+# not have opened it yet.
+: >"$work/server.err"
 (cd "$prefix" && exec env -u EIGHT_TABLE -u EIGHT_TABLES "$prefix/bin/eight-server" \
   --host 127.0.0.1 --port 0 --quiet 2>"$work/server.err") &
 server=$!

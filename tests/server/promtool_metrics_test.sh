@@ -26,6 +26,9 @@ fail() { echo "FAIL: $*"; exit 1; }
 # start_server ARGS...: starts eight-server on a free loopback port; sets
 # pid and port.
 start_server() {
+  # The log exists before the server does: the loop reads it at once, and
+  # the background shell may not have opened it yet.
+  : >"$work/stderr"
   "$bin/eight-server" --host 127.0.0.1 --port 0 --quiet "$@" 2>"$work/stderr" &
   pid=$!
   port=
