@@ -44,15 +44,20 @@ const Solver& solver() {
 
 namespace {
 
-// EIGHT_TEST_DATA_DIR/name, which the build writes (eight-test-tables,
-// tests/fixture_tables.cpp); fails the test when it is missing or fails its
-// checksum, rather than paying for a generation in a test process.
-std::string table_in_build_tree(const std::string& name) {
-  const std::string file = std::string(EIGHT_TEST_DATA_DIR) + "/" + name;
+// `file`, which the build's `target` writes; fails the test when it is
+// missing or fails its checksum, rather than paying for a generation in a
+// test process.
+std::string built_table(const std::string& file, const char* target) {
   const auto t = Table::open(file, Check::kChecksum);
   REQUIRE_MESSAGE(t.ok(), (t.ok() ? "" : t.error().message),
-                  " (the build writes it: cmake --build, target eight_test_tables)");
+                  " (the build writes it: cmake --build, target ", target, ")");
   return file;
+}
+
+// EIGHT_TEST_DATA_DIR/name, which eight-test-tables writes
+// (tests/fixture_tables.cpp).
+std::string table_in_build_tree(const std::string& name) {
+  return built_table(std::string(EIGHT_TEST_DATA_DIR) + "/" + name, "eight_test_tables");
 }
 
 }  // namespace
@@ -63,13 +68,7 @@ const std::string& default_table_path() {
 }
 
 const std::string& program_default_table_path() {
-  static const std::string path = [] {
-    const std::string p = EIGHT_DEFAULT_TABLE;
-    const auto t = Table::open(p, Check::kChecksum);
-    REQUIRE_MESSAGE(t.ok(), (t.ok() ? "" : t.error().message),
-                    " (the build writes it: cmake --build, target eight_table)");
-    return p;
-  }();
+  static const std::string path = built_table(EIGHT_DEFAULT_TABLE, "eight_table");
   return path;
 }
 
