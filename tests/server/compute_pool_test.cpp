@@ -103,7 +103,11 @@ TEST_CASE("the compute pool runs jobs on all its threads at once") {
       gate.wait();
     }));
   }
-  for (int i = 0; i < 200 && running < 4; ++i) std::this_thread::sleep_for(5ms);
+  // A hang guard: the four start within milliseconds, on a busy machine later.
+  for (const auto guard = std::chrono::steady_clock::now() + 30s;
+       running < 4 && std::chrono::steady_clock::now() < guard;) {
+    std::this_thread::sleep_for(5ms);
+  }
   CHECK(running == 4);
   gate.release();
 }

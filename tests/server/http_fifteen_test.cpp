@@ -475,7 +475,8 @@ TEST_CASE("a full compute pool answers 4x4 questions 503 with Retry-After") {
   std::this_thread::sleep_for(50ms);
   RawConnection waiting(server.port());
   REQUIRE(waiting.send(raw_get(hardest_target(eight::kMaxSearchNodes))));
-  for (int i = 0; i < 200 && metric(server, "eight_compute_queue_depth") < 1; ++i) {
+  for (const auto guard = Clock::now() + 30s;
+       metric(server, "eight_compute_queue_depth") < 1 && Clock::now() < guard;) {
     std::this_thread::sleep_for(5ms);
   }
   REQUIRE(metric(server, "eight_compute_queue_depth") == 1);
@@ -503,7 +504,11 @@ TEST_CASE("a full compute pool answers 4x4 questions 503 with Retry-After") {
   // Both clients leave; the pool takes 4x4 questions again.
   running.close();
   waiting.close();
-  for (int i = 0; i < 200 && metric(server, "eight_compute_cancelled_total") < 2; ++i) {
+  // 60 s is a hang guard: the running search sees its client gone within
+  // milliseconds, and the waiting one is dropped when the thread reaches it;
+  // on a busy machine (nice 19 compute threads) that took over 2 s in CI.
+  for (const auto guard = Clock::now() + 60s;
+       metric(server, "eight_compute_cancelled_total") < 2 && Clock::now() < guard;) {
     std::this_thread::sleep_for(10ms);
   }
   CHECK(metric(server, "eight_compute_cancelled_total") == 2);
