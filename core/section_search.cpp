@@ -12,30 +12,8 @@ Transitions::Transitions()
     : up_(new std::uint16_t[static_cast<std::size_t>(kCells) * kTileOrders]),
       down_(new std::uint16_t[static_cast<std::size_t>(kCells) * kTileOrders]) {
   // The packed order (rank.h's layout) of every order index of the class:
-  // the even permutations of the eight tiles, in Lehmer order. Visiting the
-  // permutations depth-first, smallest tile first, meets them in
-  // lexicographic order, which is Lehmer order, so the k-th one met has
-  // Lehmer rank k; taking the j-th smallest tile left adds j inversions,
-  // which gives its parity on the way. Order index k / 2 is the even one of
-  // the pair 2i, 2i + 1 (they differ by swapping the last two tiles).
-  std::vector<std::uint32_t> order_of(kTileOrders);
-  std::uint32_t k = 0;
-  const auto visit = [&](auto&& self, int depth, unsigned left, std::uint32_t order,
-                         unsigned inversions) -> void {
-    if (depth == kTiles) {
-      if ((inversions & 1) == 0) order_of[k >> 1] = order;
-      ++k;
-      return;
-    }
-    unsigned j = 0;
-    for (unsigned t = 0; t < kTiles; ++t) {
-      if ((left >> t & 1) == 0) continue;
-      self(self, depth + 1, left & ~(1u << t), order | t << (3 * depth), inversions + j);
-      ++j;
-    }
-  };
-  visit(visit, 0, (1u << kTiles) - 1, 0, 0);
-  assert(k == 2 * kTileOrders);
+  // the even permutations of the eight tiles (kernel.h's kEvenOrders).
+  const auto& order_of = kEvenOrders.at;
   // Down from cell b (rows 0 and 1): the tile below, at order index b + 2,
   // rises to index b, the three fields from b rotating up; up from cell
   // b + 3 undoes it. A vertical move keeps the tiles' parity on a board

@@ -103,6 +103,9 @@ TEST_CASE("the 3x3 fast path is the any-shape kernel, on all 9! permutations") {
     const Board b = test::board_of_cells(p);
     int blank = 0;
     const std::uint64_t order = K::pack(p.data(), blank);
+    int packed_blank = -1;
+    REQUIRE(K::pack<3>(p.data(), packed_blank) == K::narrow(order));
+    REQUIRE(packed_blank == blank);
     const std::uint32_t generic = K::generic_lehmer(order);
     const int cls = static_cast<int>(generic >> 31);
     const std::uint32_t r = K::rank_of_lehmer(blank, generic);
@@ -117,4 +120,20 @@ TEST_CASE("the 3x3 fast path is the any-shape kernel, on all 9! permutations") {
     REQUIRE(back == p);
     REQUIRE(unrank(r, cls) == b);
   } while (std::next_permutation(p.begin(), p.end()));
+}
+
+TEST_CASE("the 3x3 order table is the generic unrank on every order index of both parities") {
+  // ShapeKernel<3, 3>::order_of takes kEvenOrders (core/rank/kernel.h);
+  // every shape else takes the generic digits.
+  using K = detail::ShapeKernel<3, 3>;
+  for (std::uint32_t rest = 0; rest < K::kOrders; ++rest) {
+    for (int parity = 0; parity < 2; ++parity) {
+      const std::uint32_t packed = detail::packed_order_of(rest, parity);
+      REQUIRE(K::widen(packed) == K::generic_order_of(rest, parity));
+      REQUIRE(K::order_of(rest, parity) == K::generic_order_of(rest, parity));
+      const std::uint32_t lehmer = detail::packed_order_lehmer(packed);
+      REQUIRE(((lehmer & 0x7FFFFFFF) >> 1) == rest);
+      REQUIRE(static_cast<int>(lehmer >> 31) == parity);
+    }
+  }
 }

@@ -25,11 +25,13 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cassert>
 #include <cstdint>
 
 #include "eight/board.h"
 #include "eight/shape.h"
+#include "eight/table_format.h"
 
 namespace eight::detail {
 
@@ -44,7 +46,7 @@ inline constexpr std::uint64_t kFullPool = 0xFEDCBA9876543210ull;
 // taken, ascending, one per nibble) and returns it, closing the gap. Free of
 // branches: random digits would mispredict a loop's branches on nearly every
 // step. REQUIRES: d < 16.
-[[gnu::always_inline]] inline unsigned take_nth(std::uint64_t& pool, unsigned d) {
+[[gnu::always_inline]] constexpr unsigned take_nth(std::uint64_t& pool, unsigned d) {
   assert(d < 16);
   const unsigned shift = 4 * d;
   const std::uint64_t low = (std::uint64_t{1} << shift) - 1;
@@ -103,6 +105,49 @@ inline bool is_packed_order(std::uint32_t order) {
 inline std::uint32_t packed_order_lehmer(std::uint32_t order) {
   assert(is_packed_order(order));
   return kHalfTables.prefix[order & 0xFFF] + kHalfTables.suffix[(order >> 12) & 0xFFF];
+}
+
+// The 3x3 fast path's unrank: kEvenOrders[i] is the even packed order (three
+// bits a tile, as packed_order_lehmer reads them) of order index i, that is
+// of Lehmer rank 2i or 2i + 1, whichever is even (the two differ by
+// swapping the last two tiles). 20,160 entries, 80 KiB, built at compile
+// time by the generic digits and take_nth(); tests/rank_test.cpp checks
+// every entry against ShapeKernel<3, 3>'s generic order and
+// packed_order_lehmer.
+struct EvenOrders {
+  std::array<std::uint32_t, factorial(8) / 2> at{};
+};
+
+constexpr EvenOrders make_even_orders() {
+  EvenOrders t;
+  for (std::uint32_t i = 0; i < t.at.size(); ++i) {
+    // Digits 0..5 of Lehmer rank 2i; digit 6 (weight 1) makes it even.
+    std::uint32_t rest = i, digits[8] = {}, sum = 0;
+    for (int k = 5; k >= 0; --k) {
+      const auto radix = static_cast<std::uint32_t>(8 - k);
+      digits[k] = rest % radix;
+      rest /= radix;
+      sum += digits[k];
+    }
+    digits[6] = sum & 1;
+    std::uint64_t pool = kFullPool;
+    std::uint32_t order = 0;
+    for (int k = 0; k < 8; ++k) order |= take_nth(pool, digits[k]) << (3 * k);
+    t.at[i] = order;
+  }
+  return t;
+}
+
+inline constexpr EvenOrders kEvenOrders = make_even_orders();
+
+// The packed order (three bits a tile) of order index `rest` whose Lehmer
+// parity is `parity`: one lookup, and for odd the last two tiles swapped.
+// REQUIRES: rest < 20160, parity 0 or 1.
+inline std::uint32_t packed_order_of(std::uint32_t rest, int parity) {
+  assert(rest < kEvenOrders.at.size() && (parity == 0 || parity == 1));
+  const std::uint32_t even = kEvenOrders.at[rest];
+  const std::uint32_t differ = ((even >> 18) ^ (even >> 21)) & 7 & (0u - static_cast<unsigned>(parity));
+  return even ^ (differ << 18 | differ << 21);
 }
 
 template <int kR, int kC>
@@ -192,6 +237,13 @@ struct ShapeKernel {
     return (x & 0x00000FFFu) | ((x & 0x0FFF0000u) >> 4);
   }
 
+  // Eight 3-bit fields as eight nibbles: narrow()'s inverse.
+  static std::uint64_t widen(std::uint32_t x) {
+    x = (x & 0x00000FFFu) | ((x & 0x00FFF000u) << 4);  // 12 bits a half
+    x = (x & 0x003F003Fu) | ((x & 0x0FC00FC0u) << 2);  // 6 bits a byte
+    return (x & 0x07070707u) | ((x & 0x38383838u) << 1);
+  }
+
   // The rank of (blank, order) given the order's Lehmer rank and parity (as
   // lehmer() returns them).
   static std::uint32_t rank_of_lehmer(int blank, std::uint32_t l) {
@@ -210,6 +262,12 @@ struct ShapeKernel {
   // Lehmer digits by constant divisors; the digit before last (weight 1!)
   // is the one the parity fixes, the last is always 0.
   static std::uint64_t order_of(std::uint32_t rest, int parity) {
+    assert(rest < kOrders && (parity == 0 || parity == 1));
+    if constexpr (kR == 3 && kC == 3) return widen(packed_order_of(rest, parity));
+    return generic_order_of(rest, parity);
+  }
+  // The same by the loop every shape shares.
+  static std::uint64_t generic_order_of(std::uint32_t rest, int parity) {
     assert(rest < kOrders && (parity == 0 || parity == 1));
     unsigned digits[kM];
     unsigned sum = 0;
@@ -274,23 +332,26 @@ struct ShapeKernel {
   // REQUIRES: cells holds a permutation of 0..kN-1.
   template <unsigned kBits = 4>
   static std::uint64_t pack(const std::uint8_t* cells, int& blank) {
-    static_assert(kBits == 4 || (kBits == 3 && kM <= 8));
+    static_assert(kBits == 4 || (kBits == 3 && kR == 3 && kC == 3));
     if constexpr (kBits == 3) {
-      // The 3x3 fast path's packing, in 32 bits with a branch on the blank
-      // (one cell in nine): measured faster than the branch-free loop below
-      // on 3x3 (bench/compare_core.sh, BM_Rank).
-      std::uint32_t order32 = 0;
-      unsigned shift32 = 0;
-      for (int c = 0; c < kN; ++c) {
-        const std::uint32_t t = cells[c];
-        if (t == 0) {
-          blank = c;
-          continue;
-        }
-        order32 |= (t - 1) << shift32;
-        shift32 += 3;
-      }
-      return order32;
+      // The 3x3 fast path's packing, free of branches, eight cells to a
+      // word: a loop branching on the blank mispredicts once a board.
+      const std::uint64_t first8 = format::get_u64(cells);  // cells 0..7, a byte each
+      constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+      // The lowest zero byte's top bit (bytes hold 0..8, so the lowest hit
+      // is exact); none when the blank is on cell 8.
+      const std::uint64_t zero = (first8 - kOnes) & ~first8 & (kOnes << 7);
+      const std::uint64_t hit = zero & (0 - zero);
+      blank = std::countr_zero(hit) >> 3;        // 64 >> 3 = 8 when none
+      const std::uint64_t before = (hit >> 7) - 1;  // the bytes before the blank
+      // The tiles in order, the blank's byte closed, tile t as t - 1.
+      const std::uint64_t tiles = ((first8 & before) | ((first8 >> 8) & ~before) |
+                                   static_cast<std::uint64_t>(cells[8]) << 56) -
+                                  kOnes;
+      // Eight bytes of three bits as eight 3-bit fields: narrow()'s steps.
+      std::uint64_t x = (tiles | tiles >> 5) & 0x003F003F003F003Full;
+      x = (x | x >> 10) & 0x00000FFF00000FFFull;
+      return (x | x >> 20) & 0xFFFFFFu;
     }
     std::uint64_t order = 0;
     unsigned shift = 0;

@@ -29,12 +29,17 @@ std::uint32_t rank(const Board& b) { return rank_with_parity(b).rank; }
 Board unrank(std::uint32_t r, int parity) {
   assert(r < kPositions && (parity == 0 || parity == 1));
   int blank = 0;
-  const std::uint64_t order = K3::unrank(r, parity, blank);
-  const std::uint64_t cells = K3::cells_of(blank, order);
+  // Eight nibbles, tile t as t - 1: as tiles, a byte each.
+  std::uint64_t tiles = K3::unrank(r, parity, blank) + K3::ones(kTiles);
+  tiles = (tiles | tiles << 16) & 0x0000FFFF0000FFFFull;
+  tiles = (tiles | tiles << 8) & 0x00FF00FF00FF00FFull;
+  tiles = (tiles | tiles << 4) & 0x0F0F0F0F0F0F0F0Full;
+  // A zero byte opened for the blank (two shifts: blank 8 shifts by 64).
+  const std::uint64_t before = ((std::uint64_t{1} << (4 * blank)) << (4 * blank)) - 1;
+  const std::uint64_t after = tiles & ~before;
   Board b;
-  for (int cell = 0; cell < kCells; ++cell) {
-    b.cells[static_cast<std::size_t>(cell)] = static_cast<std::uint8_t>((cells >> (4 * cell)) & 0xF);
-  }
+  format::put_u64(b.cells.data(), (tiles & before) | after << 8);
+  b.cells[8] = static_cast<std::uint8_t>(after >> 56);
   return b;
 }
 
