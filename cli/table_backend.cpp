@@ -23,42 +23,39 @@ std::optional<Failure> TableBackend::open() {
 
 std::variant<std::optional<Framed>, Failure> TableBackend::frame(const Board& goal,
                                                                  bool per_board_goal) {
-  auto frame = tables_->frame(goal);
+  auto q = frame_question(*tables_, goal);
   // Boards that each take their own shape's standard goal need no frame of
   // the default one: tables without 3x3 still answer them.
-  if (!frame.ok() && per_board_goal && frame.error().code == ErrorCode::kNoShape) {
+  if (!q.ok() && per_board_goal && q.error().code == ErrorCode::kNoShape) {
     return std::optional<Framed>();
   }
-  if (!frame.ok()) return Failure{kExitBadTable, frame.error().message};
-  frame_ = *frame;
-  const bool search = is_search_frame(*frame_->table, frame_->frame);
-  const int max = search ? fifteen::kMaxSolutionLength
-                         : frame_->table->view().section(frame_->frame.section()).max_distance;
-  return std::optional<Framed>(Framed{max, search});
+  if (!q.ok()) return Failure{kExitBadTable, q.error().message};
+  question_ = *q;
+  return std::optional<Framed>(Framed{question_->max_distance(), question_->by_search});
 }
 
-// A question with its own goal frames it; the others share the frame of frame().
+// A board with its own goal frames it; the others share the goal of frame().
 std::variant<std::vector<SolveAnswer>, Failure> TableBackend::solve(
     const Board&, std::span<const SolveQuestion> questions, bool path) {
   std::vector<SolveAnswer> answers;
   answers.reserve(questions.size());
   for (const SolveQuestion& q : questions) {
-    const TableSet::Frame* frame = frame_ ? &*frame_ : nullptr;
-    std::optional<TableSet::Frame> own;
+    const Question* asked = question_ ? &*question_ : nullptr;
+    std::optional<Question> own;
     if (q.goal) {
-      auto f = tables_->frame(*q.goal);
+      auto f = frame_question(*tables_, *q.goal);
       if (!f.ok()) {
         answers.emplace_back("goal: " + f.error().message);
         continue;
       }
       own = *f;
-      frame = &*own;
+      asked = &*own;
     }
     if (q.frame_only) {
       answers.emplace_back(Solution{});
       continue;
     }
-    const auto answer = solve_board(*frame->table, frame->frame, q.board, path, budget_);
+    const auto answer = solve_board(*asked, q.board, path, budget_);
     if (!answer.ok()) {
       answers.emplace_back(answer.error().message);
     } else if (!answer->report.finished()) {
@@ -72,7 +69,7 @@ std::variant<std::vector<SolveAnswer>, Failure> TableBackend::solve(
 }
 
 std::variant<MoveOptions, Failure> TableBackend::hint(const Board& board, const Board&) {
-  const SearchedMoves searched = board_moves(*frame_->table, frame_->frame, board, budget_);
+  const SearchedMoves searched = board_moves(*question_, board, budget_);
   if (!searched.report.finished()) {
     return Failure{kExitFailed, describe_stop(searched.report, budget_.max_nodes) +
                                     "; a larger --budget may solve it"};
@@ -80,24 +77,24 @@ std::variant<MoveOptions, Failure> TableBackend::hint(const Board& board, const 
   return searched.options;
 }
 
-std::variant<std::vector<Board>, Failure> TableBackend::random(const Board&, const Framed& framed,
+std::variant<std::vector<Board>, Failure> TableBackend::random(const Board&, const Framed&,
                                                                std::optional<int> distance,
                                                                std::uint64_t count,
                                                                std::optional<std::uint64_t> seed) {
-  const TableSet::Frame& f = *frame_;
+  const Question& q = *question_;
   Rng rng(seed ? *seed : std::random_device{}() * 0x100000001ull ^ std::random_device{}());
   std::vector<Board> boards;
   boards.reserve(count);
   for (std::uint64_t i = 0; i < count; ++i) {
-    if (framed.search) {
-      const auto drawn = random_search_board(*f.table, f.frame, distance, rng, budget_);
+    if (q.by_search) {
+      const auto drawn = random_search_board(*q.table, q.frame, distance, rng, budget_);
       if (distance && !drawn.report.finished()) {
         return Failure{kExitFailed, describe_stop(drawn.report, budget_.max_nodes) +
                                         "; a larger --budget may find one"};
       }
       boards.push_back(drawn.board);
     } else {
-      const auto b = random_board(*f.table, f.frame, *distance, rng);
+      const auto b = random_board(*q.table, q.frame, *distance, rng);
       if (!b.ok()) return Failure{kExitBadTable, b.error().message};
       boards.push_back(*b);
     }

@@ -37,7 +37,7 @@ class TableBackend final : public Backend {
   TableSource source_;
   fifteen::SearchBudget budget_;
   std::optional<TableSet> tables_;
-  std::optional<TableSet::Frame> frame_;  // of the goal framed
+  std::optional<Question> question_;  // the goal framed
 };
 
 }  // namespace eight::cli

@@ -204,14 +204,31 @@ SearchedBoard random_search_board(const Table& table, const GoalFrame& frame,
   }
 }
 
-Result<SearchedSolution> solve_board(const Table& table, const GoalFrame& frame, const Board& board,
-                                     bool with_path, const fifteen::SearchBudget& budget) {
-  assert(is_valid(board) && is_frame_of(table.view(), frame));
-  if (is_search_frame(table, frame)) {
-    if (const auto mismatch = shape_mismatch(board, frame.goal())) return *mismatch;
-    return search_solve(table, frame, board, budget);
+int Question::max_distance() const {
+  assert(table != nullptr);
+  return by_search ? fifteen::kMaxSolutionLength
+                   : table->view().section(frame.section()).max_distance;
+}
+
+Question question_of(const Table& table, const GoalFrame& frame) {
+  assert(is_frame_of(table.view(), frame));
+  return Question{&table, frame, is_search_frame(table, frame)};
+}
+
+Result<Question> frame_question(const TableSet& tables, const Board& goal) {
+  auto found = tables.frame(goal);
+  if (!found.ok()) return found.error();
+  return question_of(*found->table, found->frame);
+}
+
+Result<SearchedSolution> solve_board(const Question& q, const Board& board, bool with_path,
+                                     const fifteen::SearchBudget& budget) {
+  assert(q.table != nullptr && is_valid(board) && is_frame_of(q.table->view(), q.frame));
+  if (q.by_search) {
+    if (const auto mismatch = shape_mismatch(board, q.goal())) return *mismatch;
+    return search_solve(*q.table, q.frame, board, budget);
   }
-  auto s = table.solver().solve(board, frame, with_path);
+  auto s = q.table->solver().solve(board, q.frame, with_path);
   if (!s.ok()) return s.error();
   SearchedSolution out;
   out.solution = *s;
@@ -221,12 +238,13 @@ Result<SearchedSolution> solve_board(const Table& table, const GoalFrame& frame,
   return out;
 }
 
-SearchedMoves board_moves(const Table& table, const GoalFrame& frame, const Board& board,
+SearchedMoves board_moves(const Question& q, const Board& board,
                           const fifteen::SearchBudget& budget) {
-  assert(is_valid(board) && is_frame_of(table.view(), frame) && board.shape == frame.goal().shape);
-  if (is_search_frame(table, frame)) return search_moves(table, frame, board, budget);
+  assert(q.table != nullptr && is_valid(board) && is_frame_of(q.table->view(), q.frame) &&
+         board.shape == q.goal().shape);
+  if (q.by_search) return search_moves(*q.table, q.frame, board, budget);
   SearchedMoves out;
-  out.options = table.solver().moves(board, frame);
+  out.options = q.table->solver().moves(board, q.frame);
   out.report.status = out.options.distance >= 0 ? fifteen::SearchStatus::kSolved
                                                 : fifteen::SearchStatus::kUnsolvable;
   out.report.lower_bound = out.report.bound = std::max(out.options.distance, 0);

@@ -715,7 +715,7 @@ TEST_CASE(
   CHECK_FALSE(stopped.solution.solvable);
   const std::string said = eight::describe_stop(stopped.report, 1000);
   CHECK(said.find("the search stopped at its budget of 1000 nodes: it searched ") == 0);
-  auto r = eight::solve_board(table, *frame, hardest.board, true, budget);
+  auto r = eight::solve_board(eight::question_of(table, *frame), hardest.board, true, budget);
   REQUIRE(r.ok());
   CHECK_FALSE(r->report.finished());
   // Hints share one budget too.

@@ -84,23 +84,22 @@ int info_svg_command(const TableSource& source, const Options& opt) {
   if (goal.index() == 1) return std::get<1>(goal);
   const auto tables = open_tables(source, Check::kChecksum);
   if (!tables) return kExitBadTable;
-  const auto f = tables->frame(std::get<0>(goal));
-  if (!f.ok()) {
-    std::fprintf(stderr, "eight: %s\n", f.error().message.c_str());
+  const auto q = frame_question(*tables, std::get<0>(goal));
+  if (!q.ok()) {
+    std::fprintf(stderr, "eight: %s\n", q.error().message.c_str());
     return kExitBadTable;
   }
-  if (is_search_frame(*f->table, f->frame)) {
+  if (q->by_search) {
     std::fprintf(stderr,
                  "eight: 4x4 positions are not tabulated (a search answers each question), so "
                  "there is no distance histogram for goal %s\n",
-                 to_string(f->frame.goal()).c_str());
+                 to_string(q->goal()).c_str());
     return kExitBadTable;
   }
   // The section's stats, as GET /stats sends them: relabelling and symmetry
   // keep every distance, so the goal's histogram is its section's.
-  const auto& view = f->table->view();
-  const int max = view.section(f->frame.section()).max_distance;
-  const auto histogram = view.histogram(f->frame.section());
+  const int max = q->max_distance();
+  const auto histogram = q->table->view().histogram(q->frame.section());
   const std::string svg = histogram_svg(
       std::span<const std::uint32_t>(histogram.data(), static_cast<std::size_t>(max) + 1),
       std::get<0>(goal));

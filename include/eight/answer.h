@@ -1,6 +1,7 @@
-// Answers to questions, for every shape: solve_board() and board_moves(),
-// the one way from a question to its answer (from the table, or by search),
-// and the answers by search they take for 4x4.
+// Answers to questions, for every shape: a Question (a goal framed once in
+// the table that answers it, looked up or searched), solve_board() and
+// board_moves(), the one way from a question to its answer, and the answers
+// by search they take for 4x4.
 //
 // Answering 4x4 questions: the 15-puzzle's positions fit no table, so a
 // table's pattern databases guide an IDA* search (fifteen_search.h) per
@@ -33,6 +34,7 @@
 #include "eight/result.h"
 #include "eight/solver.h"
 #include "eight/table.h"
+#include "eight/table_set.h"
 
 namespace eight {
 
@@ -110,16 +112,39 @@ SearchedBoard random_search_board(const Table& table, const GoalFrame& frame,
                                   std::optional<int> distance, Rng& rng,
                                   const fifteen::SearchBudget& budget);
 
+// A question's goal, framed once: the table that answers it, the goal's
+// frame there, and whether the table looks the answers up or a search finds
+// them (by_search: the frame names a 4x4 goal's pattern databases). The
+// server frames one per request on its I/O thread and carries it to where
+// the request runs (a compute thread for a search); `eight` frames one per
+// goal. solve_board() and board_moves() take it and dispatch inside.
+// A plain value: copy it freely while `table` lives.
+struct Question {
+  const Table* table = nullptr;  // not owned; outlives the Question
+  GoalFrame frame;
+  bool by_search = false;
+
+  const Board& goal() const { return frame.goal(); }
+  // The farthest a board of the goal can be: the section's deepest
+  // distance, or for a search the longest 4x4 solution.
+  int max_distance() const;
+};
+// The question of `frame` in `table`. REQUIRES: `frame` is a frame of `table`.
+Question question_of(const Table& table, const GoalFrame& frame);
+// The question of `goal` in the first table of `tables` that answers it
+// (TableSet::frame(), whose errors it returns).
+Result<Question> frame_question(const TableSet& tables, const Board& goal);
+
 // The one way from a question to its answer, for every shape: from the
 // table (Solver, O(path length), report.nodes 0) when the frame's section
 // holds positions, by search when it holds pattern databases. Errors are
-// Solver::solve's. REQUIRES: is_valid(board); `frame` is a frame of
-// `table`.
-Result<SearchedSolution> solve_board(const Table& table, const GoalFrame& frame, const Board& board,
-                                     bool with_path, const fifteen::SearchBudget& budget);
+// Solver::solve's, and for a search a board of another shape than the
+// goal's. REQUIRES: is_valid(board); q.table is not null.
+Result<SearchedSolution> solve_board(const Question& q, const Board& board, bool with_path,
+                                     const fifteen::SearchBudget& budget);
 // The moves of `board` the same way. REQUIRES: as solve_board, and
-// board.shape == frame.goal().shape (see shape_mismatch()).
-SearchedMoves board_moves(const Table& table, const GoalFrame& frame, const Board& board,
+// board.shape == q.goal().shape (see shape_mismatch()).
+SearchedMoves board_moves(const Question& q, const Board& board,
                           const fifteen::SearchBudget& budget);
 
 // "the search stopped at its budget of 1000 nodes: it searched 1000 nodes and

@@ -84,7 +84,7 @@ void random_searched(const Request& req, const Question& q, std::uint64_t max_bu
     if (!d || *d > static_cast<std::uint64_t>(fifteen::kMaxSolutionLength)) {
       return set_problem(
           res, bad_number("distance", *d_text,
-                          "a whole number from 0 to 80 for goal " + to_string(q.frame->goal())));
+                          "a whole number from 0 to 80 for goal " + to_string(q.framed->goal())));
     }
     distance = static_cast<int>(*d);
   }
@@ -95,10 +95,10 @@ void random_searched(const Request& req, const Question& q, std::uint64_t max_bu
   }
   Rng rng(*seed);
   const SearchedBoard drawn =
-      random_search_board(*q.loaded, *q.frame, distance, rng, search_budget(q, cancelled));
+      random_search_board(*q.framed->table, q.framed->frame, distance, rng, search_budget(q, cancelled));
   if (distance && !drawn.report.finished()) return stopped(drawn.report, q, max_budget, res);
   nlohmann::ordered_json j;
-  const Board goal = q.frame->goal();
+  const Board goal = q.framed->goal();
   add_board_fields(j, &drawn.board, goal);
   // Without distance=, the board's distance when the search found it
   // within the budget, else null.
@@ -133,11 +133,11 @@ void answer_solve(const Request& req, const Question& q, bool with_path, std::ui
   // From a table, O(distance): one entry per move, nothing proportional to
   // the table; for 4x4, a search within the budget (on the compute pool).
   const auto answer =
-      solve_board(*q.loaded, *q.frame, q.board, with_path, search_budget(q, cancelled));
+      solve_board(*q.framed, q.board, with_path, search_budget(q, cancelled));
   if (!answer.ok()) return set_problem(res, problem_from_error(answer.error(), "board"));
   if (!answer->report.finished()) return stopped(answer->report, q, max_budget, res);
   res.set_content(solution_json(answer->solution, fields), kJsonType);
-  if (q.search) add_search_header(answer->report, res);
+  if (q.framed->by_search) add_search_header(answer->report, res);
   // A search's answer depends on its budget only through whether it is
   // found: an answer is the same for every budget that finds it.
   res.set_header("Cache-Control", kAnswerCacheControl);
@@ -146,24 +146,24 @@ void answer_solve(const Request& req, const Question& q, bool with_path, std::ui
 void answer_hint(const Question& q, std::uint64_t max_budget, const std::atomic<bool>& cancelled,
                  Response& res) {
   const SearchedMoves searched =
-      board_moves(*q.loaded, *q.frame, q.board, search_budget(q, cancelled));
+      board_moves(*q.framed, q.board, search_budget(q, cancelled));
   if (!searched.report.finished()) return stopped(searched.report, q, max_budget, res);
-  res.set_content(hints_json(q.board, q.frame->goal(), searched.options), kJsonType);
-  if (q.search) add_search_header(searched.report, res);
+  res.set_content(hints_json(q.board, q.framed->goal(), searched.options), kJsonType);
+  if (q.framed->by_search) add_search_header(searched.report, res);
   res.set_header("Cache-Control", kAnswerCacheControl);
 }
 
 void answer_random(const Request& req, const Question& q, std::uint64_t max_budget,
                    const std::atomic<bool>& cancelled, Response& res) {
-  if (q.search) return random_searched(req, q, max_budget, cancelled, res);
-  const int max = q.loaded->view().section(q.frame->section()).max_distance;
+  if (q.framed->by_search) return random_searched(req, q, max_budget, cancelled, res);
+  const int max = q.framed->max_distance();
   const std::string* d_text = req.param("distance");
   if (d_text == nullptr) return set_problem(res, missing_parameter("distance"));
   const auto distance = parse_decimal(*d_text);
   if (!distance || *distance > static_cast<std::uint64_t>(max)) {
     return set_problem(res, bad_number("distance", *d_text,
                                        "a whole number from 0 to " + std::to_string(max) +
-                                           " for goal " + to_string(q.frame->goal())));
+                                           " for goal " + to_string(q.framed->goal())));
   }
   const std::string* s_text = req.param("seed");
   const auto seed = read_seed(s_text);
@@ -194,12 +194,12 @@ void answer_random(const Request& req, const Question& q, std::uint64_t max_budg
                                   "count"));
     }
     const auto board =
-        random_board(*q.loaded, *q.frame, static_cast<int>(*distance), rng, &cancelled);
+        random_board(*q.framed->table, q.framed->frame, static_cast<int>(*distance), rng, &cancelled);
     if (!board.ok()) return set_problem(res, problem_from_error(board.error(), "distance"));
     drawn.push_back(*board);
   }
   nlohmann::ordered_json j;
-  const Board goal = q.frame->goal();
+  const Board goal = q.framed->goal();
   add_board_fields(j, &drawn.front(), goal);
   j["distance"] = *distance;
   // As a string: seeds go up to 2^64-1, past what JSON numbers carry exactly
@@ -221,17 +221,17 @@ void answer_random(const Request& req, const Question& q, std::uint64_t max_budg
 }
 
 void answer_stats(const Question& q, Response& res) {
-  if (q.search) {
+  if (q.framed->by_search) {
     return set_problem(res, {404, "no-stats", "No statistics for this shape",
                              "4x4 positions are not tabulated (a search answers each question), "
                              "so there is no distance histogram for goal " +
-                                 to_string(q.frame->goal()),
+                                 to_string(q.framed->goal()),
                              "shape"});
   }
-  const auto& section = q.loaded->view().section(q.frame->section());
-  const auto& histogram = q.loaded->index().histogram(q.frame->section());
+  const auto& section = q.framed->table->view().section(q.framed->frame.section());
+  const auto& histogram = q.framed->table->index().histogram(q.framed->frame.section());
   nlohmann::ordered_json j;
-  add_board_fields(j, nullptr, q.frame->goal());
+  add_board_fields(j, nullptr, q.framed->goal());
   j["solvable_positions"] = section.positions;
   j["unsolvable_positions"] = section.positions;
   j["max_distance"] = section.max_distance;
@@ -239,7 +239,7 @@ void answer_stats(const Question& q, Response& res) {
       std::vector<std::uint32_t>(histogram.begin(), histogram.begin() + section.max_distance + 1);
   auto hardest = nlohmann::ordered_json::array();
   auto hardest_cells = nlohmann::ordered_json::array();
-  for (const Board& b : hardest_boards(q.loaded->index(), *q.frame)) {
+  for (const Board& b : hardest_boards(q.framed->table->index(), q.framed->frame)) {
     hardest.push_back(to_string(b));
     hardest_cells.push_back(cells_json(b));
   }

@@ -217,7 +217,7 @@ void solve_batch(const TableSlot& slot, std::uint64_t max_budget, const Request&
       continue;
     }
     const Question& q = std::get<Question>(v);
-    const auto answer = solve_board(*q.loaded, *q.frame, q.board, true, budget);
+    const auto answer = solve_board(*q.framed, q.board, true, budget);
     if (!answer.ok()) return set_problem(res, problem_from_error(answer.error(), "board"));
     budget.max_nodes -= std::min(budget.max_nodes, answer->report.nodes);
     if (!answer->report.finished()) {

@@ -23,6 +23,7 @@
 #include <variant>
 #include <vector>
 
+#include "eight/answer.h"
 #include "eight/board.h"
 #include "eight/goal.h"
 #include "eight/table_set.h"
@@ -34,11 +35,11 @@ namespace eight::server {
 
 struct Question {
   std::shared_ptr<const TableSet> tables;  // the snapshot it is answered from
-  const Table* loaded = nullptr;           // the file answering the goal; owned by `tables`
-  std::optional<GoalFrame> frame;          // the goal's frame in `loaded`; always set
-  Board board;                             // when the endpoint takes one
-  bool search = false;                     // a 4x4 question: searched, not looked up
-  std::uint64_t budget = 0;                // the nodes a search may expand (budget=)
+  // The goal framed in `tables` (eight/answer.h): the file answering it,
+  // its frame, looked up or searched. Always set once read.
+  std::optional<eight::Question> framed;
+  Board board;               // when the endpoint takes one
+  std::uint64_t budget = 0;  // the nodes a search may expand (budget=)
 };
 
 // The texts one question is read from, wherever they came from.

@@ -69,11 +69,9 @@ std::variant<Question, Problem> read_question(std::shared_ptr<const TableSet> ta
   if (!q.tables) return not_ready();
   const Result<TableSet::Frame> found = frames != nullptr ? (*frames)(goal) : q.tables->frame(goal);
   if (!found.ok()) return problem_from_error(found.error(), "goal");
-  q.loaded = found->table;
-  q.frame = found->frame;
-  q.search = is_search_frame(*q.loaded, *q.frame);
-  if (q.search && max_budget == 0) {
-    return searches_off(*q.frame, text.board != nullptr ? "board" : "shape");
+  q.framed = question_of(*found->table, found->frame);
+  if (q.framed->by_search && max_budget == 0) {
+    return searches_off(q.framed->frame, text.board != nullptr ? "board" : "shape");
   }
   return q;
 }
