@@ -33,9 +33,9 @@ const eight::Table& table() {
 const std::vector<eight::Board>& boards(int parity = 0) {
   static const auto make = [](int p) {
     std::mt19937 rng(20261130);
-    std::uniform_int_distribution<std::uint32_t> pick(0, eight::kPositions - 1);
+    std::uniform_int_distribution<std::uint32_t> pick(0, eight::kPositions3x3 - 1);
     std::vector<eight::Board> v;
-    for (int i = 0; i < 4096; ++i) v.push_back(eight::unrank(pick(rng), p));
+    for (int i = 0; i < 4096; ++i) v.push_back(eight::unrank_3x3(pick(rng), p));
     return v;
   };
   static const std::vector<eight::Board> all[2] = {make(0), make(1)};
@@ -46,7 +46,7 @@ void BM_Rank(benchmark::State& state) {
   const auto& b = boards();
   std::size_t i = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(eight::rank(b[i++ & 4095]));
+    benchmark::DoNotOptimize(eight::rank_3x3(b[i++ & 4095]));
   }
   state.SetItemsProcessed(state.iterations());
 }
@@ -55,8 +55,8 @@ BENCHMARK(BM_Rank);
 void BM_Unrank(benchmark::State& state) {
   std::uint32_t r = 0;
   for (auto _ : state) {
-    benchmark::DoNotOptimize(eight::unrank(r, 0));
-    r = (r + 7919) % eight::kPositions;
+    benchmark::DoNotOptimize(eight::unrank_3x3(r, 0));
+    r = (r + 7919) % eight::kPositions3x3;
   }
   state.SetItemsProcessed(state.iterations());
 }

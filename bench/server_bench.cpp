@@ -22,11 +22,11 @@ eight::server::Standalone& world() {
 // standard goal's class: 22 moves each on average.
 std::string batch_body(int n) {
   std::mt19937 rng(7);
-  std::uniform_int_distribution<std::uint32_t> pick(0, eight::kPositions - 1);
+  std::uniform_int_distribution<std::uint32_t> pick(0, eight::kPositions3x3 - 1);
   nlohmann::json body;
   body["boards"] = nlohmann::json::array();
   for (int i = 0; i < n; ++i)
-    body["boards"].push_back(eight::to_string(eight::unrank(pick(rng), 0)));
+    body["boards"].push_back(eight::to_string(eight::unrank_3x3(pick(rng), 0)));
   return body.dump();
 }
 

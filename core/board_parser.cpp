@@ -436,24 +436,24 @@ Result<std::optional<Shape>> rows_shape_of(const Scanned& s) {
 // else, and for anything wrong with these, which then go the general way,
 // which reads them the same (tests/board_test.cpp checks that they agree).
 bool read_plain_3x3(std::string_view text, Board& board) {
-  if (text.size() != kCells && text.size() != 2 * kCells - 1) return false;
-  const std::size_t step = text.size() == kCells ? 1 : 2;
-  std::uint8_t cells[kCells];
+  if (text.size() != kCells3x3 && text.size() != 2 * kCells3x3 - 1) return false;
+  const std::size_t step = text.size() == kCells3x3 ? 1 : 2;
+  std::uint8_t cells[kCells3x3];
   unsigned seen = 0;
   bool plain = true;
-  for (std::size_t k = 0; k < kCells; ++k) {
+  for (std::size_t k = 0; k < kCells3x3; ++k) {
     const char c = text[k * step];
     const std::uint8_t cls = kCharClasses[static_cast<unsigned char>(c)];
     const unsigned tile = cls == kDigit ? static_cast<unsigned>(c - '0') : 0u;
     plain &= cls == kDigit || cls == kBlankLetter;
-    if (step == 2 && k + 1 < kCells) {
+    if (step == 2 && k + 1 < kCells3x3) {
       plain &= kCharClasses[static_cast<unsigned char>(text[k * 2 + 1])] == kSeparator;
     }
     cells[k] = static_cast<std::uint8_t>(tile);
     seen |= 1u << tile;
   }
-  if (!plain || seen != (1u << kCells) - 1) return false;
-  std::memcpy(board.cells.data(), cells, kCells);
+  if (!plain || seen != (1u << kCells3x3) - 1) return false;
+  std::memcpy(board.cells.data(), cells, kCells3x3);
   return true;
 }
 

@@ -75,7 +75,7 @@ std::span<const std::uint32_t> DistanceIndex::at(std::size_t section, int distan
 Board DistanceIndex::board(std::size_t section, std::uint32_t r) const {
   assert(section < shapes_.size());
   const Shape shape = shapes_[section];
-  if (shape == kShape3x3) return unrank(r, 0);
+  if (shape == kShape3x3) return unrank_3x3(r, 0);
   Board b;
   b.shape = shape;
   unrank_cells(shape, r, classes_[section],

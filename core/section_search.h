@@ -4,9 +4,9 @@
 // checks a file's entries with the same maps). Private to the core.
 //
 // A section holds the positions of one class (tile parity 0) by dense rank,
-// blank cell first (rank.h): rank = blank * kTileOrders + index of the tile
+// blank cell first (rank.h): rank = blank * kTileOrders3x3 + index of the tile
 // order. A sideways move of the blank keeps the tile order, so it is the
-// rank plus or minus kTileOrders; a vertical move carries one tile over the
+// rank plus or minus kTileOrders3x3; a vertical move carries one tile over the
 // two between it and the blank, which maps the order index through a table:
 // Transitions holds those for every blank cell and order (two 363 KB tables
 // of 16-bit indices), built once per process on two cores in about half a
@@ -40,7 +40,7 @@ struct Moves {
 };
 
 // Bit m set when the blank on cell c may move by m (up, down, left, right).
-inline constexpr const std::array<std::uint8_t, kCells>& kLegalMoves = ShapeKernel<3, 3>::kLegal;
+inline constexpr const std::array<std::uint8_t, kCells3x3>& kLegalMoves = ShapeKernel<3, 3>::kLegal;
 
 // `a` if c else `b`, with arithmetic rather than a branch: in the search's
 // loop the condition is as good as random, and a compiler left to itself
@@ -50,35 +50,36 @@ inline std::uint32_t choose(bool c, std::uint32_t a, std::uint32_t b) {
 }
 
 // The moves from rank r of a section, given the tables below.
-// REQUIRES: r < kPositions; the tables are Transitions' up() and down().
+// REQUIRES: r < kPositions3x3; the tables are Transitions' up() and down().
 inline void moves_of(const std::uint16_t* up_table, const std::uint16_t* down_table,
                      std::uint32_t r, Moves& out) {
-  assert(r < kPositions);
-  const std::uint32_t blank = r / kTileOrders;  // a multiply by a constant
-  const std::uint32_t order = r - blank * kTileOrders;
+  assert(r < kPositions3x3);
+  const std::uint32_t blank = r / kTileOrders3x3;  // a multiply by a constant
+  const std::uint32_t order = r - blank * kTileOrders3x3;
   const unsigned legal = kLegalMoves[blank];
   out.legal = legal;
   // The tables have rows for every blank cell; the rows of cells a move
   // cannot leave from hold zeros, whose result is then not taken.
-  const std::uint32_t up = (blank - 3) * kTileOrders + up_table[blank * kTileOrders + order];
-  const std::uint32_t down = (blank + 3) * kTileOrders + down_table[blank * kTileOrders + order];
+  const std::uint32_t up = (blank - 3) * kTileOrders3x3 + up_table[blank * kTileOrders3x3 + order];
+  const std::uint32_t down =
+      (blank + 3) * kTileOrders3x3 + down_table[blank * kTileOrders3x3 + order];
   out.rank[0] = choose((legal & 1) != 0, up, r);
   out.rank[1] = choose((legal & 2) != 0, down, r);
-  out.rank[2] = choose((legal & 4) != 0, r - kTileOrders, r);
-  out.rank[3] = choose((legal & 8) != 0, r + kTileOrders, r);
+  out.rank[2] = choose((legal & 4) != 0, r - kTileOrders3x3, r);
+  out.rank[3] = choose((legal & 8) != 0, r + kTileOrders3x3, r);
 }
 
 class Transitions {
  public:
   static const Transitions& get();
 
-  // The moves from rank r of a section. REQUIRES: r < kPositions.
+  // The moves from rank r of a section. REQUIRES: r < kPositions3x3.
   void moves(std::uint32_t r, Moves& out) const {
-    assert(r < kPositions);
+    assert(r < kPositions3x3);
     moves_of(up_.get(), down_.get(), r, out);
   }
   // The tables themselves, for loops that keep them in registers:
-  // [blank * kTileOrders + order index] is the order index after the blank
+  // [blank * kTileOrders3x3 + order index] is the order index after the blank
   // moves up (down) from that cell.
   const std::uint16_t* up() const { return up_.get(); }
   const std::uint16_t* down() const { return down_.get(); }
@@ -97,7 +98,7 @@ struct SearchSpace {
   std::vector<std::uint64_t> seen;   // a visited bit per rank
   std::vector<std::uint32_t> queue;  // ranks in the order found
   // After a search: where each distance's ranks start in `queue`, and
-  // kPositions last (so distance d has level_starts[d + 1] -
+  // kPositions3x3 last (so distance d has level_starts[d + 1] -
   // level_starts[d] positions): the section's histogram, and its farthest
   // positions, for free.
   std::vector<std::uint32_t> level_starts;
@@ -115,19 +116,19 @@ struct SearchSpace {
 // positions: callers do the same work either way and keep it only when
 // found. The goal is where the search starts, never discovered. Returns the
 // largest distance. Memory: a visited bit and a queued rank per position,
-// in `space`. REQUIRES: 0 <= blank < kCells.
+// in `space`. REQUIRES: 0 <= blank < kCells3x3.
 template <typename Discover>
 int section_search(int blank, SearchSpace& space, Discover&& discover) {
-  assert(blank >= 0 && blank < kCells);
+  assert(blank >= 0 && blank < kCells3x3);
   const Transitions& transitions = Transitions::get();
   const std::uint16_t* const up = transitions.up();
   const std::uint16_t* const down = transitions.down();
-  space.seen.assign((kPositions + 63) / 64, 0);
+  space.seen.assign((kPositions3x3 + 63) / 64, 0);
   // Four slots of slack, written and not kept when a move finds nothing new.
-  space.queue.resize(kPositions + 4);
+  space.queue.resize(kPositions3x3 + 4);
   std::uint64_t* const seen = space.seen.data();
   std::uint32_t* const queue = space.queue.data();
-  const std::uint32_t goal = rank(canonical_goal(blank));
+  const std::uint32_t goal = rank_3x3(canonical_goal(blank));
   seen[goal / 64] |= std::uint64_t{1} << (goal % 64);
   queue[0] = goal;
   std::size_t head = 0, tail = 1;
@@ -154,8 +155,8 @@ int section_search(int blank, SearchSpace& space, Discover&& discover) {
       }
     }
   }
-  assert(tail == kPositions);
-  space.level_starts.push_back(kPositions);
+  assert(tail == kPositions3x3);
+  space.level_starts.push_back(kPositions3x3);
   return max;
 }
 

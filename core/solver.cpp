@@ -34,7 +34,7 @@ Seen see(const SectionInfo& section, const GoalFrame& goal, const Board& board) 
   Seen out;
   out.board = goal.to_section(board);
   if (section.shape == kShape3x3) {
-    const Ranked r = rank_with_parity(out.board);
+    const Ranked r = rank_3x3_with_parity(out.board);
     out.same_class = r.parity == 0;
     out.rank = r.rank;
     return out;
@@ -57,7 +57,7 @@ int Solver::distance(const Board& board, const GoalFrame& goal) const {
   // The 3x3 full sections first, as before there were others: most
   // questions are theirs, and this is the path the benchmarks hold to.
   if (section.shape == kShape3x3 && section.encoding == format::Encoding::kFull) [[likely]] {
-    const Ranked seen = rank_with_parity(goal.to_section(board));
+    const Ranked seen = rank_3x3_with_parity(goal.to_section(board));
     if (seen.parity != 0) return -1;
     return table_->entry(goal.section(), seen.rank).distance;
   }
@@ -82,7 +82,7 @@ Result<Solution> Solver::solve(const Board& board, const GoalFrame& goal, bool w
   const SectionInfo& section = table_->section(goal.section());
   std::uint32_t r = 0;
   if (section.shape == kShape3x3 && section.encoding == format::Encoding::kFull) [[likely]] {
-    const Ranked seen = rank_with_parity(goal.to_section(board));
+    const Ranked seen = rank_3x3_with_parity(goal.to_section(board));
     if (seen.parity != 0) return s;
     r = seen.rank;
   } else {

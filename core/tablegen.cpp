@@ -27,10 +27,10 @@ namespace {
 
 // For the asserts: build_table's REQUIRES, 1..9 distinct cells on the board.
 [[maybe_unused]] bool are_section_blanks(std::span<const int> blanks) {
-  if (blanks.empty() || blanks.size() > static_cast<std::size_t>(kCells)) return false;
+  if (blanks.empty() || blanks.size() > static_cast<std::size_t>(kCells3x3)) return false;
   unsigned seen = 0;
   for (int b : blanks) {
-    if (b < 0 || b >= kCells || (seen >> b & 1) != 0) return false;
+    if (b < 0 || b >= kCells3x3 || (seen >> b & 1) != 0) return false;
     seen |= 1u << b;
   }
   return true;
@@ -41,10 +41,10 @@ namespace {
 namespace {
 
 // Writes the section of canonical_goal(blank) as little-endian entries into
-// `out` (kPositions * kEntrySize bytes), straight from the search; returns
+// `out` (kPositions3x3 * kEntrySize bytes), straight from the search; returns
 // its max distance.
 int write_section(int blank, detail::SearchSpace& space, std::uint8_t* out) {
-  const std::uint32_t goal_rank = rank(canonical_goal(blank));
+  const std::uint32_t goal_rank = rank_3x3(canonical_goal(blank));
   format::put_u32(out + format::kEntrySize * goal_rank,
                   format::pack_entry({goal_rank, Move::kUp, 0}));
   // A move that finds nothing writes its entry here instead, so the
@@ -72,12 +72,12 @@ int write_section(int blank, detail::SearchSpace& space, std::uint8_t* out) {
 }  // namespace
 
 std::vector<std::uint32_t> generate_section(int blank) {
-  assert(blank >= 0 && blank < kCells);
-  std::vector<std::uint8_t> bytes(kPositions * format::kEntrySize, 0);
+  assert(blank >= 0 && blank < kCells3x3);
+  std::vector<std::uint8_t> bytes(kPositions3x3 * format::kEntrySize, 0);
   detail::SearchSpace space;
   write_section(blank, space, bytes.data());
-  std::vector<std::uint32_t> entries(kPositions);
-  for (std::uint32_t r = 0; r < kPositions; ++r) {
+  std::vector<std::uint32_t> entries(kPositions3x3);
+  for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
     entries[r] = format::get_u32(bytes.data() + format::kEntrySize * r);
   }
   return entries;
@@ -219,7 +219,7 @@ std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow,
               b.histogram.push_back(starts[d + 1] - starts[d]);
             }
             b.farthest.assign(space.queue.begin() + starts[starts.size() - 2],
-                              space.queue.begin() + kPositions);
+                              space.queue.begin() + kPositions3x3);
             std::sort(b.farthest.begin(), b.farthest.end());
           } else {
             built[i] = write_full_section(spec.shape, spec.blank, out);
@@ -365,8 +365,8 @@ Status write_table(const std::string& path, std::span<const SectionSpec> section
   // pattern databases of 7 or 8 tiles, whose search again would double
   // minutes of generation (eight verify does it).
   const bool heavy = std::any_of(sections.begin(), sections.end(), [](const SectionSpec& s) {
-    return s.shape.cells() > 10 && (s.encoding != format::Encoding::kPdb4 ||
-                                    fifteen::group_size(s.group) >= 7);
+    return s.shape.cells() > 10 &&
+           (s.encoding != format::Encoding::kPdb4 || fifteen::group_size(s.group) >= 7);
   });
   const Check check = heavy ? Check::kFull : Check::kExhaustive;
   return write_file_atomically(path, bytes, [&path, check](const std::string& tmp) -> Status {

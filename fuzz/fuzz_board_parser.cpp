@@ -35,8 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto line = eight::parse_board_line(text, shape);
   if (!line.ok() || line->goal || !(line->board == *board)) std::abort();
   if (board->shape == eight::kShape3x3) {
-    const std::uint32_t r = eight::rank(*board);
-    if (r >= eight::kPositions || !(eight::unrank(r, eight::tile_parity(*board)) == *board))
+    const std::uint32_t r = eight::rank_3x3(*board);
+    if (r >= eight::kPositions3x3 || !(eight::unrank_3x3(r, eight::tile_parity(*board)) == *board))
       std::abort();
   }
   return 0;

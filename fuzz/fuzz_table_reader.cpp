@@ -39,7 +39,7 @@ void ask(const eight::TableView& view, const std::vector<std::uint32_t>& ranks) 
   const eight::Solver solver(view);
   const eight::GoalFrame frame(view.section(0).goal, 0, eight::symmetries()[0]);
   for (std::uint32_t r : ranks) {
-    const eight::Board b = eight::unrank(r % eight::kPositions, 0);
+    const eight::Board b = eight::unrank_3x3(r % eight::kPositions3x3, 0);
     (void)solver.distance(b, frame);
     const auto s = solver.solve(b, frame);
     if (s.ok() && s->length > eight::format::kMaxDistance) std::abort();
@@ -77,8 +77,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size == 0) return 0;
   const std::uint8_t mode = data[0];
   // The board at the goal, a far one, and each edited entry's own.
-  std::vector<std::uint32_t> ranks = {eight::rank(eight::kStandardGoal),
-                                      eight::rank(*eight::parse_board("867254301"))};
+  std::vector<std::uint32_t> ranks = {eight::rank_3x3(eight::kStandardGoal),
+                                      eight::rank_3x3(*eight::parse_board("867254301"))};
   if (mode & 1) {
     exercise(std::vector<std::uint8_t>(data + 1, data + size), ranks);
     return 0;

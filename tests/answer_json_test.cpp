@@ -101,9 +101,9 @@ TEST_CASE("the JSON text is exactly what a JSON library writes, for every positi
   const auto& t = test::view();
   for (std::size_t i = 0; i < t.section_count(); ++i) {
     const GoalFrame frame = test::frame(t.section(i).goal);
-    for (std::uint32_t r = 0; r < kPositions; ++r) {
+    for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
       // Both classes: the goal's, and (every 16th) the other.
-      const Board b = unrank(r, r % 16 == 0 ? 1 : 0);
+      const Board b = unrank_3x3(r, r % 16 == 0 ? 1 : 0);
       const SolveFields fields{r % 3 != 0, r % 3 == 2};
       const auto s = test::solver().solve(b, frame, fields.path);
       REQUIRE(s.ok());
@@ -166,9 +166,9 @@ TEST_CASE(
   const Board goals[] = {kStandardGoal, test::board("123804765")};
   for (const Board& goal : goals) {
     const GoalFrame f = test::frame(goal);
-    for (std::uint32_t r = 0; r < kPositions; r += 7) {  // a seventh of them, both classes
+    for (std::uint32_t r = 0; r < kPositions3x3; r += 7) {  // a seventh of them, both classes
       for (int cls = 0; cls < 2; ++cls) {
-        const Board b = unrank(r, cls);
+        const Board b = unrank_3x3(r, cls);
         const Solution s = *test::solver().solve(b, f, true);
         const auto back = parse_solution_json(nlohmann::json::parse(solution_json(s)));
         if (!back.ok() || solution_json(*back, {true, true}) != solution_json(s, {true, true})) {

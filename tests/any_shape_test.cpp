@@ -216,7 +216,7 @@ TEST_CASE("on 3x3 the any-shape rank and class are rank.h's, over all 9! positio
   std::array<std::uint8_t, 9> p{0, 1, 2, 3, 4, 5, 6, 7, 8};
   do {
     const Board b = test::board_of_cells(p);
-    const Ranked expected = rank_with_parity(b);
+    const Ranked expected = rank_3x3_with_parity(b);
     REQUIRE(rank_cells(kShape3x3, p) == expected.rank);
     REQUIRE(board_class(test::board_of_cells(p, kShape3x3)) == expected.parity);
     std::array<std::uint8_t, 9> back{};
@@ -259,7 +259,8 @@ TEST_CASE("rank leads with the blank cell, and orders come in Lehmer order, on e
       std::copy(goal_board.used().begin(), goal_board.used().end(), goal.begin());
       // Tiles 1..n-1 in order: Lehmer rank 0, so the first rank of its cell.
       CHECK(rank_cells(s, goal) == static_cast<std::uint32_t>(blank) * tile_orders(s));
-      CHECK(board_class(test::board_of_cells(goal, s)) == (s.cols % 2 == 0 ? (blank / s.cols) & 1 : 0));
+      CHECK(board_class(test::board_of_cells(goal, s)) ==
+            (s.cols % 2 == 0 ? (blank / s.cols) & 1 : 0));
       CHECK(blank_of(goal) == blank);
     }
     // The tiles in reverse: the largest Lehmer rank, (n-1)! - 1, halved.
@@ -347,7 +348,7 @@ TEST_CASE(
     const std::vector<std::uint32_t> expected = generate_section(blank);
     const std::vector<detail::FullEntry> entries = detail::full_section_search(kShape3x3, blank);
     REQUIRE(entries.size() == expected.size());
-    for (std::uint32_t r = 0; r < kPositions; ++r) {
+    for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
       const format::Entry e = format::unpack_entry(expected[r]);
       REQUIRE(entries[r].parent == e.parent);
       REQUIRE(entries[r].move == e.move);
@@ -423,8 +424,8 @@ TEST_CASE(
       oeis({1,     4,     8,     8,     16,    32,   60,   72,    136,   200,   376,
             512,   964,   1296,  2368,  3084,  5482, 6736, 11132, 12208, 18612, 18444,
             24968, 19632, 22289, 13600, 11842, 4340, 2398, 472,   148});
-  CHECK(sum(a089473) == kPositions);
-  CHECK(sum(a089474) == kPositions);
+  CHECK(sum(a089473) == kPositions3x3);
+  CHECK(sum(a089474) == kPositions3x3);
   for (const int blank : corners(kShape3x3)) {
     CAPTURE(blank);
     CHECK(detail::mod3_search(kShape3x3, blank).histogram == a089473);

@@ -136,7 +136,7 @@ TEST_CASE("moves are the blank's, with letters u d l r") {
 }
 
 TEST_CASE("the move table keeps the blank on the board") {
-  for (int cell = 0; cell < kCells; ++cell) {
+  for (int cell = 0; cell < kCells3x3; ++cell) {
     int moves = 0;
     for (Move m : kAllMoves) {
       const int to = neighbor(kShape3x3, cell, m);

@@ -102,9 +102,9 @@ TEST_CASE("a goal frame maps the goal onto its section's canonical goal") {
 TEST_CASE("a board is solvable for a goal exactly when their tile parities match") {
   const Board goal = test::board("123804765");
   const GoalFrame frame = test::frame(goal);
-  for (std::uint32_t r = 0; r < kPositions; r += 13) {
+  for (std::uint32_t r = 0; r < kPositions3x3; r += 13) {
     for (int parity = 0; parity < 2; ++parity) {
-      const Board b = unrank(r, parity);
+      const Board b = unrank_3x3(r, parity);
       CHECK((tile_parity(frame.to_section(b)) == 0) == (parity == frame.board_class()));
     }
   }

@@ -52,7 +52,7 @@ TEST_CASE("the distance index groups every position by its distance") {
       for (std::uint32_t r : group) REQUIRE(t.entry(s, r).distance == d);
       total += group.size();
     }
-    CHECK(total == kPositions);
+    CHECK(total == kPositions3x3);
   }
   CHECK(index().at(2, 31).empty());
   CHECK(index().at(0, -1).empty());
@@ -122,10 +122,10 @@ TEST_CASE("the hardest boards of the standard goal are its two 31-move positions
 
 TEST_CASE("from_section undoes to_section for every goal cell") {
   Rng rng(1);
-  for (int blank = 0; blank < kCells; ++blank) {
+  for (int blank = 0; blank < kCells3x3; ++blank) {
     const GoalFrame f = frame(to_string(canonical_goal(blank)));
     for (int i = 0; i < 200; ++i) {
-      const Board b = unrank(static_cast<std::uint32_t>(rng.below(kPositions)), i & 1);
+      const Board b = unrank_3x3(static_cast<std::uint32_t>(rng.below(kPositions3x3)), i & 1);
       CHECK(f.from_section(f.to_section(b)) == b);
     }
   }

@@ -12,55 +12,55 @@
 using namespace eight;
 
 TEST_CASE("rank is a bijection from each class onto 0..181439 over all 9! permutations") {
-  std::vector<std::uint8_t> seen[2] = {std::vector<std::uint8_t>(kPositions),
-                                       std::vector<std::uint8_t>(kPositions)};
+  std::vector<std::uint8_t> seen[2] = {std::vector<std::uint8_t>(kPositions3x3),
+                                       std::vector<std::uint8_t>(kPositions3x3)};
   std::array<std::uint8_t, 9> p{0, 1, 2, 3, 4, 5, 6, 7, 8};
   do {
     const Board b = test::board_of_cells(p);
-    const std::uint32_t r = rank(b);
+    const std::uint32_t r = rank_3x3(b);
     const int parity = tile_parity(b);
-    REQUIRE(r < kPositions);
+    REQUIRE(r < kPositions3x3);
     REQUIRE(seen[parity][r] == 0);
     seen[parity][r] = 1;
-    REQUIRE(unrank(r, parity) == b);
+    REQUIRE(unrank_3x3(r, parity) == b);
   } while (std::next_permutation(p.begin(), p.end()));
   for (int parity = 0; parity < 2; ++parity) {
-    CHECK(std::count(seen[parity].begin(), seen[parity].end(), 1) == kPositions);
+    CHECK(std::count(seen[parity].begin(), seen[parity].end(), 1) == kPositions3x3);
   }
 }
 
 TEST_CASE("unrank then rank is the identity on every rank of both classes") {
   for (int parity = 0; parity < 2; ++parity) {
-    for (std::uint32_t r = 0; r < kPositions; ++r) {
-      const Board b = unrank(r, parity);
+    for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
+      const Board b = unrank_3x3(r, parity);
       REQUIRE(is_valid(b));
       REQUIRE(tile_parity(b) == parity);
-      REQUIRE(rank(b) == r);
+      REQUIRE(rank_3x3(b) == r);
     }
   }
 }
 
 TEST_CASE("rank leads with the blank cell") {
-  CHECK(rank(test::board("012345678")) == 0);
-  CHECK(rank(test::board("123456780")) == 8 * kTileOrders);
-  CHECK(rank(test::board("123405678")) == 4 * kTileOrders);
-  CHECK(rank(test::board("087654321")) / kTileOrders == 0);
+  CHECK(rank_3x3(test::board("012345678")) == 0);
+  CHECK(rank_3x3(test::board("123456780")) == 8 * kTileOrders3x3);
+  CHECK(rank_3x3(test::board("123405678")) == 4 * kTileOrders3x3);
+  CHECK(rank_3x3(test::board("087654321")) / kTileOrders3x3 == 0);
 }
 
 TEST_CASE("the transition tables move between ranks exactly as boards move, everywhere") {
   // The generator and the verifier move between ranks through tables
   // (core/section_search.h); every move of every position of the class
-  // must be apply_move() and rank().
+  // must be apply_move() and rank_3x3().
   const auto& transitions = detail::Transitions::get();
   detail::Moves moves;
-  for (std::uint32_t r = 0; r < kPositions; ++r) {
-    const Board b = unrank(r, 0);
+  for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
+    const Board b = unrank_3x3(r, 0);
     transitions.moves(r, moves);
     for (Move m : kAllMoves) {
       const auto i = static_cast<std::size_t>(m);
       const auto n = apply_move(b, m);
       REQUIRE(((moves.legal >> i) & 1) == (n ? 1u : 0u));
-      REQUIRE(moves.rank[i] == (n ? rank(*n) : r));  // an illegal move stays put
+      REQUIRE(moves.rank[i] == (n ? rank_3x3(*n) : r));  // an illegal move stays put
     }
   }
 }
@@ -87,8 +87,8 @@ TEST_CASE("rank_with_parity is rank and tile_parity together, on all 9! permutat
   std::array<std::uint8_t, 9> p{0, 1, 2, 3, 4, 5, 6, 7, 8};
   do {
     const Board b = test::board_of_cells(p);
-    const Ranked r = rank_with_parity(b);
-    REQUIRE(r.rank == rank(b));
+    const Ranked r = rank_3x3_with_parity(b);
+    REQUIRE(r.rank == rank_3x3(b));
     REQUIRE(r.parity == tile_parity(b));
   } while (std::next_permutation(p.begin(), p.end()));
 }
@@ -110,7 +110,7 @@ TEST_CASE("the 3x3 fast path is the any-shape kernel, on all 9! permutations") {
     const int cls = static_cast<int>(generic >> 31);
     const std::uint32_t r = K::rank_of_lehmer(blank, generic);
     REQUIRE(K::lehmer(order) == generic);
-    const Ranked fast = rank_with_parity(b);
+    const Ranked fast = rank_3x3_with_parity(b);
     REQUIRE(fast.rank == r);
     REQUIRE(fast.parity == cls);
     REQUIRE(rank_cells(kShape3x3, p) == r);
@@ -118,7 +118,7 @@ TEST_CASE("the 3x3 fast path is the any-shape kernel, on all 9! permutations") {
     std::array<std::uint8_t, 9> back{};
     unrank_cells(kShape3x3, r, cls, back);
     REQUIRE(back == p);
-    REQUIRE(unrank(r, cls) == b);
+    REQUIRE(unrank_3x3(r, cls) == b);
   } while (std::next_permutation(p.begin(), p.end()));
 }
 

@@ -100,8 +100,8 @@ TEST_CASE(
   for (std::size_t i = 0; i < t.section_count(); ++i) {
     const GoalFrame frame = test::frame(t.section(i).goal);
     REQUIRE(frame.section() == i);
-    for (std::uint32_t r = 0; r < kPositions; ++r) {
-      const Board b = unrank(r, 0);
+    for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
+      const Board b = unrank_3x3(r, 0);
       const auto s = test::solver().solve(b, frame);
       REQUIRE(s.ok());
       REQUIRE(s->distance == t.entry(i, r).distance);
@@ -120,14 +120,14 @@ TEST_CASE("every goal blank cell is answered, with the distances of a naive sear
     const auto naive = test::bfs_histogram(goal);
     std::vector<int> hist(naive.size(), 0);
     const int parity = tile_parity(goal);
-    for (std::uint32_t r = 0; r < kPositions; ++r) {
-      const Board b = unrank(r, parity);
+    for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
+      const Board b = unrank_3x3(r, parity);
       const int d = test::solver().distance(b, frame);
       REQUIRE(d >= 0);
       REQUIRE(d < static_cast<int>(hist.size()));
       ++hist[d];
       if (r % 97 == 0) check_path(*test::solver().solve(b, frame));
-      REQUIRE(test::solver().distance(unrank(r, 1 - parity), frame) == -1);
+      REQUIRE(test::solver().distance(unrank_3x3(r, 1 - parity), frame) == -1);
     }
     CHECK_MESSAGE(hist == naive, "goal " << g);
   }
@@ -137,8 +137,8 @@ TEST_CASE("the centre-blank goal 123804765 has max distance 30 over 148 position
   const Board goal = test::board("123804765");
   const GoalFrame frame = test::frame(goal);
   int at30 = 0, max = 0;
-  for (std::uint32_t r = 0; r < kPositions; ++r) {
-    const int d = test::solver().distance(unrank(r, tile_parity(goal)), frame);
+  for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
+    const int d = test::solver().distance(unrank_3x3(r, tile_parity(goal)), frame);
     max = std::max(max, d);
     at30 += d == 30;
   }
@@ -162,8 +162,8 @@ TEST_CASE(
   long with_several = 0;
   for (std::size_t i = 0; i < t.section_count(); ++i) {
     const GoalFrame f = test::frame(t.section(i).goal);
-    for (std::uint32_t r = 0; r < kPositions; ++r) {
-      const Board b = unrank(r, 0);
+    for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
+      const Board b = unrank_3x3(r, 0);
       const int d = test::solver().distance(b, f);
       const MoveOptions options = test::solver().moves(b, f);
       REQUIRE(options.distance == d);
@@ -229,8 +229,8 @@ format::Entry entry_of(const std::vector<std::uint8_t>& bytes, std::size_t secti
 int refusals_over_section(const Table& t) {
   const GoalFrame f = *t.frame(kStandardGoal);
   int refused = 0;
-  for (std::uint32_t r = 0; r < kPositions; ++r) {
-    const Board b = unrank(r, 0);
+  for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
+    const Board b = unrank_3x3(r, 0);
     const auto s = t.solver().solve(b, f);
     if (!s.ok()) {
       REQUIRE(s.error().code == ErrorCode::kBadEntry);
@@ -248,8 +248,8 @@ int refusals_over_section(const Table& t) {
 TEST_CASE(
     "a resealed table with a wrong parent, a parent cycle or an out-of-range index gives refusals, "
     "never a crash") {
-  const std::uint32_t near = rank(test::board("123456708"));  // one move from the goal
-  const std::uint32_t far = rank(test::board("867254301"));   // 31 moves
+  const std::uint32_t near = rank_3x3(test::board("123456708"));  // one move from the goal
+  const std::uint32_t far = rank_3x3(test::board("867254301"));   // 31 moves
   // Out of range: the far board's parent points past the section.
   auto t = resealed([&](auto& b) {
     auto e = entry_of(b, 0, far);
@@ -274,7 +274,7 @@ TEST_CASE(
   // A wrong parent of the right distance, not next to the position.
   t = resealed([&](auto& b) {
     auto e = entry_of(b, 0, far);
-    e.parent = rank(test::board("647850321"));  // the other 31-move board: not one closer
+    e.parent = rank_3x3(test::board("647850321"));  // the other 31-move board: not one closer
     set_entry(b, 0, far, e);
   });
   s = t->solver().solve(test::board("867254301"), *t->frame(kStandardGoal));
@@ -282,7 +282,7 @@ TEST_CASE(
   CHECK(s.error().message.find("not one move closer") != std::string::npos);
   // Every entry claiming distance 31 with itself as parent: refused, not looped.
   t = resealed([&](auto& b) {
-    for (std::uint32_t r = 0; r < kPositions; r += 7) set_entry(b, 0, r, {r, Move::kUp, 31});
+    for (std::uint32_t r = 0; r < kPositions3x3; r += 7) set_entry(b, 0, r, {r, Move::kUp, 31});
   });
   CHECK(refusals_over_section(*t) > 1000);
 }

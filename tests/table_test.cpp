@@ -263,7 +263,7 @@ TEST_CASE("rejects an entry whose distance is wrong even if its parent chain is 
   // Claim the goal's neighbour is 3 moves away: its parent (the goal, distance
   // 0) is then not one move closer.
   const auto bytes = resealed([](auto& b) {
-    const std::uint32_t r = rank(test::board("123456708"));
+    const std::uint32_t r = rank_3x3(test::board("123456708"));
     auto* p = b.data() + format::section_offset(3, 0) + 4 * r;
     auto e = format::unpack_entry(format::get_u32(p));
     e.distance = 3;
@@ -274,7 +274,7 @@ TEST_CASE("rejects an entry whose distance is wrong even if its parent chain is 
 
 TEST_CASE("rejects an entry whose move does not lead to its parent") {
   const auto bytes = resealed([](auto& b) {
-    const std::uint32_t r = rank(test::board("123456708"));
+    const std::uint32_t r = rank_3x3(test::board("123456708"));
     auto* p = b.data() + format::section_offset(3, 0) + 4 * r;
     auto e = format::unpack_entry(format::get_u32(p));
     e.move = Move::kLeft;  // the right answer is kRight
@@ -344,7 +344,7 @@ TEST_CASE("the full check proves every entry: each single-entry distance edit is
   // Every 997th entry of every section, its distance one more: a resealed
   // table whose checksum is fine and whose distances are not.
   for (std::size_t section = 0; section < 3; ++section) {
-    for (std::uint32_t r = 0; r < kPositions; r += 997) {
+    for (std::uint32_t r = 0; r < kPositions3x3; r += 997) {
       auto bytes = table_bytes();
       auto* p = bytes.data() + format::section_offset(3, section) + 4 * r;
       auto e = format::unpack_entry(format::get_u32(p));

@@ -146,7 +146,8 @@ inline constexpr EvenOrders kEvenOrders = make_even_orders();
 inline std::uint32_t packed_order_of(std::uint32_t rest, int parity) {
   assert(rest < kEvenOrders.at.size() && (parity == 0 || parity == 1));
   const std::uint32_t even = kEvenOrders.at[rest];
-  const std::uint32_t differ = ((even >> 18) ^ (even >> 21)) & 7 & (0u - static_cast<unsigned>(parity));
+  const std::uint32_t differ =
+      ((even >> 18) ^ (even >> 21)) & 7 & (0u - static_cast<unsigned>(parity));
   return even ^ (differ << 18 | differ << 21);
 }
 
@@ -189,7 +190,8 @@ struct ShapeKernel {
     std::array<std::uint8_t, kN> l{};
     for (int c = 0; c < kN; ++c) {
       for (int m = 0; m < 4; ++m) {
-        if (kNeighborTables[kR - 1][kC - 1][c][m] >= 0) l[c] = static_cast<std::uint8_t>(l[c] | 1 << m);
+        if (kNeighborTables[kR - 1][kC - 1][c][m] >= 0)
+          l[c] = static_cast<std::uint8_t>(l[c] | 1 << m);
       }
     }
     return l;
@@ -342,7 +344,7 @@ struct ShapeKernel {
       // is exact); none when the blank is on cell 8.
       const std::uint64_t zero = (first8 - kOnes) & ~first8 & (kOnes << 7);
       const std::uint64_t hit = zero & (0 - zero);
-      blank = std::countr_zero(hit) >> 3;        // 64 >> 3 = 8 when none
+      blank = std::countr_zero(hit) >> 3;           // 64 >> 3 = 8 when none
       const std::uint64_t before = (hit >> 7) - 1;  // the bytes before the blank
       // The tiles in order, the blank's byte closed, tile t as t - 1.
       const std::uint64_t tiles = ((first8 & before) | ((first8 >> 8) & ~before) |

@@ -10,13 +10,13 @@ namespace eight {
 namespace {
 
 using K3 = detail::ShapeKernel<3, 3>;
-static_assert(K3::kOrders == kTileOrders && K3::kPositions == kPositions);
-static_assert(K3::row_term(0) == 0 && K3::row_term(kCells - 1) == 0,
+static_assert(K3::kOrders == kTileOrders3x3 && K3::kPositions == kPositions3x3);
+static_assert(K3::row_term(0) == 0 && K3::row_term(kCells3x3 - 1) == 0,
               "on 3x3 the class is the tile parity");
 
 }  // namespace
 
-Ranked rank_with_parity(const Board& b) {
+Ranked rank_3x3_with_parity(const Board& b) {
   assert(is_valid(b) && b.shape == kShape3x3);
   int blank = 0;
   const auto order = static_cast<std::uint32_t>(K3::pack<3>(b.cells.data(), blank));
@@ -24,13 +24,15 @@ Ranked rank_with_parity(const Board& b) {
   return {K3::rank_of_lehmer(blank, lehmer), static_cast<int>(lehmer >> 31)};
 }
 
-std::uint32_t rank(const Board& b) { return rank_with_parity(b).rank; }
+std::uint32_t rank_3x3(const Board& b) {
+  return rank_3x3_with_parity(b).rank;
+}
 
-Board unrank(std::uint32_t r, int parity) {
-  assert(r < kPositions && (parity == 0 || parity == 1));
+Board unrank_3x3(std::uint32_t r, int parity) {
+  assert(r < kPositions3x3 && (parity == 0 || parity == 1));
   int blank = 0;
   // Eight nibbles, tile t as t - 1: as tiles, a byte each.
-  std::uint64_t tiles = K3::unrank(r, parity, blank) + K3::ones(kTiles);
+  std::uint64_t tiles = K3::unrank(r, parity, blank) + K3::ones(kTiles3x3);
   tiles = (tiles | tiles << 16) & 0x0000FFFF0000FFFFull;
   tiles = (tiles | tiles << 8) & 0x00FF00FF00FF00FFull;
   tiles = (tiles | tiles << 4) & 0x0F0F0F0F0F0F0F0Full;

@@ -28,7 +28,7 @@
 //    i smaller than tile i. Two orders that differ only in their last two
 //    tiles have Lehmer ranks 2k and 2k+1 and opposite parities, so halving
 //    keeps exactly one of each pair per blank cell and class: the ranks of
-//    a class are 0..n!/2 - 1 with no gap. On 3x3 this is rank.h's rank().
+//    a class are 0..n!/2 - 1 with no gap. On 3x3 this is rank.h's rank_3x3().
 //
 // Costs: a rank or an unrank is a few dozen cycles for 12 cells, without
 // allocation: the arithmetic is instantiated per shape (core/rank/kernel.h),

@@ -28,10 +28,10 @@
 namespace eight {
 
 // The 3x3 board's dimensions, for the code written for it alone.
-inline constexpr int kRows = 3;
-inline constexpr int kCols = 3;
-inline constexpr int kCells = kRows * kCols;
-inline constexpr int kTiles = kCells - 1;
+inline constexpr int kRows3x3 = 3;
+inline constexpr int kCols3x3 = 3;
+inline constexpr int kCells3x3 = kRows3x3 * kCols3x3;
+inline constexpr int kTiles3x3 = kCells3x3 - 1;
 // Room for the largest board a Board holds (4x4).
 inline constexpr int kMaxCells = 16;
 // Longest board text the parser looks at. Generous for every notation
@@ -148,7 +148,7 @@ int tile_parity(const Board& b);
 // the tile parity while the blank changes row). On 3x3 it is tile_parity().
 // The one function for a board's class: a section's class is its canonical
 // goal's, board_class(canonical_goal(blank, s)); GoalFrame::board_class()
-// holds its goal's; rank.h's rank_with_parity() gives it on 3x3 with the
+// holds its goal's; rank.h's rank_3x3_with_parity() gives it on 3x3 with the
 // rank. REQUIRES: is_valid(b).
 int board_class(const Board& b);
 // REQUIRES: is_valid(a), is_valid(b).

@@ -224,7 +224,7 @@ std::uint64_t compute_checksum(std::span<const std::uint8_t> file);
 inline constexpr std::uint64_t section_offset(std::size_t n, std::size_t i) {
   assert(i <= n);
   return kHeaderSize + n * kSectionRecordSize +
-         static_cast<std::uint64_t>(i) * kPositions * kEntrySize;
+         static_cast<std::uint64_t>(i) * kPositions3x3 * kEntrySize;
 }
 
 }  // namespace eight::format

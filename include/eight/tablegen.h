@@ -103,7 +103,7 @@ bool are_buildable(std::span<const SectionSpec> sections);
 
 // The packed entries (format::pack_entry) of the section whose goal is
 // canonical_goal(blank), indexed by rank: about two milliseconds.
-// REQUIRES: 0 <= blank < kCells.
+// REQUIRES: 0 <= blank < kCells3x3.
 std::vector<std::uint32_t> generate_section(int blank);
 
 // The whole file for the given sections, checksum included, in their order.
@@ -117,11 +117,11 @@ std::vector<std::uint8_t> build_table(std::span<const int> blanks);
 
 // Generates the table for `sections` and writes it to `path` without ever
 // leaving a partial file there (a temporary file, fsynced, renamed over
-// `path` only once proved; on failure `path` is as it was), the check being the proof of the bytes that landed (Check::kExhaustive; for a
-// table with 12-cell sections or pattern databases of 7 or 8 tiles
-// Check::kFull, their search again being `eight verify`'s), run from the
-// file while it is fsynced: a table that does not prove sound never takes
-// the name. REQUIRES: are_buildable(sections).
+// `path` only once proved; on failure `path` is as it was), the check being the proof of the bytes
+// that landed (Check::kExhaustive; for a table with 12-cell sections or pattern databases of 7 or 8
+// tiles Check::kFull, their search again being `eight verify`'s), run from the file while it is
+// fsynced: a table that does not prove sound never takes the name. REQUIRES:
+// are_buildable(sections).
 //
 // Pattern databases are built first, one at a time with every core
 // (fifteen::generate_pattern_db: 1.75 bytes a placement, 908 MB for an

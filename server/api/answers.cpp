@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "common/text.h"
-#include "eight/random.h"
 #include "eight/answer.h"
+#include "eight/random.h"
 #include "json/answer_json.h"
 #include "problem.h"
 
@@ -94,8 +94,8 @@ void random_searched(const Request& req, const Question& q, std::uint64_t max_bu
     return set_problem(res, bad_number("seed", *s_text, "a whole number from 0 to 2^64-1"));
   }
   Rng rng(*seed);
-  const SearchedBoard drawn =
-      random_search_board(*q.framed->table, q.framed->frame, distance, rng, search_budget(q, cancelled));
+  const SearchedBoard drawn = random_search_board(*q.framed->table, q.framed->frame, distance, rng,
+                                                  search_budget(q, cancelled));
   if (distance && !drawn.report.finished()) return stopped(drawn.report, q, max_budget, res);
   nlohmann::ordered_json j;
   const Board goal = q.framed->goal();
@@ -132,8 +132,7 @@ void answer_solve(const Request& req, const Question& q, bool with_path, std::ui
   }
   // From a table, O(distance): one entry per move, nothing proportional to
   // the table; for 4x4, a search within the budget (on the compute pool).
-  const auto answer =
-      solve_board(*q.framed, q.board, with_path, search_budget(q, cancelled));
+  const auto answer = solve_board(*q.framed, q.board, with_path, search_budget(q, cancelled));
   if (!answer.ok()) return set_problem(res, problem_from_error(answer.error(), "board"));
   if (!answer->report.finished()) return stopped(answer->report, q, max_budget, res);
   res.set_content(solution_json(answer->solution, fields), kJsonType);
@@ -145,8 +144,7 @@ void answer_solve(const Request& req, const Question& q, bool with_path, std::ui
 
 void answer_hint(const Question& q, std::uint64_t max_budget, const std::atomic<bool>& cancelled,
                  Response& res) {
-  const SearchedMoves searched =
-      board_moves(*q.framed, q.board, search_budget(q, cancelled));
+  const SearchedMoves searched = board_moves(*q.framed, q.board, search_budget(q, cancelled));
   if (!searched.report.finished()) return stopped(searched.report, q, max_budget, res);
   res.set_content(hints_json(q.board, q.framed->goal(), searched.options), kJsonType);
   if (q.framed->by_search) add_search_header(searched.report, res);
@@ -193,8 +191,8 @@ void answer_random(const Request& req, const Question& q, std::uint64_t max_budg
           res, problem_from_error(make_error(ErrorCode::kCancelled, "the draws were cancelled"),
                                   "count"));
     }
-    const auto board =
-        random_board(*q.framed->table, q.framed->frame, static_cast<int>(*distance), rng, &cancelled);
+    const auto board = random_board(*q.framed->table, q.framed->frame, static_cast<int>(*distance),
+                                    rng, &cancelled);
     if (!board.ok()) return set_problem(res, problem_from_error(board.error(), "distance"));
     drawn.push_back(*board);
   }

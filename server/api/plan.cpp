@@ -12,7 +12,8 @@ bool runs_long(const Plan& plan, const Request& req) {
   if (q.framed->by_search) return true;
   if (plan.route != Route::kRandom) return false;
   return req.param("count") != nullptr ||
-         q.framed->table->view().section(q.framed->frame.section()).encoding != format::Encoding::kFull;
+         q.framed->table->view().section(q.framed->frame.section()).encoding !=
+             format::Encoding::kFull;
 }
 
 }  // namespace eight::server
