@@ -10,9 +10,12 @@
 //    are ShapeKernel<3, 3>), the full and mod-3 searches and descent, which
 //    move between ranks without building cells, the 3x3 section search
 //    (section_search.h) and board_class() in board.cpp.
-//  - ShapeKernel<3, 3>'s Lehmer rank is the 3x3 fast path: two lookups in
-//    the half tables below (packed_order_lehmer) in place of the generic
-//    loop; tests/rank_test.cpp checks the two equal on every 3x3 position.
+//  - ShapeKernel<3, 3> is the 3x3 fast path: its Lehmer rank is two
+//    lookups in the half tables below (packed_order_lehmer), its packing
+//    of cells branch-free (pack<3>), and its unrank one lookup in
+//    kEvenOrders (packed_order_of), in place of the generic loops;
+//    tests/rank_test.cpp checks each equal to the generic one on every 3x3
+//    position or order.
 //  - The placement rank of include/eight/pattern_db.h (placement.h).
 //
 // A position here is (blank cell, packed order): the tiles read in reading
@@ -260,15 +263,16 @@ struct ShapeKernel {
     return rank_of_lehmer(blank, l);
   }
 
-  // The packed order of index `rest` (< kOrders) whose parity is `parity`.
-  // Lehmer digits by constant divisors; the digit before last (weight 1!)
-  // is the one the parity fixes, the last is always 0.
+  // The packed order of index `rest` (< kOrders) whose parity is `parity`:
+  // on 3x3 by the lookup (packed_order_of), elsewhere generic_order_of().
   static std::uint64_t order_of(std::uint32_t rest, int parity) {
     assert(rest < kOrders && (parity == 0 || parity == 1));
     if constexpr (kR == 3 && kC == 3) return widen(packed_order_of(rest, parity));
     return generic_order_of(rest, parity);
   }
-  // The same by the loop every shape shares.
+  // The same by the loop every shape shares: Lehmer digits by constant
+  // divisors; the digit before last (weight 1!) is the one the parity
+  // fixes, the last is always 0.
   static std::uint64_t generic_order_of(std::uint32_t rest, int parity) {
     assert(rest < kOrders && (parity == 0 || parity == 1));
     unsigned digits[kM];

@@ -1,5 +1,6 @@
 // The 3x3 ranking of include/eight/rank.h: ShapeKernel<3, 3> (kernel.h) on
-// a Board's cells, its Lehmer rank by the 3x3 fast path.
+// a Board's cells, by the 3x3 fast path (half tables to rank, kEvenOrders
+// to unrank).
 #include "eight/rank.h"
 
 #include <cassert>

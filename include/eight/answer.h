@@ -131,8 +131,9 @@ struct Question {
 };
 // The question of `frame` in `table`. REQUIRES: `frame` is a frame of `table`.
 Question question_of(const Table& table, const GoalFrame& frame);
-// The question of `goal` in the first table of `tables` that answers it
-// (TableSet::frame(), whose errors it returns).
+// The question of `goal` in the table of `tables` that TableSet::frame()
+// picks (the first that answers it; for 4x4 the strongest pattern
+// databases), with its errors.
 Result<Question> frame_question(const TableSet& tables, const Board& goal);
 
 // The one way from a question to its answer, for every shape: from the
