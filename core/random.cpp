@@ -31,8 +31,7 @@ std::uint64_t Rng::below(std::uint64_t n) {
 DistanceIndex::DistanceIndex(const TableView& table)
     : ranks_(table.section_count()),
       starts_(table.section_count()),
-      histograms_(table.section_count()),
-      indexed_(table.section_count()) {
+      histograms_(table.section_count()) {
   for (std::size_t i = 0; i < table.section_count(); ++i) {
     const SectionInfo& section = table.section(i);
     shapes_.push_back(section.shape);
@@ -53,7 +52,6 @@ DistanceIndex::DistanceIndex(const TableView& table)
       }
       continue;
     }
-    indexed_[i] = true;
     starts[0] = 0;
     for (int d = 0; d <= format::kMaxDistance; ++d) starts[d + 1] = starts[d] + hist[d];
     auto fill = starts;

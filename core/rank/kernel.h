@@ -121,11 +121,14 @@ struct EvenOrders {
   std::array<std::uint32_t, factorial(8) / 2> at{};
 };
 
-constexpr EvenOrders make_even_orders() {
-  EvenOrders t;
-  for (std::uint32_t i = 0; i < t.at.size(); ++i) {
-    // Digits 0..5 of Lehmer rank 2i; digit 6 (weight 1) makes it even.
-    std::uint32_t rest = i, digits[8] = {}, sum = 0;
+// Entries [kFirst, kFirst + kCount) of kEvenOrders.
+template <std::uint32_t kFirst, std::uint32_t kCount>
+constexpr std::array<std::uint32_t, kCount> make_even_orders() {
+  std::array<std::uint32_t, kCount> part{};
+  for (std::uint32_t i = 0; i < kCount; ++i) {
+    // Digits 0..5 of Lehmer rank 2(kFirst + i); digit 6 (weight 1) makes
+    // it even.
+    std::uint32_t rest = kFirst + i, digits[8] = {}, sum = 0;
     for (int k = 5; k >= 0; --k) {
       const auto radix = static_cast<std::uint32_t>(8 - k);
       digits[k] = rest % radix;
@@ -136,12 +139,32 @@ constexpr EvenOrders make_even_orders() {
     std::uint64_t pool = kFullPool;
     std::uint32_t order = 0;
     for (int k = 0; k < 8; ++k) order |= take_nth(pool, digits[k]) << (3 * k);
-    t.at[i] = order;
+    part[i] = order;
+  }
+  return part;
+}
+
+// Built in four quarters, each a constant expression of its own: clang
+// bounds the steps of one (-fconstexpr-steps, 1,048,576 by default), and
+// the whole table at once takes about two million.
+inline constexpr std::uint32_t kEvenOrdersQuarter = factorial(8) / 8;
+inline constexpr auto kEvenOrders0 = make_even_orders<0 * kEvenOrdersQuarter, kEvenOrdersQuarter>();
+inline constexpr auto kEvenOrders1 = make_even_orders<1 * kEvenOrdersQuarter, kEvenOrdersQuarter>();
+inline constexpr auto kEvenOrders2 = make_even_orders<2 * kEvenOrdersQuarter, kEvenOrdersQuarter>();
+inline constexpr auto kEvenOrders3 = make_even_orders<3 * kEvenOrdersQuarter, kEvenOrdersQuarter>();
+
+constexpr EvenOrders join_even_orders() {
+  EvenOrders t;
+  for (std::uint32_t i = 0; i < kEvenOrdersQuarter; ++i) {
+    t.at[i] = kEvenOrders0[i];
+    t.at[kEvenOrdersQuarter + i] = kEvenOrders1[i];
+    t.at[2 * kEvenOrdersQuarter + i] = kEvenOrders2[i];
+    t.at[3 * kEvenOrdersQuarter + i] = kEvenOrders3[i];
   }
   return t;
 }
 
-inline constexpr EvenOrders kEvenOrders = make_even_orders();
+inline constexpr EvenOrders kEvenOrders = join_even_orders();
 
 // The packed order (three bits a tile) of order index `rest` whose Lehmer
 // parity is `parity`: one lookup, and for odd the last two tiles swapped.

@@ -56,13 +56,6 @@ class DistanceIndex {
   // How many positions of a section are at each distance, 0..kMaxDistance.
   // REQUIRES: section < the table's section_count().
   const DistanceHistogram& histogram(std::size_t section) const;
-  // True when every distance of the section is grouped (a full section);
-  // a mod-3 section has only its max distance's group.
-  // REQUIRES: section < the table's section_count().
-  bool indexed(std::size_t section) const {
-    assert(section < indexed_.size());
-    return indexed_[section];
-  }
   // The position of rank r of a section, as the section sees it.
   // REQUIRES: section < the table's section_count(); r < its positions.
   Board board(std::size_t section, std::uint32_t r) const;
@@ -71,7 +64,6 @@ class DistanceIndex {
   std::vector<std::vector<std::uint32_t>> ranks_;  // per section, grouped by distance
   std::vector<std::array<std::uint32_t, format::kMaxDistance + 2>> starts_;
   std::vector<DistanceHistogram> histograms_;
-  std::vector<bool> indexed_;
   std::vector<Shape> shapes_;
   std::vector<int> classes_;
 };
