@@ -247,6 +247,15 @@ RunResult run_program(const std::string& name, const std::vector<std::string>& a
   return result;
 }
 
+bool wait_until(const std::function<bool()>& done, std::chrono::milliseconds timeout) {
+  const auto give_up = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    if (done()) return true;
+    if (std::chrono::steady_clock::now() >= give_up) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+}
+
 std::vector<int> bfs_histogram(const Board& goal) {
   // Deliberately naive: boards as strings in a hash map, no ranking.
   std::unordered_map<std::string, int> dist;

@@ -1,7 +1,9 @@
 // Test helpers shared by every test binary.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -94,6 +96,11 @@ RunResult run_program(const std::string& name, const std::vector<std::string>& a
 int start_program(const std::string& name, const std::vector<std::string>& args);
 // Waits for a started program; its exit status, or -1 if a signal ended it.
 int wait_program(int pid);
+
+// Calls `done` every 10 ms until it returns true or `timeout` has passed;
+// returns its last answer. The timeout is a hang guard, an order of
+// magnitude above a busy machine's time, never a latency bound.
+bool wait_until(const std::function<bool()>& done, std::chrono::milliseconds timeout);
 
 // Board distance by plain breadth-first search from `goal`, independent of the
 // table code; for checking answers against.

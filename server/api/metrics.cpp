@@ -235,6 +235,10 @@ std::string Metrics::render(const TableSet* tables) const {
   append_single(out, "eight_compute_queue_capacity", "gauge",
                 "Requests the compute pool's queue holds before answering 503.",
                 load(compute_queue_capacity_));
+  append_single(out, "eight_compute_running", "gauge",
+                "Long requests a compute-pool thread is answering now.", load(compute_running_));
+  append_single(out, "eight_compute_threads", "gauge",
+                "Threads of the compute pool (--compute-threads).", load(compute_threads_));
   append_single(out, "eight_compute_cancelled_total", "counter",
                 "Long requests dropped or stopped early because their client left.",
                 load(compute_cancelled_));

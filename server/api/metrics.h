@@ -49,16 +49,19 @@ class Metrics {
   std::atomic<std::uint64_t>& access_log_dropped() { return access_log_dropped_; }
 
   // Gauges the transport keeps current: connections open now, requests
-  // waiting in the compute pool's queue now; and the limits of both, set
-  // once at start.
+  // waiting in the compute pool's queue now and running on its threads
+  // now; and the limits, set once at start.
   std::atomic<std::int64_t>& open_connections() { return open_connections_; }
   std::atomic<std::int64_t>& compute_queue_depth() { return compute_queue_depth_; }
+  std::atomic<std::int64_t>& compute_running() { return compute_running_; }
   // Long requests whose client left before the answer: dropped before they
   // started, or stopped early.
   std::atomic<std::uint64_t>& compute_cancelled() { return compute_cancelled_; }
-  void set_limits(std::int64_t max_connections, std::int64_t compute_queue_capacity) {
+  void set_limits(std::int64_t max_connections, std::int64_t compute_queue_capacity,
+                  std::int64_t compute_threads) {
     max_connections_ = max_connections;
     compute_queue_capacity_ = compute_queue_capacity;
+    compute_threads_ = compute_threads;
   }
 
  private:
@@ -72,9 +75,11 @@ class Metrics {
   std::atomic<std::uint64_t> access_log_dropped_{0};
   std::atomic<std::int64_t> open_connections_{0};
   std::atomic<std::int64_t> compute_queue_depth_{0};
+  std::atomic<std::int64_t> compute_running_{0};
   std::atomic<std::uint64_t> compute_cancelled_{0};
   std::atomic<std::int64_t> max_connections_{0};
   std::atomic<std::int64_t> compute_queue_capacity_{0};
+  std::atomic<std::int64_t> compute_threads_{0};
   std::chrono::system_clock::time_point started_;
 };
 

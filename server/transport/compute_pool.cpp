@@ -8,9 +8,9 @@
 
 namespace eight::server {
 
-ComputePool::ComputePool(std::size_t threads, std::size_t capacity,
-                         std::atomic<std::int64_t>* depth, ComputeShares shares)
-    : capacity_(capacity), depth_(depth), shares_(shares) {
+ComputePool::ComputePool(std::size_t threads, std::size_t capacity, ComputeGauges gauges,
+                         ComputeShares shares)
+    : capacity_(capacity), gauges_(gauges), shares_(shares) {
   assert(threads >= 1 && capacity >= 1);
   if (shares_.per_client_queued == 0) shares_.per_client_queued = capacity;
   if (shares_.per_client_running == 0) shares_.per_client_running = threads;
@@ -44,7 +44,7 @@ std::shared_ptr<ComputeTicket> ComputePool::try_submit(std::string client,
         if (c.queued.empty()) turns_.push_back(std::move(client));
         c.queued.push_back(ticket);
         ++queued_;
-        publish_depth();
+        publish_gauges();
       }
     }
   }
@@ -69,7 +69,7 @@ bool ComputePool::withdraw(const std::shared_ptr<ComputeTicket>& ticket) {
       turns_.erase(std::find(turns_.begin(), turns_.end(), ticket->client_));
       if (it->second.running == 0) clients_.erase(it);
     }
-    publish_depth();
+    publish_gauges();
     dropped = std::move(ticket->job_);
   }
   return true;
@@ -91,8 +91,9 @@ void ComputePool::stop() {
   }
 }
 
-void ComputePool::publish_depth() {
-  if (depth_ != nullptr) depth_->store(static_cast<std::int64_t>(queued_));
+void ComputePool::publish_gauges() {
+  if (gauges_.queued != nullptr) gauges_.queued->store(static_cast<std::int64_t>(queued_));
+  if (gauges_.running != nullptr) gauges_.running->store(static_cast<std::int64_t>(running_));
 }
 
 std::shared_ptr<ComputeTicket> ComputePool::take_next() {
@@ -107,9 +108,10 @@ std::shared_ptr<ComputeTicket> ComputePool::take_next() {
     c.queued.pop_front();
     ++c.running;
     --queued_;
+    ++running_;
     if (!c.queued.empty()) turns_.push_back(std::move(name));
     ticket->started_ = true;
-    publish_depth();
+    publish_gauges();
     return ticket;
   }
   return nullptr;
@@ -136,6 +138,8 @@ void ComputePool::work() {
     job();
     job = nullptr;  // what it holds is released before the next job
     lock.lock();
+    --running_;
+    publish_gauges();
     const auto it = clients_.find(ticket->client_);
     if (--it->second.running == 0 && it->second.queued.empty()) clients_.erase(it);
     // A client that was at its running share may go on: wake a worker for it.

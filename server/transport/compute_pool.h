@@ -61,6 +61,13 @@ class ComputeTicket {
 
 // Jobs one client may have waiting, and running, at once; 0 means no limit
 // of its own (the capacity, the thread count).
+// Gauges the pool keeps current (for metrics); each, when given, must
+// outlive the pool.
+struct ComputeGauges {
+  std::atomic<std::int64_t>* queued = nullptr;   // jobs waiting for a thread
+  std::atomic<std::int64_t>* running = nullptr;  // jobs a thread has taken and not finished
+};
+
 struct ComputeShares {
   std::size_t per_client_queued = 0;
   std::size_t per_client_running = 0;
@@ -71,10 +78,8 @@ class ComputePool {
   // Why try_submit() refused.
   enum class Refused { kNone, kFull, kClientQueued, kStopped };
 
-  // `threads` >= 1 workers; at most `capacity` >= 1 jobs waiting. `depth`,
-  // when given, is kept equal to the number waiting (a metrics gauge) and
-  // must outlive the pool.
-  ComputePool(std::size_t threads, std::size_t capacity, std::atomic<std::int64_t>* depth = nullptr,
+  // `threads` >= 1 workers; at most `capacity` >= 1 jobs waiting.
+  ComputePool(std::size_t threads, std::size_t capacity, ComputeGauges gauges = {},
               ComputeShares shares = {});
   // Runs every job still queued, then joins the workers.
   ~ComputePool();
@@ -113,16 +118,17 @@ class ComputePool {
   // The next job to run, in turn, from a client below its running share;
   // null when none may run now. REQUIRES: mutex_ held.
   std::shared_ptr<ComputeTicket> take_next();
-  void publish_depth();  // REQUIRES: mutex_ held
+  void publish_gauges();  // REQUIRES: mutex_ held
 
   const std::size_t capacity_;
-  std::atomic<std::int64_t>* const depth_;
+  const ComputeGauges gauges_;
   ComputeShares shares_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::map<std::string, Client> clients_;  // clients with jobs queued or running; guarded
   std::deque<std::string> turns_;          // clients with jobs queued, next first; guarded
   std::size_t queued_ = 0;                 // guarded by mutex_
+  std::size_t running_ = 0;                // guarded by mutex_
   bool stopping_ = false;                  // guarded by mutex_
   std::vector<std::thread> workers_;
 };

@@ -24,7 +24,8 @@ ComputeShares compute_shares(const ServerConfig& config) {
 Server::Server(const Handler& handler, Metrics& metrics, const ServerConfig& config,
                ListeningSocket listener)
     : compute_(std::max<std::size_t>(1, config.compute_threads),
-               std::max<std::size_t>(1, config.compute_queue), &metrics.compute_queue_depth(),
+               std::max<std::size_t>(1, config.compute_queue),
+               {.queued = &metrics.compute_queue_depth(), .running = &metrics.compute_running()},
                compute_shares(config)),
       state_{handler,
              metrics,
@@ -37,7 +38,8 @@ Server::Server(const Handler& handler, Metrics& metrics, const ServerConfig& con
              metrics.open_connections()},
       listener_(std::move(listener)) {
   metrics.set_limits(static_cast<std::int64_t>(config.max_connections),
-                     static_cast<std::int64_t>(compute_.capacity()));
+                     static_cast<std::int64_t>(compute_.capacity()),
+                     static_cast<std::int64_t>(compute_.threads()));
   for (std::size_t i = 0; i < std::max<std::size_t>(1, config.io_threads); ++i) {
     io_.push_back(std::make_unique<IoThread>(state_, listener_.fd));
   }

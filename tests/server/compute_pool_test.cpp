@@ -11,6 +11,7 @@
 
 #include <string>
 
+#include "support.h"
 #include "transport/compute_pool.h"
 
 using eight::server::ComputePool;
@@ -40,7 +41,8 @@ struct Gate {
 
 TEST_CASE("a full compute queue refuses at once instead of waiting") {
   std::atomic<std::int64_t> depth{0};
-  ComputePool pool(1, 2, &depth);
+  std::atomic<std::int64_t> running{0};
+  ComputePool pool(1, 2, {.queued = &depth, .running = &running});
   Gate gate;
   std::atomic<int> ran{0};
   std::atomic<bool> started{false};
@@ -53,6 +55,7 @@ TEST_CASE("a full compute queue refuses at once instead of waiting") {
   CHECK(pool.try_submit([&] { ++ran; }));
   CHECK(pool.try_submit([&] { ++ran; }));
   CHECK(depth == 2);
+  CHECK(running == 1);
   // A try_submit that waited for room would wait for the first job, which
   // waits for the gate: "at once" is "returned with the gate still closed".
   // The watchdog opens it after 10 s so such a wait ends (a hang guard, not
@@ -72,6 +75,7 @@ TEST_CASE("a full compute queue refuses at once instead of waiting") {
   pool.stop();
   CHECK(ran == 3);
   CHECK(depth == 0);
+  CHECK(running == 0);
 }
 
 TEST_CASE("compute jobs run in arrival order on one thread, and stop runs what is queued") {
@@ -104,11 +108,7 @@ TEST_CASE("the compute pool runs jobs on all its threads at once") {
     }));
   }
   // A hang guard: the four start within milliseconds, on a busy machine later.
-  for (const auto guard = std::chrono::steady_clock::now() + 30s;
-       running < 4 && std::chrono::steady_clock::now() < guard;) {
-    std::this_thread::sleep_for(5ms);
-  }
-  CHECK(running == 4);
+  CHECK(eight::test::wait_until([&] { return running == 4; }, 30s));
   gate.release();
 }
 
@@ -142,7 +142,7 @@ TEST_CASE("clients take turns in the compute pool, however many jobs one of them
 
 TEST_CASE("one client's share of the queue and of the threads is refused past, others still run") {
   std::atomic<std::int64_t> depth{0};
-  ComputePool pool(2, 64, &depth, {.per_client_queued = 8, .per_client_running = 1});
+  ComputePool pool(2, 64, {.queued = &depth}, {.per_client_queued = 8, .per_client_running = 1});
   Gate gate;
   std::atomic<int> hog_running{0};
   int refused = 0;
@@ -166,9 +166,8 @@ TEST_CASE("one client's share of the queue and of the threads is refused past, o
   // Another client runs on the thread the hog may not take, at once.
   std::atomic<bool> other_ran{false};
   REQUIRE(pool.try_submit("other", [&] { other_ran = true; }));
-  const auto guard = std::chrono::steady_clock::now() + 10s;
-  while (!other_ran && std::chrono::steady_clock::now() < guard) std::this_thread::yield();
-  CHECK(other_ran);
+  // A hang guard of 10 s: the other client's job starts at once.
+  CHECK(eight::test::wait_until([&] { return other_ran.load(); }, 10s));
   CHECK(hog_running == 1);
   gate.release();
   pool.stop();

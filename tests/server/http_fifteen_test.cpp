@@ -21,8 +21,8 @@
 #include <thread>
 #include <vector>
 
-#include "eight/board.h"
 #include "eight/answer.h"
+#include "eight/board.h"
 #include "fifteen_fixture.h"
 #include "server_fixture.h"
 #include "service_fixture.h"
@@ -36,6 +36,7 @@ using eight::test::ServerProcess;
 using eight::test::ServerSpec;
 using eight::test::ServiceFixture;
 using eight::test::TempDir;
+using eight::test::wait_until;
 using json = nlohmann::json;
 using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
@@ -96,15 +97,6 @@ std::string for_standard_goal(const KorfInstance& k) {
     text += std::to_string(out[static_cast<std::size_t>(i)]);
   }
   return text;
-}
-
-std::uint64_t metric(ServerProcess& server, const std::string& name) {
-  const auto m = server.client().Get("/metrics");
-  REQUIRE(m);
-  const std::string series = "\n" + name + " ";
-  const auto at = m->body.find(series);
-  REQUIRE(at != std::string::npos);
-  return std::stoull(m->body.substr(at + series.size()));
 }
 
 std::string raw_get(const std::string& target) {
@@ -430,28 +422,21 @@ TEST_CASE("a client that leaves cancels its 4x4 search and frees the compute thr
   MESSAGE("the 80-move board's first 5M nodes took "
           << std::chrono::duration_cast<std::chrono::milliseconds>(default_budget_time).count()
           << " ms");
-  const std::uint64_t before = metric(server, "eight_compute_cancelled_total");
+  const std::int64_t before = server.metric("eight_compute_cancelled_total");
   {
     RawConnection conn(server.port());
     REQUIRE(conn.send(raw_get(hardest_target(eight::kMaxSearchNodes))));
     // Running, not waiting: the compute thread has taken it (a hang guard
     // of 120 s, for a thread at nice 19 on a busy machine).
-    std::this_thread::sleep_for(100ms);
-    for (const auto guard = Clock::now() + 120s;
-         metric(server, "eight_compute_queue_depth") != 0 && Clock::now() < guard;) {
-      std::this_thread::sleep_for(10ms);
-    }
-    CHECK(metric(server, "eight_compute_queue_depth") == 0);
+    REQUIRE(wait_until([&] { return server.metric("eight_compute_running") == 1; }, 120s));
+    CHECK(server.metric("eight_compute_queue_depth") == 0);
   }  // the client leaves
   const auto left = Clock::now();
-  std::uint64_t after = before;
   // 120 s is a hang guard: the cancel is seen within milliseconds, and the
   // search it ends would run for minutes.
-  while (after == before && Clock::now() - left < 120s) {
-    std::this_thread::sleep_for(10ms);
-    after = metric(server, "eight_compute_cancelled_total");
-  }
+  CHECK(wait_until([&] { return server.metric("eight_compute_cancelled_total") != before; }, 120s));
   const auto cancel_time = Clock::now() - left;
+  const std::int64_t after = server.metric("eight_compute_cancelled_total");
   MESSAGE("cancelled " << std::chrono::duration_cast<std::chrono::milliseconds>(cancel_time).count()
                        << " ms after the client left");
   CHECK(after == before + 1);
@@ -470,16 +455,17 @@ TEST_CASE("a full compute pool answers 4x4 questions 503 with Retry-After") {
   FifteenDir d;
   ServerProcess server(d.spec({"--compute-threads", "1", "--compute-queue", "1"}));
   // One search running on the only compute thread, one waiting behind it.
+  // The second is sent only once the first runs: sent before the nice-19
+  // thread had taken the first, it found the queue full and was refused
+  // (seen on a busy machine), and no second cancel could follow. The waits
+  // are hang guards.
   RawConnection running(server.port());
   REQUIRE(running.send(raw_get(hardest_target(eight::kMaxSearchNodes))));
-  std::this_thread::sleep_for(50ms);
+  REQUIRE(wait_until([&] { return server.metric("eight_compute_running") == 1; }, 60s));
   RawConnection waiting(server.port());
   REQUIRE(waiting.send(raw_get(hardest_target(eight::kMaxSearchNodes))));
-  for (const auto guard = Clock::now() + 30s;
-       metric(server, "eight_compute_queue_depth") < 1 && Clock::now() < guard;) {
-    std::this_thread::sleep_for(5ms);
-  }
-  REQUIRE(metric(server, "eight_compute_queue_depth") == 1);
+  REQUIRE(wait_until([&] { return server.metric("eight_compute_queue_depth") == 1; }, 60s));
+  CHECK(server.metric("eight_compute_running") == 1);
   auto cli = server.client();
   const std::string korf1 = korf(1).text();
   for (const std::string& target :
@@ -507,11 +493,9 @@ TEST_CASE("a full compute pool answers 4x4 questions 503 with Retry-After") {
   // 60 s is a hang guard: the running search sees its client gone within
   // milliseconds, and the waiting one is dropped when the thread reaches it;
   // on a busy machine (nice 19 compute threads) that took over 2 s in CI.
-  for (const auto guard = Clock::now() + 60s;
-       metric(server, "eight_compute_cancelled_total") < 2 && Clock::now() < guard;) {
-    std::this_thread::sleep_for(10ms);
-  }
-  CHECK(metric(server, "eight_compute_cancelled_total") == 2);
+  CHECK(wait_until([&] { return server.metric("eight_compute_cancelled_total") >= 2; }, 60s));
+  CHECK(server.metric("eight_compute_cancelled_total") == 2);
+  CHECK(wait_until([&] { return server.metric("eight_compute_running") == 0; }, 60s));
   cli.set_read_timeout(30, 0);
   CHECK(get_json(cli, "/distance?board=" + korf1 + "&goal=" + kKorfGoal)["distance"] == 57);
 }

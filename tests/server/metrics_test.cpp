@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -103,4 +104,60 @@ TEST_CASE("/metrics writes a label of any length whole, each line ending in a ne
   const std::string text = render_checked({path, false});
   CHECK(text.find("eight_table_file_bytes{path=\"" + path + "\"} " +
                   std::to_string(eight::test::table_bytes().size()) + "\n") != std::string::npos);
+}
+
+TEST_CASE(
+    "docs/api.md's metrics table lists exactly the families /metrics writes, with their types") {
+  // The families (# TYPE lines) of a folder holding both kinds of table, so
+  // that every family has series.
+  TempDir dir;
+  eight::test::write_file(dir.file("eight.tbl"), eight::test::default_table_bytes());
+  std::filesystem::create_symlink(std::filesystem::absolute(eight::test::fifteen_table_path()),
+                                  dir.file("fifteen-663.tbl"));
+  const std::string text = render_checked({dir.path(), true});
+  std::map<std::string, std::string> written;
+  {
+    std::istringstream in(text);
+    std::string line;
+    const std::string type = "# TYPE ";
+    while (std::getline(in, line)) {
+      if (line.rfind(type, 0) != 0) continue;
+      const auto space = line.find(' ', type.size());
+      REQUIRE(space != std::string::npos);
+      written[line.substr(type.size(), space - type.size())] = line.substr(space + 1);
+    }
+  }
+  // The table's rows: "| `name` | type | labels | meaning |"; a type may
+  // say more after its first word ("gauge (1)").
+  std::map<std::string, std::string> documented;
+  {
+    std::ifstream in(EIGHT_SOURCE_DIR "/docs/api.md");
+    REQUIRE(in.good());
+    std::string line;
+    const std::string row = "| `eight_";
+    while (std::getline(in, line)) {
+      if (line.rfind(row, 0) != 0) continue;
+      const auto name_end = line.find('`', 3);
+      REQUIRE(name_end != std::string::npos);
+      const std::string name = line.substr(3, name_end - 3);
+      std::istringstream cells(line.substr(line.find('|', name_end) + 1));
+      std::string type;
+      cells >> type;
+      CAPTURE(name);
+      CHECK(documented.count(name) == 0);
+      documented[name] = type;
+    }
+  }
+  CHECK(written.size() > 15);
+  CHECK(documented == written);
+  for (const auto& entry : written) {
+    const std::string& family = entry.first;
+    CAPTURE(family);
+    CHECK(documented.count(family) == 1);
+  }
+  for (const auto& entry : documented) {
+    const std::string& row = entry.first;
+    CAPTURE(row);
+    CHECK(written.count(row) == 1);
+  }
 }

@@ -139,6 +139,15 @@ void ServerProcess::cleanup() {
   stderr_fd_ = -1;
 }
 
+std::int64_t ServerProcess::metric(const std::string& name) const {
+  const auto m = client().Get("/metrics");
+  REQUIRE(m);
+  const std::string series = "\n" + name + " ";
+  const auto at = m->body.find(series);
+  REQUIRE_MESSAGE(at != std::string::npos, name);
+  return std::stoll(m->body.substr(at + series.size()));
+}
+
 httplib::Client ServerProcess::client() const {
   httplib::Client cli("127.0.0.1", port_);
   cli.set_url_encode(false);

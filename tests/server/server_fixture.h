@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -64,6 +65,9 @@ class ServerProcess {
   // A client for this server: 127.0.0.1, no URL re-encoding (targets go out
   // exactly as written), 5 s timeouts.
   httplib::Client client() const;
+  // The value of the unlabelled series `name` in this server's /metrics
+  // (REQUIREd to be there).
+  std::int64_t metric(const std::string& name) const;
 
   // Everything the child wrote to stderr so far.
   std::string stderr_text() const;

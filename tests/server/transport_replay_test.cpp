@@ -54,14 +54,13 @@ const std::string kEasySearch = "/distance?board=1,2,3,4/5,0,6,8/9,10,7,11/13,14
 
 // Waits (a hang guard) until /metrics holds `line`; false if it never does.
 bool metrics_show(const ServerProcess& server, const std::string& line) {
-  const auto guard = Clock::now() + 10s;
   auto cli = server.client();
-  while (Clock::now() < guard) {
-    auto m = cli.Get("/metrics");
-    if (m && m->body.find("\n" + line + "\n") != std::string::npos) return true;
-    std::this_thread::sleep_for(50ms);
-  }
-  return false;
+  return eight::test::wait_until(
+      [&] {
+        auto m = cli.Get("/metrics");
+        return m && m->body.find("\n" + line + "\n") != std::string::npos;
+      },
+      10s);
 }
 
 }  // namespace
@@ -250,7 +249,10 @@ TEST_CASE(
   ServerProcess server(dir.spec({"--compute-threads", "1", "--queue-wait", "1"}));
   RawConnection hog = RawConnection::open_from(server.port(), "127.0.0.1");
   REQUIRE(hog.send(get(kHardSearch)));
-  std::this_thread::sleep_for(100ms);
+  // The other is sent once the hog's search runs (a hang guard for a busy
+  // machine): sent before, it could be read first and run itself.
+  REQUIRE(
+      eight::test::wait_until([&] { return server.metric("eight_compute_running") == 1; }, 60s));
   RawConnection other = RawConnection::open_from(server.port(), "127.0.0.2");
   REQUIRE(other.send(get(kEasySearch)));
   RawResponse r;
