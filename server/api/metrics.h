@@ -50,7 +50,7 @@ class Metrics {
 
   // Gauges the transport keeps current: connections open now, requests
   // waiting in the compute pool's queue now and running on its threads
-  // now; and the limits, set once at start.
+  // now; and the sizes they are bounded by, set once at start.
   std::atomic<std::int64_t>& open_connections() { return open_connections_; }
   std::atomic<std::int64_t>& compute_queue_depth() { return compute_queue_depth_; }
   std::atomic<std::int64_t>& compute_running() { return compute_running_; }

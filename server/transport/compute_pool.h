@@ -59,8 +59,6 @@ class ComputeTicket {
   bool gone_ = false;     // withdrawn; guarded by the pool's mutex
 };
 
-// Jobs one client may have waiting, and running, at once; 0 means no limit
-// of its own (the capacity, the thread count).
 // Gauges the pool keeps current (for metrics); each, when given, must
 // outlive the pool.
 struct ComputeGauges {
@@ -68,6 +66,8 @@ struct ComputeGauges {
   std::atomic<std::int64_t>* running = nullptr;  // jobs a thread has taken and not finished
 };
 
+// Jobs one client may have waiting, and running, at once; 0 means no limit
+// of its own (the capacity, the thread count).
 struct ComputeShares {
   std::size_t per_client_queued = 0;
   std::size_t per_client_running = 0;
