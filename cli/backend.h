@@ -102,4 +102,10 @@ class Backend {
   virtual RandomLimits random_limits() const = 0;
 };
 
+// What an eight-server draws (GET /random): at a distance only, at most its
+// kMaxRandomCount (1000) boards a call. The limits of --server, known
+// before the module that asks the server is loaded (main.cpp).
+inline constexpr Backend::RandomLimits kServerRandomLimits = {
+    true, 1000, "with --server, --count takes a whole number from 1 to 1000"};
+
 }  // namespace eight::cli

@@ -24,11 +24,16 @@
 // table cannot be used; 5 the server cannot be reached (or, for --server
 // and fetch, the module eight-remote.so cannot be loaded), 6 it did not
 // answer in time, 7 its answer is not an eight server's.
+#include <cstdint>
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
+#include <vector>
 
 #include "command_line.h"
 #include "commands/commands.h"
@@ -44,13 +49,46 @@ using eight::kExitOk;
 
 namespace {
 
+// The backend of --server when the module eight-remote.so cannot be
+// loaded: the command still checks its own usage first (a bad command line
+// is exit 2 whatever is installed), and open() then reports the module's
+// failure (exit 5). Nothing after open() is ever asked of it.
+class UnloadedServerBackend final : public Backend {
+ public:
+  explicit UnloadedServerBackend(Failure why) : why_(std::move(why)) {}
+  std::optional<Failure> open() override { return why_; }
+  std::variant<std::optional<Framed>, Failure> frame(const eight::Board&, bool) override {
+    return why_;
+  }
+  std::variant<std::vector<SolveAnswer>, Failure> solve(const eight::Board&,
+                                                        std::span<const SolveQuestion>,
+                                                        bool) override {
+    return why_;
+  }
+  std::variant<eight::MoveOptions, Failure> hint(const eight::Board&,
+                                                 const eight::Board&) override {
+    return why_;
+  }
+  std::variant<std::vector<eight::Board>, Failure> random(const eight::Board&, const Framed&,
+                                                          std::optional<int>, std::uint64_t,
+                                                          std::optional<std::uint64_t>) override {
+    return why_;
+  }
+  RandomLimits random_limits() const override { return kServerRandomLimits; }
+
+ private:
+  Failure why_;
+};
+
 // What answers solve, hint and random: the server of --server (through the
-// module, loaded here), else the tables; or the exit status when the module
-// cannot be loaded.
-std::variant<std::unique_ptr<Backend>, int> choose_backend(const Options& opt) {
+// module, loaded here; a stand-in that reports why when it cannot be), else
+// the tables.
+std::unique_ptr<Backend> choose_backend(const Options& opt) {
   if (!opt.server) return std::make_unique<TableBackend>(source_of(opt), opt.budget);
-  const auto remote = load_remote_module();
-  if (const auto* f = std::get_if<Failure>(&remote)) return report(*f);
+  auto remote = load_remote_module();
+  if (auto* f = std::get_if<Failure>(&remote)) {
+    return std::make_unique<UnloadedServerBackend>(std::move(*f));
+  }
   return std::get<RemoteModule*>(remote)->server_backend(*opt.server, opt.timeout_ms);
 }
 
@@ -151,9 +189,8 @@ int main(int argc, char** argv) {
     return usage_error("random takes no board arguments");
   }
   if (command == "solve" || command == "hint" || command == "random") {
-    auto chosen = choose_backend(opt);
-    if (chosen.index() == 1) return std::get<1>(chosen);
-    Backend& backend = *std::get<0>(chosen);
+    const std::unique_ptr<Backend> chosen = choose_backend(opt);
+    Backend& backend = *chosen;
     if (command == "solve") return solve_command(opt, backend);
     if (command == "hint") return hint_command(opt, backend);
     return random_command(opt, backend);

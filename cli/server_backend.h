@@ -35,10 +35,7 @@ class ServerBackend final : public Backend {
   std::variant<std::vector<Board>, Failure> random(const Board& goal, const Framed& framed,
                                                    std::optional<int> distance, std::uint64_t count,
                                                    std::optional<std::uint64_t> seed) override;
-  // The server draws at a distance only, at most its kMaxRandomCount a call.
-  RandomLimits random_limits() const override {
-    return {true, 1000, "with --server, --count takes a whole number from 1 to 1000"};
-  }
+  RandomLimits random_limits() const override { return kServerRandomLimits; }
 
  private:
   std::string url_;

@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "eight/tablegen.h"
 #include "support.h"
@@ -315,6 +317,24 @@ TEST_CASE("without its module eight-remote.so, --server and fetch fail with exit
   CHECK(r.err.find(why) == 0);
   CHECK(r.err.find("eight-remote.so: cannot open shared object file") != std::string::npos);
   r = run_program(alone, {"fetch", "http://127.0.0.1:1", "--tables", dir.path()});
+  CHECK(r.status == 5);
+  CHECK(r.err.find(why) == 0);
+  // A bad command line is a usage error (exit 2) whatever is installed:
+  // the module is needed only to ask the server.
+  const std::vector<std::vector<std::string>> usage_errors = {
+      {"--server", "http://127.0.0.1:1", "hint"},
+      {"--server", "http://127.0.0.1:1", "random"},
+      {"--server", "http://127.0.0.1:1", "random", "--distance", "5", "--count", "1001"},
+      {"--server", "http://127.0.0.1:1", "solve", "--format", "text", "123456780"},
+  };
+  for (const auto& args : usage_errors) {
+    CAPTURE(args.back());
+    r = run_program(alone, args);
+    CHECK(r.status == 2);
+    CHECK(r.err.find("eight-remote.so") == std::string::npos);
+  }
+  // And the same command line well formed needs the module.
+  r = run_program(alone, {"--server", "http://127.0.0.1:1", "hint", "123456780"});
   CHECK(r.status == 5);
   CHECK(r.err.find(why) == 0);
   r = run_program(alone, {"solve", "--table", table_path(), "2 3 4 1 5 x 7 6 8"});
