@@ -107,6 +107,7 @@ class GoalFrame {
   Symmetry symmetry_;
   std::array<std::uint8_t, kMaxCells> label_{};    // original tile -> section tile
   std::array<std::uint8_t, kMaxCells> unlabel_{};  // section tile -> original tile
+  std::array<std::uint8_t, kMaxCells> source_cell_{};  // section cell -> original cell
 };
 
 }  // namespace eight

@@ -25,9 +25,11 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <span>
 
 #include "eight/board.h"
@@ -56,16 +58,28 @@ inline constexpr int kMaxEntryDistance = 63;
 // bytes at `p`, as the width says; the caller provides them (a bare
 // pointer: nothing here can check it).
 // Inline: the solver reads an entry through get_u32 on every step of a path,
-// and the compiler turns these byte loops into single loads and stores.
+// and the compiler turns these byte loops into single loads. A store is one
+// memcpy on a little-endian machine: gcc 12 may split the byte loop's
+// stores and merge them back through the stack, and a store that is not one
+// instruction defeats the store forward of a load of the same bytes right
+// after (GoalFrame::to_section, then the 3x3 ranking's 8-byte load).
 inline void put_u16(std::uint8_t* p, std::uint16_t v) {
   p[0] = static_cast<std::uint8_t>(v);
   p[1] = static_cast<std::uint8_t>(v >> 8);
 }
 inline void put_u32(std::uint8_t* p, std::uint32_t v) {
-  for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(p, &v, sizeof v);
+  } else {
+    for (int i = 0; i < 4; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+  }
 }
 inline void put_u64(std::uint8_t* p, std::uint64_t v) {
-  for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(p, &v, sizeof v);
+  } else {
+    for (int i = 0; i < 8; ++i) p[i] = static_cast<std::uint8_t>(v >> (8 * i));
+  }
 }
 inline std::uint16_t get_u16(const std::uint8_t* p) {
   return static_cast<std::uint16_t>(p[0] | p[1] << 8);
