@@ -86,18 +86,13 @@ std::variant<std::vector<Board>, Failure> TableBackend::random(const Board&, con
   std::vector<Board> boards;
   boards.reserve(count);
   for (std::uint64_t i = 0; i < count; ++i) {
-    if (q.by_search) {
-      const auto drawn = random_search_board(*q.table, q.frame, distance, rng, budget_);
-      if (distance && !drawn.report.finished()) {
-        return Failure{kExitFailed, describe_stop(drawn.report, budget_.max_nodes) +
-                                        "; a larger --budget may find one"};
-      }
-      boards.push_back(drawn.board);
-    } else {
-      const auto b = random_board(*q.table, q.frame, *distance, rng);
-      if (!b.ok()) return Failure{kExitBadTable, b.error().message};
-      boards.push_back(*b);
+    const auto drawn = draw_board(q, distance, rng, budget_);
+    if (!drawn.ok()) return Failure{kExitBadTable, drawn.error().message};
+    if (distance && !drawn->report.finished()) {
+      return Failure{kExitFailed, describe_stop(drawn->report, budget_.max_nodes) +
+                                      "; a larger --budget may find one"};
     }
+    boards.push_back(drawn->board);
   }
   return boards;
 }

@@ -251,6 +251,21 @@ SearchedMoves board_moves(const Question& q, const Board& board,
   return out;
 }
 
+Result<SearchedBoard> draw_board(const Question& q, std::optional<int> distance, Rng& rng,
+                                 const fifteen::SearchBudget& budget) {
+  assert(q.table != nullptr && is_frame_of(q.table->view(), q.frame) &&
+         (q.by_search || distance.has_value()));
+  if (q.by_search) return random_search_board(*q.table, q.frame, distance, rng, budget);
+  auto board = random_board(*q.table, q.frame, *distance, rng, budget.cancel);
+  if (!board.ok()) return board.error();
+  SearchedBoard out;
+  out.report.lower_bound = out.report.bound = *distance;
+  out.board = *board;
+  out.distance = *distance;
+  out.draws = 1;
+  return out;
+}
+
 std::string describe_stop(const SearchReport& report, std::uint64_t budget_nodes) {
   assert(!report.finished());
   const std::string why =

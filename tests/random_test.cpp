@@ -1,8 +1,11 @@
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <map>
+#include <optional>
 #include <set>
 
+#include "eight/answer.h"
 #include "eight/random.h"
 #include "eight/rank.h"
 #include "support.h"
@@ -167,4 +170,50 @@ TEST_CASE("a mod-3 section's boards are drawn at every distance not too rare, an
   const auto frame = *table.frame(test::board("12345/67890"));
   Rng a(99), b(99);
   CHECK(*random_board(table, frame, 30, a) == *random_board(table, frame, 30, b));
+}
+
+TEST_CASE("draw_board draws as the question's frame does: a table section or a search") {
+  // A table's question: the boards random_board() draws from the same seed,
+  // at the asked distance, nodes 0; its errors unchanged.
+  const Question q = question_of(test::table(), frame("123804765"));
+  REQUIRE_FALSE(q.by_search);
+  Rng a(17), b(17);
+  for (int d : {0, 1, 12, 30}) {
+    const auto drawn = draw_board(q, d, a, {});
+    REQUIRE(drawn.ok());
+    CHECK(drawn->board == draw(q.frame, d, b));
+    CHECK(drawn->distance == d);
+    CHECK(drawn->report.finished());
+    CHECK(drawn->report.nodes == 0);
+    CHECK(test::solver().distance(drawn->board, q.frame) == d);
+  }
+  const auto too_far = draw_board(q, 31, a, {});
+  REQUIRE_FALSE(too_far.ok());
+  CHECK(too_far.error().message == random_board(test::table(), q.frame, 31, b).error().message);
+  // The budget's cancel flag stops a table's draw too (rejection sampling,
+  // as for a far 2x5 distance, checks it before every draw).
+  const Table& small = test::default_table();
+  const auto twenty_five = small.frame(test::board("12345/67890"));
+  REQUIRE(twenty_five.ok());
+  const std::atomic<bool> cancelled{true};
+  fifteen::SearchBudget cancel;
+  cancel.cancel = &cancelled;
+  const auto stopped = draw_board(question_of(small, *twenty_five), 40, a, cancel);
+  REQUIRE_FALSE(stopped.ok());
+  CHECK(stopped.error().code == ErrorCode::kCancelled);
+  // A 4x4 question: random_search_board() from the same seed.
+  const Table& fifteen = test::fifteen_table();
+  const auto f = fifteen.frame(test::board("0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15"));
+  REQUIRE(f.ok());
+  const Question searched = question_of(fifteen, *f);
+  REQUIRE(searched.by_search);
+  Rng c(5), e(5);
+  for (const std::optional<int> d : {std::optional<int>{}, std::optional<int>{9}}) {
+    const auto drawn = draw_board(searched, d, c, {});
+    REQUIRE(drawn.ok());
+    const auto same = random_search_board(fifteen, *f, d, e, {});
+    CHECK(drawn->board == same.board);
+    CHECK(drawn->distance == same.distance);
+    CHECK(drawn->report.nodes == same.report.nodes);
+  }
 }

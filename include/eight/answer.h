@@ -148,6 +148,15 @@ Result<SearchedSolution> solve_board(const Question& q, const Board& board, bool
 SearchedMoves board_moves(const Question& q, const Board& board,
                           const fifteen::SearchBudget& budget);
 
+// A random board for the question's goal, the one way for every shape: a
+// table's section draws one exactly `distance` moves away (random_board(),
+// its errors included; budget.cancel stops it, report.nodes is 0), a search
+// frame as random_search_board() (distance optional; check
+// report.finished() when it is given).
+// REQUIRES: q.table is not null; `distance` is given unless q.by_search.
+Result<SearchedBoard> draw_board(const Question& q, std::optional<int> distance, Rng& rng,
+                                 const fifteen::SearchBudget& budget);
+
 // "the search stopped at its budget of 1000 nodes: it searched 1000 nodes and
 // the distance is at least 44 (bound 46 was being searched)": for messages.
 // REQUIRES: !report.finished().

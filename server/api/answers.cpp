@@ -94,8 +94,9 @@ void random_searched(const Request& req, const Question& q, std::uint64_t max_bu
     return set_problem(res, bad_number("seed", *s_text, "a whole number from 0 to 2^64-1"));
   }
   Rng rng(*seed);
-  const SearchedBoard drawn = random_search_board(*q.framed->table, q.framed->frame, distance, rng,
-                                                  search_budget(q, cancelled));
+  // (A search frame's draw has no error: a budget that runs out is in its
+  // report.)
+  const SearchedBoard drawn = *draw_board(*q.framed, distance, rng, search_budget(q, cancelled));
   if (distance && !drawn.report.finished()) return stopped(drawn.report, q, max_budget, res);
   nlohmann::ordered_json j;
   const Board goal = q.framed->goal();
@@ -183,6 +184,8 @@ void answer_random(const Request& req, const Question& q, std::uint64_t max_budg
     count = *parsed;
   }
   Rng rng(*seed);
+  fifteen::SearchBudget cancel_only;  // a table's draws count no nodes
+  cancel_only.cancel = &cancelled;
   std::vector<Board> drawn;
   for (std::uint64_t i = 0; i < count; ++i) {
     // The client has gone, or the server stops: nobody reads the rest.
@@ -191,10 +194,9 @@ void answer_random(const Request& req, const Question& q, std::uint64_t max_budg
           res, problem_from_error(make_error(ErrorCode::kCancelled, "the draws were cancelled"),
                                   "count"));
     }
-    const auto board = random_board(*q.framed->table, q.framed->frame, static_cast<int>(*distance),
-                                    rng, &cancelled);
+    const auto board = draw_board(*q.framed, static_cast<int>(*distance), rng, cancel_only);
     if (!board.ok()) return set_problem(res, problem_from_error(board.error(), "distance"));
-    drawn.push_back(*board);
+    drawn.push_back(board->board);
   }
   nlohmann::ordered_json j;
   const Board goal = q.framed->goal();
