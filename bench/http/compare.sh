@@ -48,12 +48,8 @@ start_eight_server "$B_BUILD/bin/eight-server" "$TABLE" "$WORK/b.log" --threads 
 PIDS+=("$SERVER_PID"); B_PORT="$SERVER_PORT"
 
 run_wrk() {  # label port
-  local out result
-  taskset -c 0 wrk -t1 -c"$CONNECTIONS" -d1s -s "$SCRIPT" "http://127.0.0.1:$2" >/dev/null
-  out="$(taskset -c 0 wrk -t1 -c"$CONNECTIONS" -d"$DURATION" --latency -s "$SCRIPT" \
-    "http://127.0.0.1:$2")"
-  result="$(echo "$out" | sed -n 's/^RESULT //p')"
-  [ -n "$result" ] || { echo "compare.sh: wrk printed no result:" >&2; echo "$out" >&2; exit 1; }
+  local result
+  result="$(WRK_PIN="taskset -c 0" wrk_result 1 "$CONNECTIONS" "http://127.0.0.1:$2")" || exit 1
   echo "$1 $result" | tee -a "$WORK/results"
 }
 

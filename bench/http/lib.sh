@@ -1,4 +1,4 @@
-# Shared by bench/http/run.sh and bench/http/soak.sh (sourced, not run).
+# Shared by bench/http/run.sh, compare.sh and soak.sh (sourced, not run).
 # Messages name the script that sourced this file.
 
 # Waits until URL answers 2xx, up to 20 s; exits the script otherwise.
@@ -32,4 +32,20 @@ start_eight_server() {  # binary table log [options...]
     echo "${0##*/}: eight-server did not start:" >&2; cat "$log" >&2; exit 1
   fi
   wait_ready "http://127.0.0.1:$SERVER_PORT/readyz"
+}
+
+# One wrk measurement of URL with SCRIPT (solve.lua's RESULT line): one
+# second of warm-up (connections, caches), not counted, then DURATION with
+# latencies. WRK_PIN, if set, is a command that runs wrk (taskset -c 0).
+# Prints the fields of the RESULT line; fails (status 1, wrk's output on
+# stderr) when there is none: call it as `r="$(wrk_result ...)" || exit 1`.
+wrk_result() {  # threads connections url [-- script arguments...]
+  local threads="$1" conns="$2" url="$3" out result; shift 3
+  # shellcheck disable=SC2086  # WRK_PIN is a command and its arguments
+  ${WRK_PIN:-} wrk -t"$threads" -c"$conns" -d1s -s "$SCRIPT" "$url" "$@" >/dev/null
+  # shellcheck disable=SC2086
+  out="$(${WRK_PIN:-} wrk -t"$threads" -c"$conns" -d"$DURATION" --latency -s "$SCRIPT" "$url" "$@")"
+  result="$(echo "$out" | sed -n 's/^RESULT //p')"
+  [ -n "$result" ] || { echo "${0##*/}: wrk printed no result:" >&2; echo "$out" >&2; exit 1; }
+  echo "$result"
 }

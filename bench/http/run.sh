@@ -122,12 +122,8 @@ rss_kib() { sed -n 's/^VmRSS:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$1/status"; }
 peak_rss_kib() { sed -n 's/^VmHWM:[[:space:]]*\([0-9]*\).*/\1/p' "/proc/$1/status"; }
 
 run_wrk() {  # label connections url [fixed path]
-  local label="$1" conns="$2" url="$3" out result; shift 3
-  # One second of warm-up (connections, caches), not counted.
-  "${CLIENT_PIN[@]}" wrk -t"$THREADS" -c"$conns" -d1s -s "$SCRIPT" "$url" -- "$@" >/dev/null
-  out="$("${CLIENT_PIN[@]}" wrk -t"$THREADS" -c"$conns" -d"$DURATION" --latency -s "$SCRIPT" "$url" -- "$@")"
-  result="$(echo "$out" | sed -n 's/^RESULT //p')"
-  [ -n "$result" ] || { echo "run.sh: wrk printed no result:" >&2; echo "$out" >&2; exit 1; }
+  local label="$1" conns="$2" url="$3" result; shift 3
+  result="$(WRK_PIN="${CLIENT_PIN[*]}" wrk_result "$THREADS" "$conns" "$url" -- "$@")" || exit 1
   echo "$LAYOUT/$label c=$conns $result" | tee -a "$RESULTS"
 }
 
