@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by bench/http/run.sh, compare.sh and soak.sh (sourced, not run).
 # Messages name the script that sourced this file.
 
