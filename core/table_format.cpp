@@ -1,5 +1,9 @@
 #include "eight/table_format.h"
 
+// xxHash in its documented inline mode (the header of Debian's
+// libxxhash-dev, its functions compiled into the core): no libxxhash.so to
+// load, which `eight`'s one-board start-up paid for (docs/performance.md).
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include <algorithm>

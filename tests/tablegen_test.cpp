@@ -1,6 +1,5 @@
 #include <doctest/doctest.h>
 
-#include <xxhash.h>
 #include <algorithm>
 #include <filesystem>
 
