@@ -12,6 +12,7 @@
 // prints it (`eight: MESSAGE`) and exits with its status.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -74,6 +75,10 @@ class Backend {
   virtual std::variant<std::optional<Framed>, Failure> frame(const Board& goal,
                                                              bool per_board_goal) = 0;
 
+  // The most questions solve() is given at once: the command holds back
+  // the lines it reads until it has this many (or its input pauses).
+  virtual std::size_t max_batch() const = 0;
+
   // The answers to `questions`, one each in order (up to the first Failure
   // among them), about `goal` (the framed goal) unless a question names its
   // own; `path`: with the moves (else the distance may be all a solution
@@ -107,5 +112,8 @@ class Backend {
 // before the module that asks the server is loaded (main.cpp).
 inline constexpr Backend::RandomLimits kServerRandomLimits = {
     true, 1000, "with --server, --count takes a whole number from 1 to 1000"};
+// The most boards one POST /solve may carry (the server's kMaxBatchBoards):
+// the server backend's max_batch().
+inline constexpr std::size_t kServerMaxBatch = 10000;
 
 }  // namespace eight::cli

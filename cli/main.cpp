@@ -75,6 +75,7 @@ class UnloadedServerBackend final : public Backend {
     return why_;
   }
   RandomLimits random_limits() const override { return kServerRandomLimits; }
+  std::size_t max_batch() const override { return kServerMaxBatch; }
 
  private:
   Failure why_;

@@ -36,6 +36,8 @@ class ServerBackend final : public Backend {
                                                    std::optional<int> distance, std::uint64_t count,
                                                    std::optional<std::uint64_t> seed) override;
   RandomLimits random_limits() const override { return kServerRandomLimits; }
+  // One request per 10,000 boards.
+  std::size_t max_batch() const override { return kServerMaxBatch; }
 
  private:
   std::string url_;

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "eight/random.h"
 #include "eight/tablegen.h"
 #include "support.h"
 
@@ -40,6 +41,31 @@ TEST_CASE("eight solve reads stdin and writes exactly one line per input line") 
   CHECK(r.out == "31\n0\nerror\nerror\n-1\n31\n");
   CHECK(r.err.find("line 3: board is empty") != std::string::npos);
   CHECK(r.err.find("line 4: 'a' at position 5 is not allowed") != std::string::npos);
+}
+
+TEST_CASE("eight solve keeps one line per input line across the batches it asks in") {
+  // 2,000 lines, every seventh refused: the tool asks the tables a few
+  // hundred boards at a time, and each answer must land on its own line.
+  const eight::Solver& solver = eight::test::solver();
+  const auto frame = eight::test::frame(eight::test::board("123456780"));
+  eight::Rng rng(7);
+  std::string in, want;
+  for (int i = 0; i < 2000; ++i) {
+    if (i % 7 == 3) {
+      in += "12345678\n";  // one cell short
+      want += "error\n";
+      continue;
+    }
+    const auto b = eight::random_board(eight::test::table(), frame, static_cast<int>(rng.below(32)), rng);
+    REQUIRE(b.ok());
+    in += eight::to_string(*b) + "\n";
+    want += std::to_string(solver.distance(*b, frame)) + "\n";
+  }
+  const auto r = run_program("eight", {"solve", "--table", table_path(), "--format", "distance"}, in);
+  CHECK(r.status == 1);
+  CHECK(r.out == want);
+  // The last refused line (i = 1998) is reported under its own number.
+  CHECK(r.err.find("line 1999: ") != std::string::npos);
 }
 
 TEST_CASE("eight solve --format json prints the HTTP answer's fields, one object per line") {

@@ -55,12 +55,10 @@ void write_refusal(Format format, std::string_view text, Origin origin, const st
 
 // Reads and checks each line (or argument) here, holds its board back, and
 // asks the backend the boards held back in one batch (flush(): every line
-// read at once from standard input, or every argument, up to the server's
-// 10,000 a request), then prints the answers in order.
+// read at once from standard input, or every argument, up to the backend's
+// max_batch()), then prints the answers in order.
 class SolveCommand {
  public:
-  static constexpr std::size_t kBatch = 10000;  // the server's kMaxBatchBoards
-
   // `framed`: the backend answers `goal`'s shape (else every board takes
   // its own shape's standard goal). `default_goal`: the goal was not
   // given, so a board of another shape than the goal's is asked about the
@@ -106,7 +104,7 @@ class SolveCommand {
       }
     }
     pending_.push_back(std::move(p));
-    if (questions_.size() == kBatch) flush(out);
+    if (questions_.size() == backend_.max_batch()) flush(out);
   }
 
   // Asks what is held back and prints the answers; false once the backend
