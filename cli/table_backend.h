@@ -27,12 +27,12 @@ class TableBackend final : public Backend {
   std::variant<std::vector<Board>, Failure> random(const Board& goal, const Framed& framed,
                                                    std::optional<int> distance, std::uint64_t count,
                                                    std::optional<std::uint64_t> seed) override;
-  // A 4x4 goal's boards at any distance; as many as the tool draws (its
-  // --count limit, checked before).
   // Few at a time: the answers (some 200 bytes each) stay in the cache and
   // in memory already mapped; 10,000 at once, as for a server, made the
   // tool take 1.5 times as long a board (docs/performance.md).
   std::size_t max_batch() const override { return 256; }
+  // A 4x4 goal's boards at any distance; as many as the tool draws (its
+  // --count limit, checked before).
   RandomLimits random_limits() const override {
     return {false, 1000000, "--count takes a whole number from 1 to 1000000"};
   }

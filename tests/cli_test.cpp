@@ -56,12 +56,14 @@ TEST_CASE("eight solve keeps one line per input line across the batches it asks 
       want += "error\n";
       continue;
     }
-    const auto b = eight::random_board(eight::test::table(), frame, static_cast<int>(rng.below(32)), rng);
+    const auto b =
+        eight::random_board(eight::test::table(), frame, static_cast<int>(rng.below(32)), rng);
     REQUIRE(b.ok());
     in += eight::to_string(*b) + "\n";
     want += std::to_string(solver.distance(*b, frame)) + "\n";
   }
-  const auto r = run_program("eight", {"solve", "--table", table_path(), "--format", "distance"}, in);
+  const auto r =
+      run_program("eight", {"solve", "--table", table_path(), "--format", "distance"}, in);
   CHECK(r.status == 1);
   CHECK(r.out == want);
   // The last refused line (i = 1998) is reported under its own number.
@@ -328,7 +330,8 @@ TEST_CASE("eight solve takes each board's own standard goal from tables that hol
         std::string::npos);
 }
 
-TEST_CASE("without its module eight-remote.so, --server and fetch fail with exit 5, offline works") {
+TEST_CASE(
+    "without its module eight-remote.so, --server and fetch fail with exit 5, offline works") {
   // The program alone in a folder: no ../lib/eight/eight-remote.so beside it.
   eight::test::TempDir dir;
   const std::string alone = dir.file("eight");

@@ -105,8 +105,8 @@ class GoalFrame {
   std::size_t section_;
   int class_;
   Symmetry symmetry_;
-  std::array<std::uint8_t, kMaxCells> label_{};    // original tile -> section tile
-  std::array<std::uint8_t, kMaxCells> unlabel_{};  // section tile -> original tile
+  std::array<std::uint8_t, kMaxCells> label_{};        // original tile -> section tile
+  std::array<std::uint8_t, kMaxCells> unlabel_{};      // section tile -> original tile
   std::array<std::uint8_t, kMaxCells> source_cell_{};  // section cell -> original cell
 };
 
