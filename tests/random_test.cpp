@@ -193,12 +193,12 @@ TEST_CASE("draw_board draws as the question's frame does: a table section or a s
   // The budget's cancel flag stops a table's draw too (rejection sampling,
   // as for a far 2x5 distance, checks it before every draw).
   const Table& small = test::default_table();
-  const auto twenty_five = small.frame(test::board("12345/67890"));
-  REQUIRE(twenty_five.ok());
+  const auto two_by_five = small.frame(test::board("12345/67890"));
+  REQUIRE(two_by_five.ok());
   const std::atomic<bool> cancelled{true};
   fifteen::SearchBudget cancel;
   cancel.cancel = &cancelled;
-  const auto stopped = draw_board(question_of(small, *twenty_five), 40, a, cancel);
+  const auto stopped = draw_board(question_of(small, *two_by_five), 40, a, cancel);
   REQUIRE_FALSE(stopped.ok());
   CHECK(stopped.error().code == ErrorCode::kCancelled);
   // A 4x4 question: random_search_board() from the same seed.

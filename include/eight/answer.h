@@ -151,8 +151,9 @@ SearchedMoves board_moves(const Question& q, const Board& board,
 // A random board for the question's goal, the one way for every shape: a
 // table's section draws one exactly `distance` moves away (random_board(),
 // its errors included; budget.cancel stops it, report.nodes is 0), a search
-// frame as random_search_board() (distance optional; check
-// report.finished() when it is given).
+// frame as random_search_board(), which never fails (distance optional; a
+// budget that runs out is in the report: check report.finished() when a
+// distance is given).
 // REQUIRES: q.table is not null; `distance` is given unless q.by_search.
 Result<SearchedBoard> draw_board(const Question& q, std::optional<int> distance, Rng& rng,
                                  const fifteen::SearchBudget& budget);
