@@ -1,0 +1,664 @@
+#include "reduction_solver.h"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <cstdlib>
+#include <limits>
+
+namespace eight::reduction {
+namespace {
+
+constexpr int kMaxBoardCells = kMaxSide * kMaxSide;
+// A set of cells: 1 on the cells in it.
+using Mask = std::array<std::uint8_t, kMaxBoardCells>;
+
+// A pair of tiles is placed by one exact search over the whole unsolved
+// region when it has at most this many cells (40^3 = 64,000 states, a
+// fraction of a millisecond), and by the phases of plan_pair() otherwise.
+constexpr int kWholePairCells = 40;
+// The last region's distance is at most 31 (3x3) or 36 (2x4): IDA* never
+// needs a bound past this one, which stops it on a board that breaks the
+// REQUIRES.
+constexpr int kMaxLastBound = 80;
+
+// The board's shape and each cell's neighbour in each move's direction.
+struct Geometry {
+  Geometry(int rows_in, int cols_in) : rows(rows_in), cols(cols_in), cells(rows_in * cols_in) {
+    for (int c = 0; c < cells; ++c) {
+      const int r = c / cols, k = c % cols;
+      nbr[c][static_cast<int>(Move::kUp)] = static_cast<std::int8_t>(r > 0 ? c - cols : -1);
+      nbr[c][static_cast<int>(Move::kDown)] =
+          static_cast<std::int8_t>(r + 1 < rows ? c + cols : -1);
+      nbr[c][static_cast<int>(Move::kLeft)] = static_cast<std::int8_t>(k > 0 ? c - 1 : -1);
+      nbr[c][static_cast<int>(Move::kRight)] = static_cast<std::int8_t>(k + 1 < cols ? c + 1 : -1);
+    }
+  }
+  int row(int c) const { return c / cols; }
+  int col(int c) const { return c % cols; }
+
+  int rows, cols, cells;
+  std::array<std::array<std::int8_t, 4>, kMaxBoardCells> nbr{};  // -1: off the board
+};
+
+// A board with every tile renamed to its goal cell, so that tile t is home
+// when it is on cell t and the goal is the identity. The blank is the tile
+// named after the goal's blank cell.
+struct State {
+  int blank() const { return where[blank_tile]; }
+  void apply(const Geometry& g, Move m) {
+    const int e = blank();
+    const int e2 = g.nbr[e][static_cast<int>(m)];
+    assert(e2 >= 0);
+    const std::uint8_t t = at[e2];
+    at[e] = t;
+    where[t] = static_cast<std::uint8_t>(e);
+    at[e2] = static_cast<std::uint8_t>(blank_tile);
+    where[blank_tile] = static_cast<std::uint8_t>(e2);
+  }
+
+  std::array<std::uint8_t, kMaxBoardCells> at{};     // the tile on each cell
+  std::array<std::uint8_t, kMaxBoardCells> where{};  // the cell of each tile
+  int blank_tile = 0;
+};
+
+bool is_permutation(std::span<const std::uint8_t> cells) {
+  std::array<bool, kMaxBoardCells> seen{};
+  for (const std::uint8_t t : cells) {
+    if (t >= cells.size() || seen[t]) return false;
+    seen[t] = true;
+  }
+  return true;
+}
+
+// start renamed by goal (State). REQUIRES: the shape and the permutations.
+State rename(int rows, int cols, std::span<const std::uint8_t> start,
+             std::span<const std::uint8_t> goal) {
+  assert(rows >= kMinSide && rows <= kMaxSide && cols >= kMinSide && cols <= kMaxSide);
+  const std::size_t n = static_cast<std::size_t>(rows * cols);
+  assert(start.size() == n && goal.size() == n);
+  assert(is_permutation(start) && is_permutation(goal));
+  std::array<std::uint8_t, kMaxBoardCells> home{};
+  for (std::size_t c = 0; c < n; ++c) home[goal[c]] = static_cast<std::uint8_t>(c);
+  State s;
+  for (std::size_t c = 0; c < n; ++c) {
+    s.at[c] = home[start[c]];
+    s.where[s.at[c]] = static_cast<std::uint8_t>(c);
+  }
+  s.blank_tile = home[0];
+  return s;
+}
+
+// Whether the renamed board can reach the identity: a move is a
+// transposition of the blank with a tile and moves the blank by one cell, so
+// the permutation's parity and that of the blank's distance from home change
+// together, and on a board of at least 2x2 that is the only invariant.
+bool is_solvable(const Geometry& g, const State& s) {
+  std::array<bool, kMaxBoardCells> seen{};
+  int transpositions = 0;
+  for (int c = 0; c < g.cells; ++c) {
+    if (seen[c]) continue;
+    int length = 0;
+    for (int x = c; !seen[x]; x = s.at[x]) {
+      seen[x] = true;
+      ++length;
+    }
+    transpositions += length - 1;
+  }
+  const int e = s.blank(), home = s.blank_tile;
+  const int distance = std::abs(g.row(e) - g.row(home)) + std::abs(g.col(e) - g.col(home));
+  return transpositions % 2 == distance % 2;
+}
+
+// ---------------------------------------------------------------------------
+// The restricted model's search.
+
+// A breadth-first search whose state is the blank and up to two tracked
+// tiles, all moving inside `allowed`; the other tiles are not told apart.
+// Moves are legal moves of the real board, so a path found here is one there.
+struct Query {
+  const Geometry* g = nullptr;
+  Mask allowed{};                // the cells the blank and the tracked tiles may be on
+  int tracked = 0;               // 0, 1 or 2
+  std::array<int, 2> tile{};     // the tracked tiles' cells
+  int blank = 0;                 // the blank's cell
+  std::array<Mask, 2> target{};  // tracked >= 1: tile i must end on one of these
+  Mask blank_target{};           // tracked == 0: the blank must end on one of these
+};
+
+// Scratch space of the searches, kept between calls so that a search pays
+// only for the states it reaches: a state was reached in this search when its
+// stamp is the search's generation.
+struct Scratch {
+  std::vector<std::uint32_t> stamp;
+  std::vector<std::uint8_t> via;  // the move that reached the state
+  std::vector<std::uint32_t> queue;
+  std::uint32_t generation = 0;
+  std::uint64_t pair_fallbacks = 0;
+};
+thread_local Scratch scratch;
+
+// A shortest path from the query's state to one of its targets (the first
+// found with moves tried in kAllMoves order, so always the same one), or
+// nullopt when none can be reached. Bounded by the state space: at most
+// 100^3 states.
+std::optional<std::vector<Move>> shortest_path(const Query& q) {
+  const Geometry& g = *q.g;
+  // The allowed cells, numbered densely: the state space is n^(tracked+1).
+  std::array<std::int8_t, kMaxBoardCells> local;
+  local.fill(-1);
+  std::array<std::uint8_t, kMaxBoardCells> global{};
+  int n = 0;
+  for (int c = 0; c < g.cells; ++c) {
+    if (q.allowed[c]) {
+      local[c] = static_cast<std::int8_t>(n);
+      global[n++] = static_cast<std::uint8_t>(c);
+    }
+  }
+  std::array<std::array<std::int8_t, 4>, kMaxBoardCells> nb;
+  std::array<std::uint8_t, kMaxBoardCells> goal0{}, goal1{}, goal_blank{};
+  for (int i = 0; i < n; ++i) {
+    for (int m = 0; m < 4; ++m) {
+      const int c2 = g.nbr[global[i]][m];
+      nb[i][m] = c2 >= 0 ? local[c2] : std::int8_t{-1};
+    }
+    goal0[i] = q.target[0][global[i]];
+    goal1[i] = q.target[1][global[i]];
+    goal_blank[i] = q.blank_target[global[i]];
+  }
+  const int tracked = q.tracked;
+  assert(tracked >= 0 && tracked <= 2);
+  assert(q.allowed[q.blank]);
+  const int e0 = local[q.blank];
+  const int t00 = tracked >= 1 ? local[q.tile[0]] : 0;
+  const int t10 = tracked >= 2 ? local[q.tile[1]] : 0;
+  assert(t00 >= 0 && t10 >= 0);
+  const auto is_goal = [&](int e, int t0, int t1) {
+    switch (tracked) {
+      case 0:
+        return goal_blank[e] != 0;
+      case 1:
+        return goal0[t0] != 0;
+      default:
+        return goal0[t0] != 0 && goal1[t1] != 0;
+    }
+  };
+  const auto encode = [n](int e, int t0, int t1) {
+    return static_cast<std::uint32_t>(e + n * (t0 + n * t1));
+  };
+  if (is_goal(e0, t00, t10)) return std::vector<Move>{};
+
+  std::size_t states = static_cast<std::size_t>(n);
+  for (int i = 0; i < tracked; ++i) states *= static_cast<std::size_t>(n);
+  Scratch& sc = scratch;
+  if (sc.stamp.size() < states) {
+    sc.stamp.resize(states, 0);
+    sc.via.resize(states, 0);
+  }
+  if (++sc.generation == 0) {
+    std::fill(sc.stamp.begin(), sc.stamp.end(), 0);
+    sc.generation = 1;
+  }
+  const std::uint32_t gen = sc.generation;
+  std::vector<std::uint32_t>& queue = sc.queue;
+  queue.clear();
+  const std::uint32_t start = encode(e0, t00, t10);
+  sc.stamp[start] = gen;
+  queue.push_back(start);
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const std::uint32_t s = queue[head];
+    const int e = static_cast<int>(s % static_cast<std::uint32_t>(n));
+    const std::uint32_t rest = s / static_cast<std::uint32_t>(n);
+    const int t0 = static_cast<int>(rest % static_cast<std::uint32_t>(n));
+    const int t1 = static_cast<int>(rest / static_cast<std::uint32_t>(n));
+    for (int m = 0; m < 4; ++m) {
+      const int e2 = nb[e][m];
+      if (e2 < 0) continue;
+      int u0 = t0, u1 = t1;
+      if (tracked >= 1 && t0 == e2) {
+        u0 = e;
+      } else if (tracked == 2 && t1 == e2) {
+        u1 = e;
+      }
+      const std::uint32_t s2 = encode(e2, u0, u1);
+      if (sc.stamp[s2] == gen) continue;
+      sc.stamp[s2] = gen;
+      sc.via[s2] = static_cast<std::uint8_t>(m);
+      if (is_goal(e2, u0, u1)) {
+        // Back to the start: each step undoes the move that reached it,
+        // which is the opposite move (the model's moves are reversible).
+        std::vector<Move> path;
+        int be = e2, b0 = u0, b1 = u1;
+        for (std::uint32_t x = s2; x != start; x = encode(be, b0, b1)) {
+          const int bm = sc.via[x];
+          path.push_back(static_cast<Move>(bm));
+          const int prev = nb[be][bm ^ 1];
+          if (tracked >= 1 && b0 == prev) {
+            b0 = be;
+          } else if (tracked == 2 && b1 == prev) {
+            b1 = be;
+          }
+          be = prev;
+        }
+        std::reverse(path.begin(), path.end());
+        return path;
+      }
+      queue.push_back(s2);
+    }
+  }
+  return std::nullopt;
+}
+
+// ---------------------------------------------------------------------------
+// The plan: which units, in which order, and the last region.
+
+// Rows [r0, r1) and columns [c0, c1).
+struct Rect {
+  int r0, r1, c0, c1;
+  int height() const { return r1 - r0; }
+  int width() const { return c1 - c0; }
+};
+
+// One tile (b < 0) or the last two tiles of a line, named by their home
+// cells (which are their names in a State).
+struct Unit {
+  int a;
+  int b = -1;
+};
+
+struct Plan {
+  std::vector<Unit> units;
+  Rect last;  // the region left, solved optimally
+};
+
+// Small enough for IDA* in well under a millisecond.
+bool is_last_region(int h, int w) {
+  return (h <= 3 && w <= 3) || (std::min(h, w) == 2 && std::max(h, w) <= 4);
+}
+
+// The units depend on the shape and the goal's blank cell only, never on the
+// board: that is what makes "the first unit not in place" a measure.
+Plan make_plan(const Geometry& g, int goal_blank) {
+  Plan plan;
+  Rect r{0, g.rows, 0, g.cols};
+  const int br = g.row(goal_blank), bc = g.col(goal_blank);
+  std::vector<int> line;
+  while (!is_last_region(r.height(), r.width())) {
+    line.clear();
+    // A row when at least as tall as wide, so that the region stays near
+    // square; the side away from the goal's blank, which stays inside. The
+    // region is then at least 3 tall (or wide), so 2 lines remain to turn a
+    // pair in.
+    if (r.height() >= r.width()) {
+      const int row = br > r.r0 ? r.r0++ : --r.r1;
+      for (int c = r.c0; c < r.c1; ++c) line.push_back(row * g.cols + c);
+    } else {
+      const int col = bc > r.c0 ? r.c0++ : --r.c1;
+      for (int k = r.r0; k < r.r1; ++k) line.push_back(k * g.cols + col);
+    }
+    const int len = static_cast<int>(line.size());
+    assert(len >= 2);
+    for (int i = 0; i + 2 < len; ++i) plan.units.push_back(Unit{line[i]});
+    plan.units.push_back(Unit{line[len - 2], line[len - 1]});
+  }
+  plan.last = r;
+  return plan;
+}
+
+bool in_place(const State& s, const Unit& u) {
+  return s.at[u.a] == u.a && (u.b < 0 || s.at[u.b] == u.b);
+}
+
+// The cells not placed before unit k: the unit's region.
+Mask region_of(const Geometry& g, const Plan& plan, std::size_t k) {
+  Mask region{};
+  std::fill(region.begin(), region.begin() + g.cells, std::uint8_t{1});
+  for (std::size_t i = 0; i < k; ++i) {
+    region[plan.units[i].a] = 0;
+    if (plan.units[i].b >= 0) region[plan.units[i].b] = 0;
+  }
+  return region;
+}
+
+// The count of leading units in place: the first one not in place.
+std::size_t units_in_place(const Plan& plan, const State& s) {
+  std::size_t k = 0;
+  while (k < plan.units.size() && in_place(s, plan.units[k])) ++k;
+  return k;
+}
+
+// ---------------------------------------------------------------------------
+// One unit's moves.
+
+// Where a unit stands and the moves to follow: a shortest path in the model
+// of its current phase (rank, lower is later); following all of it ends the
+// phase.
+struct Step {
+  int rank = 0;
+  std::vector<Move> path;
+};
+
+constexpr int kFallbackRank = 4;
+
+// The exact search for both tiles of a pair over the whole region.
+std::optional<std::vector<Move>> whole_pair(const Geometry& g, const State& s, const Mask& region,
+                                            const Unit& u) {
+  Query q;
+  q.g = &g;
+  q.allowed = region;
+  q.tracked = 2;
+  q.tile = {s.where[u.a], s.where[u.b]};
+  q.blank = s.blank();
+  q.target[0][u.a] = 1;
+  q.target[1][u.b] = 1;
+  return shortest_path(q);
+}
+
+// A pair on a large region, in phases: the whole region's pair search would
+// have up to 92^3 states. The window W is the region's cells within 2 rows and
+// 2 columns of the pair's homes (a 3x4 block less the line's placed cells).
+//   phase 1 (rank 3): B outside W: B's shortest path into W (A not tracked).
+//   phase 2 (rank 2): B in W, A outside: A's into W, B's cell a wall.
+//   phase 3 (rank 1): A and B in W, the blank outside: the blank's into W,
+//                     A's and B's cells walls.
+//   phase 4 (rank 0): all three in W: the exact pair search inside W.
+// The phase is a function of the board, and following a phase's path never
+// leaves what that phase keeps (a wall does not move; a tracked tile reaches
+// W only at the path's end), so a step either shortens the phase's distance
+// or moves to a later phase. None can fail on the regions this runs on (at
+// least 6x6 less a line's prefix): outside W the region is at least two cells
+// thick everywhere, so one tile can go anywhere there and reach W by any of
+// its at least four entry cells, of which two walls block two at most; inside
+// W every placement of the pair and the blank can reach its goal. The
+// fallback, the whole region's search, is there for safety only and counted.
+Step plan_pair(const Geometry& g, const State& s, const Mask& region, const Unit& u) {
+  int cells = 0;
+  for (int c = 0; c < g.cells; ++c) cells += region[c];
+  if (cells > kWholePairCells) {
+    Mask window{};
+    for (int c = 0; c < g.cells; ++c) {
+      for (const int h : {u.a, u.b}) {
+        if (region[c] && std::abs(g.row(c) - g.row(h)) <= 2 && std::abs(g.col(c) - g.col(h)) <= 2) {
+          window[c] = 1;
+        }
+      }
+    }
+    const int pa = s.where[u.a], pb = s.where[u.b], e = s.blank();
+    Query q;
+    q.g = &g;
+    q.blank = e;
+    int rank = 0;
+    if (window[pa] && window[pb] && window[e]) {
+      rank = 0;
+      q.allowed = window;
+      q.tracked = 2;
+      q.tile = {pa, pb};
+      q.target[0][u.a] = 1;
+      q.target[1][u.b] = 1;
+    } else if (window[pa] && window[pb]) {
+      rank = 1;
+      q.allowed = region;
+      q.allowed[pa] = q.allowed[pb] = 0;
+      q.tracked = 0;
+      q.blank_target = window;
+    } else if (window[pb]) {
+      rank = 2;
+      q.allowed = region;
+      q.allowed[pb] = 0;
+      q.tracked = 1;
+      q.tile[0] = pa;
+      q.target[0] = window;
+    } else {
+      rank = 3;
+      q.allowed = region;
+      q.tracked = 1;
+      q.tile[0] = pb;
+      q.target[0] = window;
+    }
+    if (auto path = shortest_path(q)) return Step{rank, std::move(*path)};
+    ++scratch.pair_fallbacks;
+  }
+  auto path = whole_pair(g, s, region, u);
+  assert(path.has_value());
+  return Step{cells > kWholePairCells ? kFallbackRank : 0,
+              path ? std::move(*path) : std::vector<Move>{}};
+}
+
+// REQUIRES: !in_place(s, u), region is the unit's.
+Step plan_unit(const Geometry& g, const State& s, const Mask& region, const Unit& u) {
+  if (u.b >= 0) return plan_pair(g, s, region, u);
+  Query q;
+  q.g = &g;
+  q.allowed = region;
+  q.tracked = 1;
+  q.tile[0] = s.where[u.a];
+  q.blank = s.blank();
+  q.target[0][u.a] = 1;
+  auto path = shortest_path(q);
+  // A tile reaches any cell of a region at least 2x2 (a line's prefix less).
+  assert(path.has_value());
+  return Step{0, path ? std::move(*path) : std::vector<Move>{}};
+}
+
+// ---------------------------------------------------------------------------
+// Manhattan distance plus linear conflicts, and the last region's IDA*.
+
+// The length of the longest increasing subsequence: the tiles of a line that
+// can stay in it.
+int longest_increasing(const std::array<int, kMaxSide>& v, int n) {
+  std::array<int, kMaxSide> best{};
+  int longest = 0;
+  for (int i = 0; i < n; ++i) {
+    best[i] = 1;
+    for (int j = 0; j < i; ++j) {
+      if (v[j] < v[i]) best[i] = std::max(best[i], best[j] + 1);
+    }
+    longest = std::max(longest, best[i]);
+  }
+  return longest;
+}
+
+// Of the tiles in r (whose homes are in r too, or the conflicts are still a
+// bound but a weaker one): each tile's Manhattan distance, plus two moves for
+// each tile that must leave its line for the tiles of that line homed in it
+// to pass each other (the line's length less its longest increasing run of
+// homes: those tiles never pass each other within the line). A tile counted in
+// its row and in its column needs both a vertical and a horizontal detour,
+// which the distance does not count: the sum is admissible.
+int md_lc(const Geometry& g, const State& s, const Rect& r) {
+  int sum = 0;
+  for (int row = r.r0; row < r.r1; ++row) {
+    for (int col = r.c0; col < r.c1; ++col) {
+      const int t = s.at[row * g.cols + col];
+      if (t == s.blank_tile) continue;
+      sum += std::abs(g.row(t) - row) + std::abs(g.col(t) - col);
+    }
+  }
+  std::array<int, kMaxSide> homes{};
+  for (int row = r.r0; row < r.r1; ++row) {
+    int n = 0;
+    for (int col = r.c0; col < r.c1; ++col) {
+      const int t = s.at[row * g.cols + col];
+      if (t != s.blank_tile && g.row(t) == row) homes[n++] = g.col(t);
+    }
+    sum += 2 * (n - longest_increasing(homes, n));
+  }
+  for (int col = r.c0; col < r.c1; ++col) {
+    int n = 0;
+    for (int row = r.r0; row < r.r1; ++row) {
+      const int t = s.at[row * g.cols + col];
+      if (t != s.blank_tile && g.col(t) == col) homes[n++] = g.row(t);
+    }
+    sum += 2 * (n - longest_increasing(homes, n));
+  }
+  return sum;
+}
+
+// IDA* over the last region, whose tiles are all homed in it. Its recursion
+// is as deep as the path it finds, at most kMaxLastBound.
+class LastRegion {
+ public:
+  LastRegion(const Geometry& g, const State& s, const Rect& r) : g_(g), s_(s), r_(r) {}
+
+  // An optimal path inside the region (the first found with moves tried in
+  // kAllMoves order, so always the same one).
+  std::vector<Move> solve() {
+    for (int bound = md_lc(g_, s_, r_); bound <= kMaxLastBound; bound = next_bound_) {
+      next_bound_ = std::numeric_limits<int>::max();
+      path_.clear();
+      if (search(0, bound, -1)) return path_;
+    }
+    assert(false && "the last region cannot be solved: the board breaks the REQUIRES");
+    return {};
+  }
+
+ private:
+  bool inside(int c) const {
+    const int row = g_.row(c), col = g_.col(c);
+    return row >= r_.r0 && row < r_.r1 && col >= r_.c0 && col < r_.c1;
+  }
+
+  bool search(int depth, int bound, int previous) {
+    const int h = md_lc(g_, s_, r_);
+    if (depth + h > bound) {
+      next_bound_ = std::min(next_bound_, depth + h);
+      return false;
+    }
+    if (h == 0) return true;  // every tile home, so the blank too
+    for (int m = 0; m < 4; ++m) {
+      if (previous >= 0 && m == (previous ^ 1)) continue;
+      const int e2 = g_.nbr[s_.blank()][m];
+      if (e2 < 0 || !inside(e2)) continue;
+      const Move move = static_cast<Move>(m);
+      s_.apply(g_, move);
+      path_.push_back(move);
+      if (search(depth + 1, bound, m)) return true;
+      path_.pop_back();
+      s_.apply(g_, opposite(move));
+    }
+    return false;
+  }
+
+  const Geometry& g_;
+  State s_;
+  Rect r_;
+  std::vector<Move> path_;
+  int next_bound_ = 0;
+};
+
+// ---------------------------------------------------------------------------
+// The plan's first move and its measure, shared by first_move() and progress().
+
+struct Standing {
+  std::size_t units_left = 0;
+  int rank = 0;
+  std::vector<Move> path;  // the current phase's, or the last region's
+};
+
+Standing standing(const Geometry& g, const Plan& plan, const State& s) {
+  const std::size_t k = units_in_place(plan, s);
+  Standing out;
+  out.units_left = plan.units.size() - k;
+  if (k < plan.units.size()) {
+    Step step = plan_unit(g, s, region_of(g, plan, k), plan.units[k]);
+    out.rank = step.rank;
+    out.path = std::move(step.path);
+  } else {
+    out.path = LastRegion(g, s, plan.last).solve();
+  }
+  return out;
+}
+
+// Cancels each move followed by its opposite, repeatedly (a stack does it in
+// one pass), keeping the first move.
+void cancel_inverse_pairs(std::vector<Move>& path) {
+  if (path.size() < 2) return;
+  std::size_t top = 1;  // path[0, top) is kept; path[0] is never cancelled
+  for (std::size_t i = 1; i < path.size(); ++i) {
+    if (top > 1 && path[top - 1] == opposite(path[i])) {
+      --top;
+    } else {
+      path[top++] = path[i];
+    }
+  }
+  path.resize(top);
+}
+
+}  // namespace
+
+std::vector<Move> solve(int rows, int cols, std::span<const std::uint8_t> start,
+                        std::span<const std::uint8_t> goal) {
+  const Geometry g(rows, cols);
+  State s = rename(rows, cols, start, goal);
+  assert(is_solvable(g, s));
+  const Plan plan = make_plan(g, s.blank_tile);
+  std::vector<Move> path;
+  Mask region{};
+  std::fill(region.begin(), region.begin() + g.cells, std::uint8_t{1});
+  for (const Unit& u : plan.units) {
+    // A unit has at most four phases, each ended by its path, and a fallback.
+    for (int round = 0; round < 8 && !in_place(s, u); ++round) {
+      const Step step = plan_unit(g, s, region, u);
+      for (const Move m : step.path) s.apply(g, m);
+      path.insert(path.end(), step.path.begin(), step.path.end());
+    }
+    assert(in_place(s, u));
+    region[u.a] = 0;
+    if (u.b >= 0) region[u.b] = 0;
+  }
+  const std::vector<Move> last = LastRegion(g, s, plan.last).solve();
+  path.insert(path.end(), last.begin(), last.end());
+  cancel_inverse_pairs(path);
+  return path;
+}
+
+std::optional<Move> first_move(int rows, int cols, std::span<const std::uint8_t> start,
+                               std::span<const std::uint8_t> goal) {
+  const Geometry g(rows, cols);
+  const State s = rename(rows, cols, start, goal);
+  assert(is_solvable(g, s));
+  const Standing now = standing(g, make_plan(g, s.blank_tile), s);
+  if (now.path.empty()) return std::nullopt;
+  return now.path.front();
+}
+
+// The measure, packed as (units left) << 40 | rank << 32 | distance, where the
+// units left count from the first unit not in place, rank is its phase
+// (plan_pair(); 0 for one tile) and distance its path's length in that
+// phase's model, or with no unit left, the last region's exact distance.
+//
+// Why first_move() decreases it strictly. Let k be the first unit not in
+// place. The move is the first of a shortest path in the phase's restricted
+// model, whose moves are the real board's and keep the blank in the unit's
+// region: the cells of units 0..k-1 are never entered, so those units stay in
+// place and the new first unit not in place is k or later. If later, the
+// first field drops. If k, the unit's phase is the same or a later one (plan_pair()'s
+// comment), and in the same phase the rest of the path is a path of the same
+// model one move shorter, so the shortest one is too: the distance drops by
+// one. With no unit left the move starts an optimal path of the last region,
+// whose exact distance drops by one. The fields never overflow: units <= 100,
+// rank <= 4, distances < 100^3.
+std::uint64_t progress(int rows, int cols, std::span<const std::uint8_t> start,
+                       std::span<const std::uint8_t> goal) {
+  const Geometry g(rows, cols);
+  const State s = rename(rows, cols, start, goal);
+  assert(is_solvable(g, s));
+  const Standing now = standing(g, make_plan(g, s.blank_tile), s);
+  return (static_cast<std::uint64_t>(now.units_left) << 40) |
+         (static_cast<std::uint64_t>(now.rank) << 32) | now.path.size();
+}
+
+int manhattan_linear_conflict(int rows, int cols, std::span<const std::uint8_t> start,
+                              std::span<const std::uint8_t> goal) {
+  const Geometry g(rows, cols);
+  const State s = rename(rows, cols, start, goal);
+  return md_lc(g, s, Rect{0, rows, 0, cols});
+}
+
+namespace detail {
+std::uint64_t pair_fallbacks() {
+  return scratch.pair_fallbacks;
+}
+}  // namespace detail
+
+}  // namespace eight::reduction

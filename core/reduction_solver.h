@@ -1,0 +1,79 @@
+// A fast, non-optimal solver for rectangular sliding puzzles of 2x2 to 10x10
+// by reduction: it places the board's outer rows and columns one at a time
+// until a small region is left, which it solves optimally. Private to the
+// core; it uses plain cell arrays, not Board, so that it serves every shape
+// up to 100 cells.
+//
+// A board is rows x cols cells in reading order (row-major), each holding its
+// tile, 0 for the blank: a permutation of 0..rows*cols-1. Moves are named by
+// the direction the blank moves (eight/board.h).
+//
+// The method. The goal's blank cell is kept inside the unsolved region, a
+// rectangle that starts as the whole board: while it is larger than 3x3 (or
+// 2x4), the side row or column away from that cell is peeled, rows when the
+// region is at least as tall as wide and columns otherwise, so that it stays
+// near square. A line is placed one *unit* at a time: one tile, or its last
+// two tiles together (the last tile of a line cannot be slid into its dead-end
+// cell alone). Each unit's moves are an exact shortest path in a restricted
+// model whose state is the unit's tiles and the blank, moving inside the cells
+// not yet placed; the other tiles are interchangeable. What is left is solved
+// optimally (IDA* with Manhattan distance plus linear conflicts).
+//
+// The hints never cycle: progress() strictly decreases along first_move(),
+// which the comment above progress() in reduction_solver.cpp proves.
+//
+// Thread safety: every function is safe to call from several threads at
+// once (the searches' scratch space is thread_local).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "eight/board.h"
+
+namespace eight::reduction {
+
+// The sides a board may have.
+inline constexpr int kMinSide = 2;
+inline constexpr int kMaxSide = 10;
+
+// A path (blank moves) from start to goal; any goal: the blank may be on any
+// cell and the tiles in any order. Not optimal except on boards of up to 3x3
+// or 2x4, where it is. Takes about a millisecond on 10x10.
+// REQUIRES: kMinSide <= rows, cols <= kMaxSide; start and goal hold
+// rows*cols cells and are permutations of 0..rows*cols-1; start can reach
+// goal (the permutation's parity equals that of the blank's distance).
+std::vector<Move> solve(int rows, int cols, std::span<const std::uint8_t> start,
+                        std::span<const std::uint8_t> goal);
+
+// The plan's first move, before any improvement of the path (solve()'s path
+// starts with it too), or nullopt when start == goal.
+// REQUIRES: as solve().
+std::optional<Move> first_move(int rows, int cols, std::span<const std::uint8_t> start,
+                               std::span<const std::uint8_t> goal);
+
+// A measure of how far the plan has to go, which first_move() strictly
+// decreases: the index of the first unit not in place, then where that unit
+// stands (its phase and its distance in the restricted model), then for the
+// last region its exact distance; 0 exactly when start == goal.
+// REQUIRES: as solve().
+std::uint64_t progress(int rows, int cols, std::span<const std::uint8_t> start,
+                       std::span<const std::uint8_t> goal);
+
+// Manhattan distance plus linear conflicts of start towards goal: a lower
+// bound of the moves between them.
+// REQUIRES: kMinSide <= rows, cols <= kMaxSide; start and goal hold
+// rows*cols cells and are permutations of 0..rows*cols-1.
+int manhattan_linear_conflict(int rows, int cols, std::span<const std::uint8_t> start,
+                              std::span<const std::uint8_t> goal);
+
+namespace detail {
+// How many times, in this thread, a pair of tiles fell back to the search
+// over the whole region because one of its phases found no path: never seen
+// (the phases' comment says why), counted so that the tests can say so.
+std::uint64_t pair_fallbacks();
+}  // namespace detail
+
+}  // namespace eight::reduction
