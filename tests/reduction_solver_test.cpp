@@ -1,0 +1,222 @@
+// The reduction solver (core/reduction_solver.h) against a move replayer and
+// a breadth-first search that share no code with it: its paths are legal and
+// reach any goal on every shape 2x2 to 10x10, its hints never cycle, its
+// lower bound is one, and it is optimal where the last region is the board.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <numeric>
+#include <optional>
+#include <random>
+#include <unordered_map>
+#include <vector>
+
+#include "reduction_solver.h"
+
+using namespace eight;
+
+namespace {
+
+using Cells = std::vector<std::uint8_t>;
+
+int blank_of(const Cells& b) {
+  return static_cast<int>(std::find(b.begin(), b.end(), 0) - b.begin());
+}
+
+// The board after `path`, or nullopt when a move leaves the board.
+std::optional<Cells> replay(int rows, int cols, Cells b, const std::vector<Move>& path) {
+  int e = blank_of(b);
+  for (const Move m : path) {
+    const int r = e / cols, c = e % cols;
+    int e2 = -1;
+    switch (m) {
+      case Move::kUp:
+        if (r > 0) e2 = e - cols;
+        break;
+      case Move::kDown:
+        if (r + 1 < rows) e2 = e + cols;
+        break;
+      case Move::kLeft:
+        if (c > 0) e2 = e - 1;
+        break;
+      case Move::kRight:
+        if (c + 1 < cols) e2 = e + 1;
+        break;
+    }
+    if (e2 < 0) return std::nullopt;
+    std::swap(b[e], b[e2]);
+    e = e2;
+  }
+  return b;
+}
+
+// Whether `start` can reach `goal`: the parity of the permutation taking one
+// to the other is that of the blank's distance between them.
+bool same_class(int cols, const Cells& start, const Cells& goal) {
+  const int n = static_cast<int>(start.size());
+  std::vector<int> home(n), perm(n);
+  for (int c = 0; c < n; ++c) home[goal[c]] = c;
+  for (int c = 0; c < n; ++c) perm[c] = home[start[c]];
+  std::vector<bool> seen(n);
+  int transpositions = 0;
+  for (int c = 0; c < n; ++c) {
+    for (int x = c, length = 0; !seen[x]; x = perm[x]) {
+      seen[x] = true;
+      if (length++ > 0) ++transpositions;
+    }
+  }
+  const int a = blank_of(start), b = blank_of(goal);
+  const int distance = std::abs(a / cols - b / cols) + std::abs(a % cols - b % cols);
+  return transpositions % 2 == distance % 2;
+}
+
+// A uniformly random board of rows x cols (blank anywhere).
+Cells random_cells(int rows, int cols, std::mt19937& rng) {
+  Cells b(static_cast<std::size_t>(rows * cols));
+  std::iota(b.begin(), b.end(), std::uint8_t{0});
+  std::shuffle(b.begin(), b.end(), rng);
+  return b;
+}
+
+// A uniformly random board that can reach `goal`: a shuffle, then two tiles
+// swapped if it is in the other class.
+Cells random_start(int rows, int cols, const Cells& goal, std::mt19937& rng) {
+  Cells b = random_cells(rows, cols, rng);
+  if (!same_class(cols, b, goal)) {
+    const std::size_t x = b[0] != 0 ? 0 : 2, y = b[1] != 0 ? 1 : 2;
+    std::swap(b[x], b[y]);
+  }
+  return b;
+}
+
+// A board of up to 16 cells in four bits a cell, the first cell highest.
+std::uint64_t pack_cells(const Cells& b) {
+  std::uint64_t key = 0;
+  for (const std::uint8_t t : b) key = key << 4 | t;
+  return key;
+}
+
+// Exact distances to `goal` of every board that reaches it, by breadth-first
+// search (boards of up to 16 cells).
+std::unordered_map<std::uint64_t, int> distances_to(int rows, int cols, const Cells& goal) {
+  std::unordered_map<std::uint64_t, int> distance{{pack_cells(goal), 0}};
+  std::vector<Cells> frontier{goal};
+  for (int d = 1; !frontier.empty(); ++d) {
+    std::vector<Cells> next;
+    for (const Cells& b : frontier) {
+      for (const Move m : kAllMoves) {
+        std::optional<Cells> moved = replay(rows, cols, b, {m});
+        if (moved && distance.emplace(pack_cells(*moved), d).second) next.push_back(*moved);
+      }
+    }
+    frontier = std::move(next);
+  }
+  return distance;
+}
+
+}  // namespace
+
+TEST_CASE("reduction: paths are legal and end at the goal on every shape 2x2 to 10x10") {
+  std::mt19937 rng(20261203);
+  const std::uint64_t fallbacks = reduction::detail::pair_fallbacks();
+  for (int rows = 2; rows <= 10; ++rows) {
+    for (int cols = 2; cols <= 10; ++cols) {
+      CAPTURE(rows);
+      CAPTURE(cols);
+      for (int i = 0; i < 2; ++i) {
+        const Cells goal = random_cells(rows, cols, rng);
+        for (int j = 0; j < 2; ++j) {
+          const Cells start = random_start(rows, cols, goal, rng);
+          const std::vector<Move> path = reduction::solve(rows, cols, start, goal);
+          const std::optional<Cells> end = replay(rows, cols, start, path);
+          REQUIRE(end.has_value());
+          CHECK(*end == goal);
+          // The path is at least the lower bound, and starts with the hint.
+          CHECK(static_cast<int>(path.size()) >=
+                reduction::manhattan_linear_conflict(rows, cols, start, goal));
+          const std::optional<Move> hint = reduction::first_move(rows, cols, start, goal);
+          REQUIRE(hint.has_value() == !path.empty());
+          if (hint) CHECK(*hint == path.front());
+        }
+      }
+    }
+  }
+  // No pair needed the phases' fallback (reduction_solver.cpp, plan_pair).
+  CHECK(reduction::detail::pair_fallbacks() == fallbacks);
+}
+
+TEST_CASE("reduction: the goal itself needs no move, no hint, and has progress 0") {
+  std::mt19937 rng(7);
+  for (const auto& [rows, cols] : {std::pair{2, 2}, {3, 3}, {4, 7}, {10, 10}}) {
+    const Cells goal = random_cells(rows, cols, rng);
+    CHECK(reduction::solve(rows, cols, goal, goal).empty());
+    CHECK_FALSE(reduction::first_move(rows, cols, goal, goal).has_value());
+    CHECK(reduction::progress(rows, cols, goal, goal) == 0);
+    CHECK(reduction::manhattan_linear_conflict(rows, cols, goal, goal) == 0);
+  }
+}
+
+TEST_CASE("reduction: following first_move reaches the goal and progress strictly decreases") {
+  std::mt19937 rng(1077);
+  // Every shape of up to 30 cells, and a few larger ones (one board each:
+  // a hint costs a unit's search, and a 10x10 path is 1,800 moves).
+  std::vector<std::pair<int, int>> shapes;
+  for (int rows = 2; rows <= 10; ++rows) {
+    for (int cols = 2; cols <= 10; ++cols) {
+      if (rows * cols <= 30) shapes.emplace_back(rows, cols);
+    }
+  }
+  shapes.insert(shapes.end(), {{6, 6}, {7, 9}, {10, 3}, {10, 10}});
+  for (const auto& [rows, cols] : shapes) {
+    CAPTURE(rows);
+    CAPTURE(cols);
+    const Cells goal = random_cells(rows, cols, rng);
+    Cells board = random_start(rows, cols, goal, rng);
+    std::uint64_t measure = reduction::progress(rows, cols, board, goal);
+    int steps = 0;
+    while (const std::optional<Move> m = reduction::first_move(rows, cols, board, goal)) {
+      const std::optional<Cells> next = replay(rows, cols, board, {*m});
+      REQUIRE(next.has_value());
+      board = *next;
+      const std::uint64_t after = reduction::progress(rows, cols, board, goal);
+      REQUIRE(after < measure);
+      measure = after;
+      REQUIRE(++steps < 100000);
+    }
+    CHECK(board == goal);
+    CHECK(measure == 0);
+  }
+}
+
+TEST_CASE(
+    "reduction: MD+LC is admissible, and boards the last region covers are solved optimally") {
+  std::mt19937 rng(31);
+  // Shapes that are a last region by themselves (at most 3x3, or 2x4): the
+  // solver's path is their exact distance there.
+  for (const auto& [rows, cols] : {std::pair{2, 2}, {2, 3}, {3, 2}, {3, 3}, {2, 4}, {4, 2}}) {
+    CAPTURE(rows);
+    CAPTURE(cols);
+    // Two goals, one on 3x3, whose search is the slowest part of this file.
+    for (int g = rows * cols == 9 ? 1 : 0; g < 2; ++g) {
+      const Cells goal = random_cells(rows, cols, rng);
+      const std::unordered_map<std::uint64_t, int> distance = distances_to(rows, cols, goal);
+      for (int i = 0; i < 200; ++i) {
+        const Cells start = random_start(rows, cols, goal, rng);
+        const int exact = distance.at(pack_cells(start));
+        CHECK(reduction::manhattan_linear_conflict(rows, cols, start, goal) <= exact);
+        CHECK(static_cast<int>(reduction::solve(rows, cols, start, goal).size()) == exact);
+      }
+    }
+  }
+  // The bound alone on more boards of each small shape, every board of 2x3.
+  const Cells goal{1, 2, 3, 4, 5, 0};
+  for (const auto& [key, exact] : distances_to(2, 3, goal)) {
+    Cells start(6);
+    for (int c = 0; c < 6; ++c) {
+      start[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(key >> (4 * (5 - c)) & 15);
+    }
+    CHECK(reduction::manhattan_linear_conflict(2, 3, start, goal) <= exact);
+  }
+}
