@@ -23,6 +23,11 @@ constexpr int kSoonWeight = 3;
 constexpr int kSoonUnits = 8;
 constexpr int kLaterWeight = 2;
 constexpr int kLaterUnits = 20;
+// best_shortest_path() keeps a path for each cell of the next units' first
+// tiles, this many of them. Measured on 100 random 10x10 boards: 2.666
+// length/(MD+LC) keeping one path a state, 2.651 with one tile, 2.631 with
+// two, 2.622 with three (2.620 with four).
+constexpr int kKeyTiles = 3;
 // The window shorten_windows() re-solves. Measured on 100 random 10x10
 // boards: the mean length/(MD+LC) 2.75 with no window, 2.73 with 16 moves,
 // 2.71 with 20 (10 ms a board), 2.68 with 24 (18 ms), 2.65 with 32 (70 ms).
@@ -123,6 +128,12 @@ bool is_solvable(const Geometry& g, const State& s) {
 // ---------------------------------------------------------------------------
 // The restricted model's search.
 
+constexpr std::array<int, kKeyTiles> minus_ones() {
+  std::array<int, kKeyTiles> a{};
+  for (int& x : a) x = -1;
+  return a;
+}
+
 // A breadth-first search whose state is the blank and up to two tracked
 // tiles, all moving inside `allowed`; the other tiles are not told apart.
 // Moves are legal moves of the real board, so a path found here is one there.
@@ -135,6 +146,7 @@ struct Query {
   std::array<Mask, 2> target{};  // tracked >= 1: tile i must end on one of these
   Mask blank_target{};           // tracked == 0: the blank must end on one of these
   Mask weight{};                 // each tile's weight in the Manhattan distance
+  std::array<int, kKeyTiles> key_tiles = minus_ones();  // best_shortest_path(); -1: none
 };
 
 // The query's model, its allowed cells numbered densely (local cells): a
@@ -209,10 +221,14 @@ struct Model {
 // A node of the shortest paths' graph, with the best path found to it.
 struct Node {
   std::uint32_t state;
-  std::int32_t parent;  // -1 for the start
-  std::int32_t cost;    // the real board's Manhattan distance change along the path
-  Move move;            // the move from the parent
+  std::uint32_t key;     // the cells of the query's key tiles, a byte each
+  std::int32_t parent;   // -1 for the start
+  std::int32_t cost;     // the real board's weighted Manhattan distance change so far
+  std::int32_t sibling;  // the next node of the same state, -1 for none
+  Move move;             // the move from the parent
 };
+
+using KeyTiles = std::array<int, kKeyTiles>;
 
 // Scratch space of the searches, kept between calls so that a search pays
 // only for the states it reaches: a state's distance (node) is known in this
@@ -233,11 +249,14 @@ thread_local Scratch scratch;
 // A shortest path from the query's state to one of its targets, or nullopt
 // when none can be reached. Of the shortest paths it takes one that leaves
 // the real board `s` with little Manhattan distance, so that the tiles the
-// blank pushes aside on the way end nearer their homes rather than farther:
-// the model cannot tell the other tiles apart, the board can. The choice is
-// greedy (each state of the shortest paths' graph keeps the best path found
-// to it) and always the same for the same board. Bounded by the state space:
-// at most 100^3 states.
+// blank pushes aside on the way end nearer their homes rather than farther
+// (weighted: Query::weight): the model cannot tell the other tiles apart, the
+// board can. The choice is greedy, each state of the shortest paths' graph
+// keeping the best path found to it for each placement of the key tiles (so
+// that a path which leaves the next units' tiles well placed is not dropped
+// for one that only looks better now), and always the same for the same
+// board. Bounded by the state space: at most 100^3 states, each with at most
+// as many nodes as paths reach it.
 std::optional<std::vector<Move>> best_shortest_path(const Query& q, const State& s) {
   const Geometry& g = *q.g;
   const Model model(q);
@@ -299,7 +318,11 @@ std::optional<std::vector<Move>> best_shortest_path(const Query& q, const State&
   std::vector<Node>& nodes = sc.nodes;
   nodes.clear();
   sc.boards.clear();
-  nodes.push_back(Node{start, -1, 0, Move::kUp});
+  std::uint32_t start_key = 0;
+  for (int i = 0; i < kKeyTiles; ++i) {
+    if (q.key_tiles[i] >= 0) start_key |= std::uint32_t{s.where[q.key_tiles[i]]} << (8 * i);
+  }
+  nodes.push_back(Node{start, start_key, -1, 0, -1, Move::kUp});
   sc.boards.push_back(s.at);
   sc.node_stamp[start] = gen;
   sc.node_of[start] = 0;
@@ -320,16 +343,25 @@ std::optional<std::vector<Move>> best_shortest_path(const Query& q, const State&
                                                            std::abs(g.col(tile) - g.col(to)) -
                                                            std::abs(g.row(tile) - g.row(from)) -
                                                            std::abs(g.col(tile) - g.col(from)));
-        std::uint32_t w;
-        if (sc.node_stamp[x2] != gen) {
-          sc.node_stamp[x2] = gen;
-          w = static_cast<std::uint32_t>(nodes.size());
-          sc.node_of[x2] = w;
-          nodes.push_back(Node{x2, 0, 0, Move::kUp});
+        std::uint32_t key = nodes[v].key;
+        for (int i = 0; i < kKeyTiles; ++i) {
+          if (tile == q.key_tiles[i]) {
+            key = (key & ~(0xFFu << (8 * i))) | static_cast<std::uint32_t>(to) << (8 * i);
+          }
+        }
+        // The state's node with this key, or a new one.
+        const bool seen = sc.node_stamp[x2] == gen;
+        std::int32_t w = seen ? static_cast<std::int32_t>(sc.node_of[x2]) : -1;
+        while (w >= 0 && nodes[w].key != key) w = nodes[w].sibling;
+        if (w < 0) {
+          w = static_cast<std::int32_t>(nodes.size());
+          nodes.push_back(Node{x2, key, 0, 0, seen ? static_cast<std::int32_t>(sc.node_of[x2]) : -1,
+                               Move::kUp});
           sc.boards.emplace_back();
-        } else {
-          w = sc.node_of[x2];
-          if (nodes[w].cost <= cost) continue;
+          sc.node_stamp[x2] = gen;
+          sc.node_of[x2] = static_cast<std::uint32_t>(w);
+        } else if (nodes[w].cost <= cost) {
+          continue;
         }
         nodes[w].parent = static_cast<std::int32_t>(v);
         nodes[w].cost = cost;
@@ -458,6 +490,16 @@ Mask weights_of(const Geometry& g, const Plan& plan, std::size_t k) {
   return w;
 }
 
+// The first tiles of the units after k.
+KeyTiles key_tiles_of(const Plan& plan, std::size_t k) {
+  KeyTiles keys;
+  keys.fill(-1);
+  for (std::size_t i = 0; i < keys.size() && k + 1 + i < plan.units.size(); ++i) {
+    keys[i] = plan.units[k + 1 + i].a;
+  }
+  return keys;
+}
+
 // The count of leading units in place: the first one not in place.
 std::size_t units_in_place(const Plan& plan, const State& s) {
   std::size_t k = 0;
@@ -480,7 +522,8 @@ constexpr int kFallbackRank = 4;
 
 // The exact search for both tiles of a pair over the whole region.
 std::optional<std::vector<Move>> whole_pair(const Geometry& g, const State& s, const Mask& region,
-                                            const Mask& weight, const Unit& u) {
+                                            const Mask& weight, const KeyTiles& keys,
+                                            const Unit& u) {
   Query q;
   q.g = &g;
   q.allowed = region;
@@ -490,6 +533,7 @@ std::optional<std::vector<Move>> whole_pair(const Geometry& g, const State& s, c
   q.target[0][u.a] = 1;
   q.target[1][u.b] = 1;
   q.weight = weight;
+  q.key_tiles = keys;
   return best_shortest_path(q, s);
 }
 
@@ -511,7 +555,7 @@ std::optional<std::vector<Move>> whole_pair(const Geometry& g, const State& s, c
 // W every placement of the pair and the blank can reach its goal. The
 // fallback, the whole region's search, is there for safety only and counted.
 Step plan_pair(const Geometry& g, const State& s, const Mask& region, const Mask& weight,
-               const Unit& u) {
+               const KeyTiles& keys, const Unit& u) {
   int cells = 0;
   for (int c = 0; c < g.cells; ++c) cells += region[c];
   if (cells > kWholePairCells) {
@@ -528,6 +572,7 @@ Step plan_pair(const Geometry& g, const State& s, const Mask& region, const Mask
     q.g = &g;
     q.blank = e;
     q.weight = weight;
+    q.key_tiles = keys;
     int rank = 0;
     if (window[pa] && window[pb] && window[e]) {
       rank = 0;
@@ -559,7 +604,7 @@ Step plan_pair(const Geometry& g, const State& s, const Mask& region, const Mask
     if (auto path = best_shortest_path(q, s)) return Step{rank, std::move(*path)};
     ++scratch.pair_fallbacks;
   }
-  auto path = whole_pair(g, s, region, weight, u);
+  auto path = whole_pair(g, s, region, weight, keys, u);
   assert(path.has_value());
   return Step{cells > kWholePairCells ? kFallbackRank : 0,
               path ? std::move(*path) : std::vector<Move>{}};
@@ -567,8 +612,8 @@ Step plan_pair(const Geometry& g, const State& s, const Mask& region, const Mask
 
 // REQUIRES: !in_place(s, u), region is the unit's.
 Step plan_unit(const Geometry& g, const State& s, const Mask& region, const Mask& weight,
-               const Unit& u) {
-  if (u.b >= 0) return plan_pair(g, s, region, weight, u);
+               const KeyTiles& keys, const Unit& u) {
+  if (u.b >= 0) return plan_pair(g, s, region, weight, keys, u);
   Query q;
   q.g = &g;
   q.allowed = region;
@@ -577,6 +622,7 @@ Step plan_unit(const Geometry& g, const State& s, const Mask& region, const Mask
   q.blank = s.blank();
   q.target[0][u.a] = 1;
   q.weight = weight;
+  q.key_tiles = keys;
   auto path = best_shortest_path(q, s);
   // A tile reaches any cell of a region at least 2x2 (a line's prefix less).
   assert(path.has_value());
@@ -703,7 +749,8 @@ Standing standing(const Geometry& g, const Plan& plan, const State& s) {
   Standing out;
   out.units_left = plan.units.size() - k;
   if (k < plan.units.size()) {
-    Step step = plan_unit(g, s, region_of(g, plan, k), weights_of(g, plan, k), plan.units[k]);
+    Step step = plan_unit(g, s, region_of(g, plan, k), weights_of(g, plan, k),
+                          key_tiles_of(plan, k), plan.units[k]);
     out.rank = step.rank;
     out.path = std::move(step.path);
   } else {
@@ -833,9 +880,10 @@ std::vector<Move> solve(int rows, int cols, std::span<const std::uint8_t> start,
   for (std::size_t k = 0; k < plan.units.size(); ++k) {
     const Unit& u = plan.units[k];
     const Mask weight = weights_of(g, plan, k);
+    const KeyTiles keys = key_tiles_of(plan, k);
     // A unit has at most four phases, each ended by its path, and a fallback.
     for (int round = 0; round < 8 && !in_place(s, u); ++round) {
-      const Step step = plan_unit(g, s, region, weight, u);
+      const Step step = plan_unit(g, s, region, weight, keys, u);
       for (const Move m : step.path) s.apply(g, m);
       path.insert(path.end(), step.path.begin(), step.path.end());
     }
