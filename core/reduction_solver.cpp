@@ -80,7 +80,8 @@ struct State {
   int blank_tile = 0;
 };
 
-bool is_permutation(std::span<const std::uint8_t> cells) {
+// For the asserts (hence maybe_unused: unused under NDEBUG), as is_solvable().
+[[maybe_unused]] bool is_permutation(std::span<const std::uint8_t> cells) {
   std::array<bool, kMaxBoardCells> seen{};
   for (const std::uint8_t t : cells) {
     if (t >= cells.size() || seen[t]) return false;
@@ -111,7 +112,7 @@ State rename(int rows, int cols, std::span<const std::uint8_t> start,
 // transposition of the blank with a tile and moves the blank by one cell, so
 // the permutation's parity and that of the blank's distance from home change
 // together, and on a board of at least 2x2 that is the only invariant.
-bool is_solvable(const Geometry& g, const State& s) {
+[[maybe_unused]] bool is_solvable(const Geometry& g, const State& s) {
   std::array<bool, kMaxBoardCells> seen{};
   int transpositions = 0;
   for (int c = 0; c < g.cells; ++c) {

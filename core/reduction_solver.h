@@ -41,7 +41,11 @@ inline constexpr int kMaxSide = 10;
 
 // A path (blank moves) from start to goal; any goal: the blank may be on any
 // cell and the tiles in any order. Not optimal except on boards of up to 3x3
-// or 2x4, where it is. Takes about a millisecond on 10x10.
+// or 2x4, where it is: on random boards about 2.2 (5x5) to 2.6 (10x10) times
+// their Manhattan distance plus linear conflicts. The plan's unit paths are
+// joined, then shortened: a move followed by its opposite is dropped, and
+// each window of 24 moves is searched for a shorter path between its ends;
+// never the first move. About 18 ms on a random 10x10 board (one core, -O2).
 // REQUIRES: kMinSide <= rows, cols <= kMaxSide; start and goal hold
 // rows*cols cells and are permutations of 0..rows*cols-1; start can reach
 // goal (the permutation's parity equals that of the blank's distance).
