@@ -410,9 +410,9 @@ struct Unit {
 
 struct Plan {
   std::vector<Unit> units;
-  std::array<int, kMaxBoardCells>
-      unit_of{};  // the unit of each tile; units.size() for the last region's
-  Rect last;      // the region left, solved optimally
+  // The unit of each tile; units.size() for the last region's tiles.
+  std::array<int, kMaxBoardCells> unit_of{};
+  Rect last;  // the region left, solved optimally
 };
 
 // Small enough for IDA* in well under a millisecond.
@@ -781,7 +781,9 @@ void cancel_inverse_pairs(std::vector<Move>& path) {
 // Depth-first search with iterative deepening (Manhattan distance) for a path
 // between two boards shorter than a window of the plan joining them. Its
 // recursion is as deep as the window; it gives up past a node budget, so one
-// window costs a few microseconds at most.
+// window costs some ten microseconds at most. On 10x10 three windows in four
+// pass the distance filter of shorten_windows() and one in sixty is shortened,
+// by two moves on average: the searches are most of the 11 ms it adds.
 class WindowSearch {
  public:
   WindowSearch(const Geometry& g, const State& from, const State& to) : g_(g), s_(from), to_(to) {}
@@ -923,12 +925,14 @@ std::optional<Move> first_move(int rows, int cols, std::span<const std::uint8_t>
 // model, whose moves are the real board's and keep the blank in the unit's
 // region: the cells of units 0..k-1 are never entered, so those units stay in
 // place and the new first unit not in place is k or later. If later, the
-// first field drops. If k, the unit's phase is the same or a later one (plan_pair()'s
-// comment), and in the same phase the rest of the path is a path of the same
-// model one move shorter, so the shortest one is too: the distance drops by
-// one. With no unit left the move starts an optimal path of the last region,
-// whose exact distance drops by one. The fields never overflow: units <= 100,
-// rank <= 4, distances < 100^3.
+// first field drops. If k, the unit's phase is the same or a later one, of a
+// lower rank (plan_pair()'s comment), and in the same phase (same walls) the
+// rest of the path is a path of the same model one move shorter, so the
+// shortest one is too: the distance drops by one. With no unit left the move
+// starts an optimal path of the last region, whose exact distance drops by
+// one. The one gap: plan_pair()'s fallback (rank 4) would be a later rank if
+// a phase ever failed; none does, and the tests check that none did. The
+// fields never overflow: units <= 100, rank <= 4, distances < 100^3.
 std::uint64_t progress(int rows, int cols, std::span<const std::uint8_t> start,
                        std::span<const std::uint8_t> goal) {
   const Geometry g(rows, cols);
