@@ -1,6 +1,8 @@
 #include "eight/board.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cassert>
 #include <cstdio>
 #include <cstring>
@@ -89,17 +91,19 @@ int board_class(const Board& b) {
 bool is_valid(const Board& b) {
   if (!is_board_shape(b.shape)) return false;
   const int n = b.size();
-  unsigned seen = 0;
-  for (int i = 0; i < kMaxCells; ++i) {
+  // Tiles seen, as a bit set of up to kMaxCells bits.
+  std::array<std::uint64_t, (kMaxCells + 63) / 64> seen{};
+  for (int i = 0; i < n; ++i) {
     const unsigned t = b.cells[static_cast<std::size_t>(i)];
-    if (i >= n) {
-      if (t != 0) return false;
-      continue;
-    }
     if (t >= static_cast<unsigned>(n)) return false;
-    seen |= 1u << t;
+    seen[t / 64] |= std::uint64_t{1} << (t % 64);
   }
-  return seen == (1u << n) - 1;
+  for (int i = n; i < kMaxCells; ++i) {
+    if (b.cells[static_cast<std::size_t>(i)] != 0) return false;
+  }
+  int count = 0;
+  for (const std::uint64_t word : seen) count += std::popcount(word);
+  return count == n;
 }
 
 std::optional<Error> shape_mismatch(const Board& board, const Board& goal) {

@@ -57,9 +57,12 @@ constexpr std::array<std::uint8_t, 256> kCharClasses = make_char_classes();
 // One pass reads every character as a cell. Runs of characters between
 // separators are tiles written as numbers instead when there are two or
 // more runs, some run has two characters and every run is a number 0..15
-// without a leading zero or a blank letter: then a second pass reads each
-// run as one cell. (Where every run is one character the two readings are
-// the same cells, so boards of single-digit tiles take the one pass.)
+// without a leading zero or a blank letter, or when there are more than 16
+// runs (a board past 4x4's cells) and every run is such a number 0..99:
+// then a second pass reads each run as one cell. (Where every run is one
+// character the two readings are the same cells, so boards of single-digit
+// tiles take the one pass.) Between 10 and 16 runs, a number 16..99 is a
+// tile out of range; below 10, such runs are digits ("12 34 56 78 0").
 std::optional<Error> scan_cells(std::string_view text, std::size_t max_text, Scanned& out) {
   if (text.size() > max_text) {
     return make_error(ErrorCode::kBoardTooLong, "board is " + std::to_string(text.size()) +
@@ -148,14 +151,16 @@ std::optional<Error> scan_cells(std::string_view text, std::size_t max_text, Sca
     end_run();
     ++runs;
   }
-  if (long_runs && runs_are_short_numbers && big_tile != 0 && runs >= 10) {
+  // More runs than 4x4 has cells: a larger board, whose tiles go to 99.
+  const bool large = runs > 16;
+  if (long_runs && runs_are_short_numbers && big_tile != 0 && runs >= 10 && !large) {
     return make_error(ErrorCode::kTileOutOfRange,
                       "tile " + std::to_string(big_tile) + " at position " +
                           std::to_string(big_at + 1) +
-                          " is out of range: tiles go up to 15 (on 4x4, the largest board)");
+                          " is out of range: a board of 16 cells or fewer has tiles up to 15");
   }
   end_row();
-  if (long_runs && runs_are_numbers && runs >= 2) {
+  if (long_runs && runs >= 2 && (runs_are_numbers || (large && runs_are_short_numbers))) {
     // Tiles written as numbers: each run is one cell.
     out.tiles.fill(0);
     count = 0;
@@ -184,17 +189,20 @@ std::optional<Error> scan_cells(std::string_view text, std::size_t max_text, Sca
   return std::nullopt;
 }
 
-// How many answered shapes (kBoardShapes) have n cells, and the first of them, for n up to
-// kMaxCells.
+// How many shapes (kBoardShapes) have n cells, and the one a count alone
+// means, for n up to kMaxCells: the square when one has n cells (it comes
+// first in kBoardShapes), else the only shape, if one has it alone.
 struct ShapesOfSize {
   int count = 0;
   Shape first;
+  bool square = false;
 };
 constexpr std::array<ShapesOfSize, kMaxCells + 1> make_shapes_of_size() {
   std::array<ShapesOfSize, kMaxCells + 1> t{};
   for (const Shape s : kBoardShapes) {
     auto& entry = t[static_cast<std::size_t>(s.cells())];
     if (entry.count++ == 0) entry.first = s;
+    entry.square |= s.square();
   }
   return t;
 }
@@ -310,11 +318,11 @@ struct RowsReading {
     uneven |= n != cols;
   }
   if (uneven) return {RowsReading::kUneven, 0, 0};
-  if (s.rows > 6 || cols > 6) return {RowsReading::kTooLarge, 0, 0};
+  if (s.rows > kMaxSide || cols > kMaxSide) return {RowsReading::kTooLarge, 0, 0};
   return {RowsReading::kShape, s.rows, cols};
 }
 
-const char kShapesAnswered[] = "the shapes are 2x2 to 3x4, 4x3, 2x6, 6x2 and 4x4";
+const char kShapesAnswered[] = "the shapes have rows and columns from 2 to 10";
 
 // REQUIRES: r.kind is kUneven or kTooLarge.
 Error rows_error(const Scanned& s, const RowsReading& r) {
@@ -366,6 +374,10 @@ std::optional<Error> board_of(Cells cells, int count, const std::optional<Shape>
       // with a tile out of range, not a 4x4 one short of cells.)
       if (intended == 0 && largest < n && (n != 16 || count > 12)) intended = n;
     }
+    // Tiles past 15 imply a larger board: the smallest size with room.
+    for (int n = largest + 1; intended == 0 && largest >= 16 && n <= kMaxCells; ++n) {
+      if (is_board_size(n)) intended = n;
+    }
     if (intended == 0) intended = count;  // no size fits its tiles: say what is wrong with them
   }
   if (intended != count) {
@@ -381,7 +393,7 @@ std::optional<Error> board_of(Cells cells, int count, const std::optional<Shape>
   if (own.kind != TileCheck::kOk) return tile_error(own, count);
   Shape resolved;
   if (shape) {
-    if (!is_answered_shape(*shape)) {
+    if (!is_board_shape(*shape)) {
       return make_error(ErrorCode::kWrongShape,
                         "eight answers no " + to_string(*shape) + " boards: " + kShapesAnswered);
     }
@@ -392,7 +404,7 @@ std::optional<Error> board_of(Cells cells, int count, const std::optional<Shape>
     }
     resolved = *shape;
   } else if (rows_shape) {
-    if (!is_answered_shape(*rows_shape)) {
+    if (!is_board_shape(*rows_shape)) {
       return make_error(ErrorCode::kWrongShape,
                         "the rows make a " + to_string(*rows_shape) +
                             " board, which eight does not answer: " + kShapesAnswered);
@@ -400,11 +412,11 @@ std::optional<Error> board_of(Cells cells, int count, const std::optional<Shape>
     resolved = *rows_shape;
   } else {
     const ShapesOfSize& fitting = kShapesOfSize[static_cast<std::size_t>(count)];
-    if (fitting.count == 0) {  // (a size of no table shape, as 16 is today)
+    if (fitting.count == 0) {  // (a size no shape has: 7, 11, 13, 22 ...)
       return make_error(ErrorCode::kWrongCellCount,
                         "expected 9 cells, got " + std::to_string(count));
     }
-    if (fitting.count > 1) {
+    if (fitting.count > 1 && !fitting.square) {
       return make_error(ErrorCode::kAmbiguousShape, std::to_string(count) + " cells fit " +
                                                         shape_list(count) +
                                                         ": say which shape, or write the rows");

@@ -296,9 +296,11 @@ class Ida {
 
 template <MirrorKind kMirror>
 SearchResult SearchRun::run(const IdaSearch& s, const Board& board, const SearchBudget& budget) {
-  const Cells& start = board.cells;
+  const Cells start = cells_of(board);
   std::array<std::uint8_t, kCells> mirror_cell{};
-  if (s.mirror_ >= 0) mirror_cell = symmetries(kShape4x4)[s.mirror_].cell_map;
+  if (s.mirror_ >= 0) {
+    std::copy_n(symmetries(kShape4x4)[s.mirror_].cell_map.begin(), kCells, mirror_cell.begin());
+  }
   const typename Ida<kMirror>::Tables tables{s.group_of_, s.weight_,      s.between_, s.distance_,
                                              s.pdb_,      s.mirror_tile_, mirror_cell};
   std::int32_t ranks[kMaxGroups + 1] = {};
@@ -308,7 +310,7 @@ SearchResult SearchRun::run(const IdaSearch& s, const Board& board, const Search
     ranks[g] = static_cast<std::int32_t>(pattern_rank(start, s.set_.groups[g]));
   }
   if constexpr (kMirror != MirrorKind::kNone) {
-    mirrored = s.mirror(board).cells;
+    mirrored = cells_of(s.mirror(board));
     for (int g = 0; g < s.set_.group_count; ++g) {
       mirror_ranks[g] = static_cast<std::int32_t>(pattern_rank(mirrored, s.set_.groups[g]));
     }
@@ -349,7 +351,7 @@ Result<IdaSearch> IdaSearch::create(const PatternSet& set, std::span<const Patte
   IdaSearch s;
   s.set_ = set;
   s.goal_ = canonical_goal(set.goal_blank, kShape4x4);
-  const Cells goal = s.goal_.cells;
+  const Cells goal = cells_of(s.goal_);
   std::array<std::uint8_t, kCells> home{};
   for (int c = 0; c < kCells; ++c) home[goal[c]] = static_cast<std::uint8_t>(c);
 

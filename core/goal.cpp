@@ -2,6 +2,7 @@
 
 #include <cassert>
 #include <cstdint>
+#include <memory>
 
 #include "eight/table_format.h"
 
@@ -60,12 +61,13 @@ std::array<Symmetry, 8> make_symmetries(Shape from) {
   return all;
 }
 
-using AllSymmetries = std::array<std::array<std::array<Symmetry, 8>, 6>, 6>;  // [rows-1][cols-1]
+// [rows-1][cols-1]: 81 shapes of 8 symmetries, about 75 KB, built once.
+using AllSymmetries = std::array<std::array<std::array<Symmetry, 8>, kMaxSide>, kMaxSide>;
 
 AllSymmetries make_all_symmetries() {
   AllSymmetries all{};
-  for (std::uint8_t rows = 2; rows <= 6; ++rows) {
-    for (std::uint8_t cols = 2; cols <= 6; ++cols) {
+  for (std::uint8_t rows = 2; rows <= kMaxSide; ++rows) {
+    for (std::uint8_t cols = 2; cols <= kMaxSide; ++cols) {
       const Shape s{rows, cols};
       if (is_board_shape(s)) all[rows - 1u][cols - 1u] = make_symmetries(s);
     }
@@ -77,8 +79,8 @@ AllSymmetries make_all_symmetries() {
 
 const std::array<Symmetry, 8>& symmetries(Shape s) {
   assert(is_board_shape(s));
-  static const AllSymmetries kAll = make_all_symmetries();
-  return kAll[s.rows - 1u][s.cols - 1u];
+  static const auto kAll = std::make_unique<const AllSymmetries>(make_all_symmetries());
+  return (*kAll)[s.rows - 1u][s.cols - 1u];
 }
 
 namespace {
@@ -114,7 +116,8 @@ bool is_canonical_goal(const Board& b) {
 
 GoalFrame::GoalFrame(const Board& goal, std::size_t section, const Symmetry& symmetry)
     : goal_(goal), section_(section), class_(eight::board_class(goal)), symmetry_(symmetry) {
-  assert(is_valid(goal) && is_symmetry(symmetry) && symmetry.from == goal.shape);
+  assert(is_valid(goal) && goal.size() <= kMaxSectionCells && is_symmetry(symmetry) &&
+         symmetry.from == goal.shape);
   const Board seen = transform(goal, symmetry);
   std::uint8_t next = 1;
   for (int i = 0; i < seen.size(); ++i) {
@@ -130,8 +133,8 @@ GoalFrame::GoalFrame(const Board& goal, std::size_t section, const Symmetry& sym
 }
 
 Board GoalFrame::to_section(const Board& b) const {
-  assert(is_valid(b) && b.shape == goal_.shape);
-  static_assert(kMaxCells == 16, "two words of cells");
+  // Sections (tables' and pattern databases') have at most 16 cells.
+  assert(is_valid(b) && b.shape == goal_.shape && b.size() <= kMaxSectionCells);
   // Each section cell read from its source, and the cells stored eight at
   // a time: the 3x3 ranking reads them back as one 8-byte load (rank.h),
   // which the store buffer forwards only from one store as wide. After

@@ -18,21 +18,20 @@ std::string shape_list(std::span<const Shape> shapes) {
 }
 
 Result<Shape> parse_shape(std::string_view text) {
-  std::string list;
-  for (const Shape s : kBoardShapes) list += (list.empty() ? "" : ", ") + to_string(s);
+  const std::string list = "rows and columns from 2 to " + std::to_string(kMaxSide);
   const auto x = text.find_first_of("xX");
   const auto rows = x == std::string_view::npos ? std::nullopt : parse_decimal(text.substr(0, x));
   const auto cols = x == std::string_view::npos ? std::nullopt : parse_decimal(text.substr(x + 1));
   if (!rows || !cols) {
     return make_error(ErrorCode::kBadArgument,
                       "shape '" + escape_bytes(text, 16) +
-                          "' is not rows x columns such as 3x4; the shapes are " + list);
+                          "' is not rows x columns such as 3x4; the shapes have " + list);
   }
   const Shape s{static_cast<std::uint8_t>(*rows > 255 ? 0 : *rows),
                 static_cast<std::uint8_t>(*cols > 255 ? 0 : *cols)};
-  if (!is_answered_shape(s)) {
+  if (!is_board_shape(s)) {
     return make_error(ErrorCode::kBadArgument, "eight answers no " + escape_bytes(text, 16) +
-                                                   " boards; the shapes are " + list);
+                                                   " boards; the shapes have " + list);
   }
   return s;
 }

@@ -74,7 +74,12 @@ Error TableSet::no_shape(Shape shape, const std::optional<Board>& goal) const {
   std::string message = (tables_.size() == 1 ? "the table answers " : "the tables answer ") +
                         shape_list(shapes_) + " boards, not " + to_string(shape) + " ones";
   if (goal) message += " such as goal " + to_string(*goal);
-  message += "; `" + tablegen_command(shape) + "` generates them";
+  if (is_grid_shape(shape)) {
+    message += "; no table holds " + to_string(shape) +
+               " boards: eight answers them by search and reduction, without a table";
+  } else {
+    message += "; `" + tablegen_command(shape) + "` generates them";
+  }
   return make_error(ErrorCode::kNoShape, std::move(message));
 }
 

@@ -21,11 +21,11 @@
 #include <thread>
 #include <vector>
 
+#include "eight/answer.h"
 #include "eight/board.h"
 #include "eight/fifteen_search.h"
 #include "eight/goal.h"
 #include "eight/pattern_db.h"
-#include "eight/answer.h"
 #include "eight/table.h"
 #include "eight/table_format.h"
 #include "eight/table_set.h"
@@ -305,12 +305,14 @@ TEST_CASE("4x4 boards parse from every notation, and each error names its fault"
   CHECK(parse_board(eight::to_string(korf1)).value() == korf1);
   CHECK(parse_board("1 2 3", eight::kShape4x4).error().message ==
         "expected 16 cells for 4x4, got 3");
+  // Fifteen numbers are a 3x5 or a 5x3 board, which the count alone does not say.
   CHECK(parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 0").error().message ==
-        "expected 16 cells, got 15");
+        "15 cells fit 3x5 and 5x3: say which shape, or write the rows");
   CHECK(parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0 14").error().message ==
         "expected 16 cells, got 17");
   CHECK(parse_board("16 1 2 3 4 5 6 7 8 9 10 11 12 13 14 0").error().message ==
-        "tile 16 at position 1 is out of range: tiles go up to 15 (on 4x4, the largest board)");
+        "tile 16 at position 1 is out of range: a board of 16 cells or fewer has tiles up to "
+        "15");
   CHECK(parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16").error().code ==
         ErrorCode::kTileOutOfRange);
   CHECK(parse_board("1 2 3 4 5 6 7 8 9 10 10 12 13 14 15 0").error().message ==
@@ -547,7 +549,8 @@ void check_admissible(int goal_blank, int depth) {
   const auto boards = sample_layers(layers, 15, 25000);
   INFO("goal blank " << goal_blank);
   int exact = 0;
-  for (const auto& layer_board : boards) {  // no structured binding: clang 14's INFO cannot take one
+  for (const auto& layer_board :
+       boards) {  // no structured binding: clang 14's INFO cannot take one
     const auto& b = layer_board.first;
     const auto d = layer_board.second;
     const int regular = solver.regular_heuristic(b);
@@ -633,7 +636,7 @@ TEST_CASE("any 4x4 goal is answered from the table's three goals, paths optimal 
   for (int trial = 0; trial < 12; ++trial) {
     eight::Board goal{{}, eight::kShape4x4};
     for (int c = 0; c < f::kCells; ++c) goal.cells[c] = static_cast<std::uint8_t>(c);
-    std::shuffle(goal.cells.begin(), goal.cells.end(), rng);
+    std::shuffle(goal.cells.begin(), goal.cells.begin() + f::kCells, rng);
     INFO("goal " << eight::to_string(goal));
     const auto frame = table.frame(goal);
     REQUIRE(frame.ok());

@@ -19,8 +19,8 @@ using pdb::kAllCells;
 using pdb::kAllRegions;
 using pdb::kDistance;
 using pdb::kNeighbors;
-using pdb::RegionTable;
 using pdb::regions;
+using pdb::RegionTable;
 
 // Breadth-first search over (placement, blank region), layer by layer.
 //
@@ -58,7 +58,7 @@ class Generator {
         options_(options),
         progress_base_(progress_base),
         progress_total_(progress_total) {
-    const Cells goal = canonical_goal(goal_blank, kShape4x4).cells;
+    const Cells goal = cells_of(canonical_goal(goal_blank, kShape4x4));
     int i = 0;
     for (int t = 1; t < kCells; ++t) {
       if ((group >> t) & 1) {
@@ -240,8 +240,9 @@ class Generator {
         // Tile i slides from x into the blank's region at y; the blank is
         // left on x.
         const std::uint32_t r = rank_after(rank, index_at, i, x, y);
-        assert((cells[i] = static_cast<std::uint8_t>(y), r == detail::placement_rank_of(cells, K)) &&
-               (cells[i] = static_cast<std::uint8_t>(x), true));
+        assert(
+            (cells[i] = static_cast<std::uint8_t>(y), r == detail::placement_rank_of(cells, K)) &&
+            (cells[i] = static_cast<std::uint8_t>(x), true));
         __builtin_prefetch(&reached_[r]);
         p.queue[p.tail++ % Pipeline::kSize] = {
             r, static_cast<std::uint16_t>(free ^ (1u << x) ^ (1u << y)),

@@ -30,7 +30,7 @@ int cell_distance(int a, int b) {
 
 int manhattan_distance(const Board& b, int goal_blank) {
   assert(b.shape == kShape4x4 && is_valid(b));
-  return group_manhattan(b.cells, static_cast<TileMask>(0xFFFE), goal_blank);
+  return group_manhattan(cells_of(b), static_cast<TileMask>(0xFFFE), goal_blank);
 }
 
 std::string describe_group(TileMask group) {
@@ -46,12 +46,12 @@ std::string describe_group(TileMask group) {
 
 std::uint32_t pattern_rank(const Board& b, TileMask group) {
   assert(b.shape == kShape4x4 && is_valid(b));
-  return pattern_rank(b.cells, group);
+  return pattern_rank(cells_of(b), group);
 }
 
 int group_manhattan(const Board& b, TileMask group, int goal_blank) {
   assert(b.shape == kShape4x4 && is_valid(b) && is_group(group));
-  return group_manhattan(b.cells, group, goal_blank);
+  return group_manhattan(cells_of(b), group, goal_blank);
 }
 
 std::uint32_t pattern_rank(const Cells& b, TileMask group) {
@@ -101,7 +101,8 @@ Result<PatternDbView> PatternDbView::open(std::span<const std::uint8_t> bytes, i
   v.goal_blank_ = goal_blank;
   v.group_ = group;
   v.k_ = k;
-  const std::uint32_t goal_rank = pattern_rank(canonical_goal(goal_blank, kShape4x4).cells, group);
+  const std::uint32_t goal_rank =
+      pattern_rank(cells_of(canonical_goal(goal_blank, kShape4x4)), group);
   if (v.entry(goal_rank) != 0) {
     return make_error(ErrorCode::kBadEntry, "pattern database for tiles " + describe_group(group) +
                                                 ": the goal's placement (rank " +

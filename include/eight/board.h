@@ -32,18 +32,12 @@ inline constexpr int kRows3x3 = 3;
 inline constexpr int kCols3x3 = 3;
 inline constexpr int kCells3x3 = kRows3x3 * kCols3x3;
 inline constexpr int kTiles3x3 = kCells3x3 - 1;
-// Room for the largest board a Board holds (4x4).
-inline constexpr int kMaxCells = 16;
-// Longest board text the parser looks at. Generous for every notation
-// ("1, 2, 3, 4/5, 6, 7, 8/9, 10, 11, x" is 35 characters), small enough that
-// no caller needs its own limit.
-inline constexpr std::size_t kMaxBoardText = 128;
-
-// Rectangles of 2 to 6 rows and columns, 4 to 16 cells: the table shapes and
-// 4x4.
-constexpr bool is_board_shape(Shape s) {
-  return s.rows >= 2 && s.cols >= 2 && s.rows <= 6 && s.cols <= 6 && s.cells() <= kMaxCells;
-}
+// Room for the largest board a Board holds (10x10).
+inline constexpr int kMaxCells = kMaxSide * kMaxSide;
+// Longest board text the parser looks at. Generous for every notation (a
+// 10x10 board written "1, 2, ..., 99, 0" is 388 characters), small enough
+// that no caller needs its own limit.
+inline constexpr std::size_t kMaxBoardText = 512;
 
 struct Board {
   std::array<std::uint8_t, kMaxCells> cells{};
@@ -92,14 +86,14 @@ constexpr int move_step(int cols, Move m) {
 // The one move table, which neighbor() reads and every other move table of
 // the library (the 4x4 searches', the table shapes' legal-move masks) is
 // derived from: [rows - 1][cols - 1][cell][move], the cell the blank
-// reaches or -1, for every rectangle up to 6 x 6 of at most kMaxCells cells
-// (the others' rows stay zero and are never read).
+// reaches or -1, for every rectangle up to kMaxSide x kMaxSide (40 KB; a
+// shape's rows are contiguous, so the 3x3 ones are 36 bytes).
 using NeighborTables =
-    std::array<std::array<std::array<std::array<std::int8_t, 4>, kMaxCells>, 6>, 6>;
+    std::array<std::array<std::array<std::array<std::int8_t, 4>, kMaxCells>, kMaxSide>, kMaxSide>;
 inline constexpr NeighborTables kNeighborTables = [] {
   NeighborTables all{};
-  for (int rows = 1; rows <= 6; ++rows) {
-    for (int cols = 1; cols <= 6 && rows * cols <= kMaxCells; ++cols) {
+  for (int rows = 1; rows <= kMaxSide; ++rows) {
+    for (int cols = 1; cols <= kMaxSide; ++cols) {
       auto& table = all[static_cast<std::size_t>(rows - 1)][static_cast<std::size_t>(cols - 1)];
       for (int cell = 0; cell < rows * cols; ++cell) {
         for (int m = 0; m < 4; ++m) {
@@ -165,13 +159,18 @@ inline bool same_class(const Board& a, const Board& b) {
 //
 // Cells: when the text holds two or more runs of characters between
 // separators and each run is a number 0 to 15 (or a blank letter), each run
-// is one cell, so tiles 10 and up are written with separators; otherwise each
-// character is a cell ("123 456 780" is nine). Shape: slashes or newlines
-// between rows give it (every row the same length, at least two rows of two
-// cells); else `shape` does; else the cell count, where only one shape has
-// it (4: 2x2, 9: 3x3). A count several shapes share (6, 8, 10, 12) with
-// neither is kAmbiguousShape, whose message lists the shapes that fit; rows
-// and `shape` that disagree are kWrongShape.
+// is one cell, so tiles 10 and up are written with separators; so too when
+// there are 17 runs or more and each is a number 0 to 99, the tiles of
+// boards past 16 cells. Otherwise each character is a cell ("123 456 780"
+// is nine; "12 34 56 78 0" too). Shape: slashes or newlines between rows
+// give it (every row the same length, at least two rows of two cells); else
+// `shape` does; else the cell count, when a square has it (4: 2x2, 9: 3x3,
+// 16: 4x4, 25: 5x5 ... 100: 10x10; 36 is 6x6, not 4x9). Any other count
+// that boards have is shared by a shape and its transpose at least (6: 2x3
+// and 3x2; 12: 2x6, 3x4, 4x3 and 6x2): without rows or `shape` it is
+// kAmbiguousShape, whose message lists the shapes that fit; a count no
+// shape has (7, 22) is kWrongCellCount; rows and `shape` that disagree are
+// kWrongShape.
 //
 // Each error names what was wrong: the character and its position, the cell
 // count ("expected 9 cells, got 8": a count no tile-set fits is measured

@@ -71,14 +71,19 @@ Board transform(const Board& b, const Symmetry& s);
 // own blank; false for any other board, valid or not.
 bool is_canonical_goal(const Board& b);
 
+// The most cells a section has (a table's, or a set of pattern databases':
+// 4x4), so the most a GoalFrame maps.
+inline constexpr int kMaxSectionCells = 16;
+
 // How one goal maps onto one section: built once per goal, then applied to
 // every board asked about that goal.
 // Table::frame() builds them; tests may build one directly.
 class GoalFrame {
  public:
   // `section` is the index of the section whose goal's blank `symmetry`
-  // takes the goal's blank onto. REQUIRES: is_valid(goal); symmetry is one
-  // of symmetries(goal.shape).
+  // takes the goal's blank onto. REQUIRES: is_valid(goal);
+  // goal.size() <= kMaxSectionCells; symmetry is one of
+  // symmetries(goal.shape).
   GoalFrame(const Board& goal, std::size_t section, const Symmetry& symmetry);
 
   const Board& goal() const { return goal_; }
@@ -105,9 +110,9 @@ class GoalFrame {
   std::size_t section_;
   int class_;
   Symmetry symmetry_;
-  std::array<std::uint8_t, kMaxCells> label_{};        // original tile -> section tile
-  std::array<std::uint8_t, kMaxCells> unlabel_{};      // section tile -> original tile
-  std::array<std::uint8_t, kMaxCells> source_cell_{};  // section cell -> original cell
+  std::array<std::uint8_t, kMaxSectionCells> label_{};        // original tile -> section tile
+  std::array<std::uint8_t, kMaxSectionCells> unlabel_{};      // section tile -> original tile
+  std::array<std::uint8_t, kMaxSectionCells> source_cell_{};  // section cell -> original cell
 };
 
 }  // namespace eight

@@ -74,6 +74,13 @@ inline constexpr int kCells = kSide * kSide;
 // this.
 inline constexpr int kMaxSolutionLength = 80;
 using Cells = std::array<std::uint8_t, kCells>;
+// The 16 cells of a 4x4 board. REQUIRES: b.shape == kShape4x4.
+inline Cells cells_of(const Board& b) {
+  assert(b.shape == kShape4x4);
+  Cells out;
+  std::copy_n(b.cells.begin(), kCells, out.begin());
+  return out;
+}
 
 // Manhattan distance between two cells of the 4x4 board.
 int cell_distance(int a, int b);

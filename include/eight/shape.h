@@ -1,6 +1,7 @@
-// The shape of a rectangular board: rows x columns, 4 to 12 cells for the
-// boards eight answers from tables (2x2 up to 3x4, 4x3, 2x6 and 6x2), and
-// 4x4, answered by a search.
+// The shape of a rectangular board: rows x columns, from 2x2 to 10x10:
+// 4 to 12 cells for the boards eight answers from tables (2x2 up to 3x4,
+// 4x3, 2x6 and 6x2), 4x4, answered by a search over pattern databases, and
+// every other rectangle up to 10x10, answered by searches and reduction.
 //
 // Cells are numbered 0..cells()-1 in reading order (row-major, top-left
 // first). The canonical goal of a shape for a blank cell holds the tiles
@@ -22,6 +23,8 @@ namespace eight {
 
 // The largest board any table answers, in cells.
 inline constexpr int kMaxTableCells = 12;
+// The most rows, and the most columns, a board has (10x10).
+inline constexpr int kMaxSide = 10;
 
 struct Shape {
   std::uint8_t rows = 3;
@@ -45,12 +48,11 @@ inline constexpr std::array<Shape, 12> kTableShapes = {
     Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{4, 2}, Shape{3, 3},
     Shape{2, 5}, Shape{5, 2}, Shape{3, 4}, Shape{4, 3}, Shape{2, 6}, Shape{6, 2}};
 
-// Every shape eight answers: the table shapes, then 4x4, the 15-puzzle,
-// whose positions no table holds; a search over pattern databases answers
-// it (eight/fifteen_search.h).
-inline constexpr std::array<Shape, 13> kBoardShapes = {
-    Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{4, 2}, Shape{3, 3}, Shape{2, 5},
-    Shape{5, 2}, Shape{3, 4}, Shape{4, 3}, Shape{2, 6}, Shape{6, 2}, Shape{4, 4}};
+// Rectangles of 2 to 10 rows and 2 to 10 columns: every board eight
+// answers (the shapes of kBoardShapes, below).
+constexpr bool is_board_shape(Shape s) {
+  return s.rows >= 2 && s.cols >= 2 && s.rows <= kMaxSide && s.cols <= kMaxSide;
+}
 
 // True for the shapes of kTableShapes.
 constexpr bool is_table_shape(Shape s) {
@@ -60,12 +62,38 @@ constexpr bool is_table_shape(Shape s) {
   return false;
 }
 
-// True for the shapes of kBoardShapes.
-constexpr bool is_answered_shape(Shape s) {
-  for (const Shape t : kBoardShapes) {
-    if (t == s) return true;
+// Every shape eight answers: every rectangle of 2 to 10 rows and 2 to 10
+// columns (is_board_shape), 81 of them, fewest cells first, then
+// the squarer first, a shape before its transpose: 2x2, 2x3, 3x2, 2x4, 4x2,
+// 3x3, 2x5, 5x2, 3x4, 4x3, 2x6, 6x2, 2x7, 7x2, 3x5, 5x3, 4x4, 2x8, 8x2 ...
+// 10x10. Tables answer kTableShapes exactly; 4x4 is answered by a search
+// over pattern databases (eight/fifteen_search.h); the rest by searches and
+// reduction (eight/answer.h says which answers are proven optimal).
+inline constexpr std::array<Shape, 81> kBoardShapes = [] {
+  std::array<Shape, 81> all{};
+  std::size_t n = 0;
+  for (int cells = 4; cells <= kMaxSide * kMaxSide; ++cells) {
+    for (int diff = 0; diff < kMaxSide; ++diff) {
+      for (int rows = 2; rows <= kMaxSide; ++rows) {
+        if (cells % rows != 0) continue;
+        const int cols = cells / rows;
+        if (cols < 2 || cols > kMaxSide || (rows > cols ? rows - cols : cols - rows) != diff) {
+          continue;
+        }
+        all[n++] = Shape{static_cast<std::uint8_t>(rows), static_cast<std::uint8_t>(cols)};
+      }
+    }
   }
-  return false;
+  return all;
+}();
+static_assert(kBoardShapes[12] == Shape{2, 7} && kBoardShapes[16] == Shape{4, 4} &&
+              kBoardShapes[80] == Shape{10, 10});
+
+// The shapes no table or pattern database is written for, whose questions
+// eight/answer.h's grid engine answers without a table: every board shape
+// but the table shapes and 4x4 (2x7, 7x2, 3x5, 5x3, 2x8 ... 10x10).
+constexpr bool is_grid_shape(Shape s) {
+  return is_board_shape(s) && !is_table_shape(s) && s != Shape{4, 4};
 }
 
 // "3x4".
@@ -75,7 +103,7 @@ std::string to_string(Shape s);
 std::string shape_list(std::span<const Shape> shapes);
 
 // Parses "3x4" (also "3X4"): rows, an x, columns, one of kBoardShapes.
-// Errors (kBadArgument) say what was wrong and list those shapes.
+// Errors (kBadArgument) say what was wrong and what the shapes are.
 Result<Shape> parse_shape(std::string_view text);
 
 }  // namespace eight

@@ -13,8 +13,9 @@ namespace eight::server {
 using namespace std::chrono_literals;
 
 struct Limits {
-  // The request line ("GET /solve?board=... HTTP/1.1"). A valid question is
-  // well under 400 bytes (a board or goal is at most 128 characters); 8 KiB
+  // The request line ("GET /solve?board=... HTTP/1.1"). A 3x3 question is
+  // under 100 bytes; a 10x10 one with its goal, each at most kMaxBoardText
+  // (512) characters and tripled at worst by URL encoding, about 3 KiB; 8 KiB
   // is what nginx and most proxies allow, so no client that works behind
   // one is refused here. Longer: 414.
   std::size_t request_line = 8 * 1024;

@@ -1,6 +1,7 @@
 #include "request_reader.h"
 
 #include "common/text.h"
+#include "eight/board.h"
 
 #include <boost/beast/core/string.hpp>
 #include <boost/beast/http/error.hpp>
@@ -135,7 +136,8 @@ std::optional<ReadStep> RequestReader::read_head(std::string_view head, std::siz
   const auto line_too_long = [this] {
     return refuse(Refusal::kRequestLineTooLong,
                   "the request line is longer than " + std::to_string(limits_.request_line) +
-                      " bytes; a board or goal is at most 128 characters",
+                      " bytes; a board or goal is at most " + std::to_string(kMaxBoardText) +
+                      " characters",
                   0);
   };
   const auto headers_too_long = [this] {
