@@ -40,9 +40,12 @@ struct Failure {
 struct Framed {
   // The farthest distance `random --distance` may ask for.
   int max_distance = 0;
-  // Answered by a search (4x4), not a table: random may draw a board
-  // without --distance (a uniformly random one).
+  // Answered by a search (4x4 and larger), not a table: random may draw a
+  // board without --distance (a uniformly random one).
   bool search = false;
+  // Whether distances are exact, so random may draw a board by distance:
+  // not for the shapes eight/answer.h's grid engine answers.
+  bool exact = true;
 };
 
 // One board of `eight solve`, asked about its own goal or the frame's.

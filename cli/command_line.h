@@ -12,8 +12,8 @@
 #include "backend.h"
 #include "common/defaults.h"
 #include "common/exit_codes.h"
-#include "eight/board.h"
 #include "eight/answer.h"
+#include "eight/board.h"
 #include "eight/table_set.h"
 
 namespace eight::cli {
@@ -34,7 +34,8 @@ struct Options {
   std::optional<std::string> distance;
   std::optional<std::string> seed;
   std::string count = "1";
-  std::uint64_t budget = kDefaultSearchNodes;  // nodes per 4x4 question
+  std::uint64_t budget = kDefaultSearchNodes;  // nodes per searched question
+  bool require_optimal = false;                // --optimal required
   bool boards = false;
   std::optional<std::string> server;  // --server URL
   std::string timeout_ms = "10000";   // --timeout-ms, for --server and fetch

@@ -85,7 +85,9 @@ class UnloadedServerBackend final : public Backend {
 // module, loaded here; a stand-in that reports why when it cannot be), else
 // the tables.
 std::unique_ptr<Backend> choose_backend(const Options& opt) {
-  if (!opt.server) return std::make_unique<TableBackend>(source_of(opt), opt.budget);
+  if (!opt.server) {
+    return std::make_unique<TableBackend>(source_of(opt), opt.budget, opt.require_optimal);
+  }
   auto remote = load_remote_module();
   if (auto* f = std::get_if<Failure>(&remote)) {
     return std::make_unique<UnloadedServerBackend>(std::move(*f));
@@ -155,6 +157,12 @@ int main(int argc, char** argv) {
         return usage_error("--budget takes a whole number of search nodes, at least 1");
       }
       opt.budget = *nodes;
+    } else if (arg == "--optimal" && has_value) {
+      const std::string_view v = argv[++i];
+      if (v != "required" && v != "preferred") {
+        return usage_error("--optimal takes required or preferred");
+      }
+      opt.require_optimal = v == "required";
     } else if (arg == "--server" && has_value) {
       opt.server = argv[++i];
     } else if (arg == "--timeout-ms" && has_value) {

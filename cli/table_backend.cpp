@@ -10,7 +10,8 @@
 
 namespace eight::cli {
 
-TableBackend::TableBackend(TableSource source, std::uint64_t budget) : source_(std::move(source)) {
+TableBackend::TableBackend(TableSource source, std::uint64_t budget, bool require_optimal)
+    : source_(std::move(source)), require_optimal_(require_optimal) {
   budget_.max_nodes = budget;
 }
 
@@ -31,7 +32,8 @@ std::variant<std::optional<Framed>, Failure> TableBackend::frame(const Board& go
   }
   if (!q.ok()) return Failure{kExitBadTable, q.error().message};
   question_ = *q;
-  return std::optional<Framed>(Framed{question_->max_distance(), question_->by_search});
+  if (question_->engine == Engine::kGrid) return std::optional<Framed>(Framed{0, true, false});
+  return std::optional<Framed>(Framed{question_->max_distance(), question_->by_search(), true});
 }
 
 // A board with its own goal frames it; the others share the goal of frame().
@@ -55,7 +57,7 @@ std::variant<std::vector<SolveAnswer>, Failure> TableBackend::solve(
       answers.emplace_back(Solution{});
       continue;
     }
-    const auto answer = solve_board(*asked, q.board, path, budget_);
+    const auto answer = solve_board(*asked, q.board, path, budget_, require_optimal_);
     if (!answer.ok()) {
       answers.emplace_back(answer.error().message);
     } else if (!answer->report.finished()) {
@@ -69,7 +71,7 @@ std::variant<std::vector<SolveAnswer>, Failure> TableBackend::solve(
 }
 
 std::variant<MoveOptions, Failure> TableBackend::hint(const Board& board, const Board&) {
-  const SearchedMoves searched = board_moves(*question_, board, budget_);
+  const SearchedMoves searched = board_moves(*question_, board, budget_, require_optimal_);
   if (!searched.report.finished()) {
     return Failure{kExitFailed, describe_stop(searched.report, budget_.max_nodes) +
                                     "; a larger --budget may solve it"};

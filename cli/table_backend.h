@@ -12,8 +12,9 @@ namespace eight::cli {
 
 class TableBackend final : public Backend {
  public:
-  // `budget`: the nodes a 4x4 search may expand per question (--budget).
-  TableBackend(TableSource source, std::uint64_t budget);
+  // `budget`: the nodes a search may expand per question (--budget);
+  // `require_optimal`: only proven optimal answers (--optimal required).
+  TableBackend(TableSource source, std::uint64_t budget, bool require_optimal = false);
 
   // Opens every file of the source with its checksum checked
   // (Check::kChecksum, about 0.1 ms: nothing proportional to its entries).
@@ -40,6 +41,7 @@ class TableBackend final : public Backend {
  private:
   TableSource source_;
   fifteen::SearchBudget budget_;
+  bool require_optimal_;
   std::optional<TableSet> tables_;
   std::optional<Question> question_;  // the goal framed
 };

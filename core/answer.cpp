@@ -3,6 +3,8 @@
 #include <cassert>
 
 #include "frame_check.h"
+#include "grid_search.h"
+#include "reduction_solver.h"
 
 namespace eight {
 namespace {
@@ -49,6 +51,7 @@ SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const 
   out.report = report_of(r, budget.max_nodes - left);
   out.solution.board = board;
   out.solution.goal = frame.goal();
+  out.solution.quality.method = Method::kPatternSearch;
   if (r.status == fifteen::SearchStatus::kUnsolvable) return out;
   if (r.status != fifteen::SearchStatus::kSolved) return out;
   Solution& s = out.solution;
@@ -82,6 +85,7 @@ SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const Boa
   if (!out.report.finished()) return out;
   const int d = first.status == fifteen::SearchStatus::kSolved ? first.length : -1;
   out.options.distance = d;
+  out.options.quality.method = Method::kPatternSearch;
   std::array<MoveOption, 4> later;
   int n_later = 0;
   for (const Move m : kAllMoves) {
@@ -134,18 +138,7 @@ SearchedBoard random_search_board(const Table& table, const GoalFrame& frame,
   };
   if (!distance || *distance > kOutwardWalkDistances) {
     for (;;) {
-      // A uniformly random board of the goal's class: a Fisher-Yates
-      // shuffle, then, for the other class, the first two tiles swapped,
-      // which pairs the boards of the two classes one to one.
-      Board b = goal;
-      for (std::size_t i = static_cast<std::size_t>(b.size()) - 1; i > 0; --i) {
-        std::swap(b.cells[i], b.cells[rng.below(i + 1)]);
-      }
-      if (board_class(b) != frame.board_class()) {
-        const std::size_t a = b.cells[0] == 0 ? 1 : 0;
-        const std::size_t c = b.cells[a + 1] == 0 ? a + 2 : a + 1;
-        std::swap(b.cells[a], b.cells[c]);
-      }
+      const Board b = shuffled_board(goal, rng);
       const auto r = search(solver, frame, b, budget, left);
       ++out.draws;
       charge(r);
@@ -204,31 +197,218 @@ SearchedBoard random_search_board(const Table& table, const GoalFrame& frame,
   }
 }
 
+namespace {
+
+// `path` from `board` into `s`: the moves, and the tile each slides.
+// REQUIRES: the path is legal from `board`.
+void set_path(Solution& s, const Board& board, std::span<const Move> path) {
+  s.length = static_cast<int>(path.size());
+  const bool long_path = s.length > format::kMaxDistance;
+  if (long_path) {
+    s.long_moves.assign(path.begin(), path.end());
+    s.long_tiles.resize(path.size());
+  }
+  Board cur = board;
+  for (std::size_t i = 0; i < path.size(); ++i) {
+    std::uint8_t tile = 0;
+    const auto next = apply_move(cur, path[i], &tile);
+    assert(next.has_value());
+    if (long_path) {
+      s.long_tiles[i] = tile;
+    } else {
+      s.moves[i] = path[i];
+      s.tiles[i] = tile;
+    }
+    cur = *next;
+  }
+  assert(cur == s.goal);
+}
+
+// The budget of a grid shape's optimal attempt: all of `budget` when an
+// optimal answer is required, else at most kGridAttemptNodes of it, and
+// none for a board whose lower bound is past kGridAttemptMaxBound.
+fifteen::SearchBudget attempt_budget(const fifteen::SearchBudget& budget, bool require_optimal,
+                                     int lower_bound) {
+  fifteen::SearchBudget b = budget;
+  if (!require_optimal) {
+    b.max_nodes = lower_bound > kGridAttemptMaxBound ? 0 : std::min(b.max_nodes, kGridAttemptNodes);
+  }
+  return b;
+}
+
+std::vector<Move> reduce(const Board& board, const Board& goal) {
+  return reduction::solve(board.shape.rows, board.shape.cols, board.used(), goal.used());
+}
+
+SearchedSolution grid_solve(const Board& goal, const Board& board, bool with_path,
+                            const fifteen::SearchBudget& budget, bool require_optimal) {
+  SearchedSolution out;
+  out.solution.board = board;
+  out.solution.goal = goal;
+  out.solution.quality.method = Method::kManhattanSearch;
+  const grid::GridResult r = grid::search(
+      board, goal,
+      attempt_budget(budget, require_optimal, grid::manhattan_linear_conflict(board, goal)));
+  out.report.nodes = r.nodes;
+  out.report.lower_bound = r.lower_bound();
+  out.report.bound =
+      r.status == fifteen::SearchStatus::kSolved ? r.lower_bound() : r.completed_bound + 2;
+  if (r.status == fifteen::SearchStatus::kUnsolvable) {
+    out.report.status = r.status;
+    return out;
+  }
+  std::vector<Move> path;
+  if (r.status == fifteen::SearchStatus::kSolved) {
+    out.report.status = r.status;
+    path = r.path;
+  } else if (require_optimal || r.status == fifteen::SearchStatus::kCancelled) {
+    out.report.status = r.status;
+    return out;
+  } else {
+    path = reduce(board, goal);
+    out.solution.quality.method = Method::kReduction;
+    // A path no longer than a proven lower bound is optimal.
+    out.report.status = static_cast<int>(path.size()) <= out.report.lower_bound
+                            ? fifteen::SearchStatus::kSolved
+                            : fifteen::SearchStatus::kBounded;
+    out.report.bound = static_cast<int>(path.size());
+  }
+  Solution& s = out.solution;
+  s.solvable = true;
+  s.distance = static_cast<int>(path.size());
+  s.quality.optimal = out.report.optimal();
+  s.quality.lower_bound = out.report.lower_bound;
+  if (with_path) set_path(s, board, path);
+  return out;
+}
+
+SearchedMoves grid_moves(const Board& goal, const Board& board, const fifteen::SearchBudget& budget,
+                         bool require_optimal) {
+  SearchedMoves out;
+  const SearchedSolution first = grid_solve(goal, board, true, budget, require_optimal);
+  out.report = first.report;
+  if (!out.report.finished()) return out;
+  const int d = first.solution.distance;
+  out.options.distance = d;
+  out.options.quality = first.solution.quality;
+  const auto path = first.solution.path();
+  std::uint64_t used = first.report.nodes;
+  bool unsettled = false;  // a move's distance not found within the attempt
+  std::array<MoveOption, 4> later;
+  int n_later = 0;
+  for (const Move m : kAllMoves) {
+    std::uint8_t tile = 0;
+    const auto next = apply_move(board, m, &tile);
+    if (!next) continue;
+    MoveOption o{m, tile, *next, -1, false, false};
+    const bool first_move = d > 0 && path.front() == m;
+    if (d < 0) {
+      // The other class: so is every next board.
+    } else if (first_move) {
+      o.distance = d - 1;
+    } else if (first.report.optimal()) {
+      // As search_moves: each move changes the distance by one, so a next
+      // board is d - 1 or d + 1; the heuristic or a search says which.
+      const int h = grid::manhattan_linear_conflict(*next, goal);
+      if (d == 0 || h > d - 1) {
+        o.distance = d + 1;
+      } else {
+        fifteen::SearchBudget b = budget;
+        b.max_nodes = budget.max_nodes - std::min(budget.max_nodes, used);
+        const grid::GridResult r =
+            grid::search(*next, goal, attempt_budget(b, require_optimal, h), d - 1);
+        used += r.nodes;
+        if (r.status == fifteen::SearchStatus::kSolved) {
+          o.distance = static_cast<int>(r.path.size());
+        } else if (r.status == fifteen::SearchStatus::kBudgetExceeded &&
+                   r.completed_bound >= d - 1) {
+          o.distance = d + 1;  // bound d - 1 searched in full: not d - 1
+        } else if (require_optimal || r.status == fifteen::SearchStatus::kCancelled) {
+          out.report.status = r.status;
+          out.report.nodes = used;
+          out.report.lower_bound = d;
+          return out;
+        } else {
+          // Not settled within the attempt: this move's path is back, then
+          // the board's, and the answer as a whole is not proven (below).
+          unsettled = true;
+          o.distance = d + 1;
+        }
+      }
+    } else {
+      // The path found from here is back, then the board's path: d + 1.
+      o.distance = d + 1;
+    }
+    o.optimal = first.report.optimal() && d > 0 && o.distance == d - 1;
+    o.hint = !first.report.optimal() && first_move;
+    if (o.optimal || o.hint) {
+      out.options.moves[static_cast<std::size_t>(out.options.count++)] = o;
+    } else {
+      later[static_cast<std::size_t>(n_later++)] = o;
+    }
+  }
+  for (int i = 0; i < n_later; ++i) {
+    out.options.moves[static_cast<std::size_t>(out.options.count++)] =
+        later[static_cast<std::size_t>(i)];
+  }
+  if (unsettled) {
+    // Some move's distance is only a path's length: no move is claimed
+    // optimal, and the hint is the first move of the optimal path found.
+    out.options.quality = Quality{false, d, Method::kManhattanSearch};
+    for (MoveOption& o : std::span(out.options.moves).first(out.options.count)) {
+      o.hint = o.move == path.front();
+      o.optimal = false;
+    }
+  }
+  out.report.nodes = used;
+  return out;
+}
+
+}  // namespace
+
 int Question::max_distance() const {
-  assert(table != nullptr);
-  return by_search ? fifteen::kMaxSolutionLength
-                   : table->view().section(frame.section()).max_distance;
+  assert(table != nullptr && frame && engine != Engine::kGrid);
+  return engine == Engine::kPatternSearch ? fifteen::kMaxSolutionLength
+                                          : table->view().section(frame->section()).max_distance;
 }
 
 Question question_of(const Table& table, const GoalFrame& frame) {
   assert(is_frame_of(table.view(), frame));
-  return Question{&table, frame, is_search_frame(table, frame)};
+  Question q;
+  q.table = &table;
+  q.frame = frame;
+  q.engine = is_search_frame(table, frame) ? Engine::kPatternSearch : Engine::kTable;
+  return q;
+}
+
+Question grid_question(const Board& goal) {
+  assert(is_valid(goal) && is_grid_shape(goal.shape));
+  Question q;
+  q.engine = Engine::kGrid;
+  q.grid_goal = goal;
+  return q;
 }
 
 Result<Question> frame_question(const TableSet& tables, const Board& goal) {
+  if (is_grid_shape(goal.shape)) return grid_question(goal);
   auto found = tables.frame(goal);
   if (!found.ok()) return found.error();
   return question_of(*found->table, found->frame);
 }
 
 Result<SearchedSolution> solve_board(const Question& q, const Board& board, bool with_path,
-                                     const fifteen::SearchBudget& budget) {
-  assert(q.table != nullptr && is_valid(board) && is_frame_of(q.table->view(), q.frame));
-  if (q.by_search) {
+                                     const fifteen::SearchBudget& budget, bool require_optimal) {
+  assert(is_valid(board));
+  if (q.engine == Engine::kGrid) {
     if (const auto mismatch = shape_mismatch(board, q.goal())) return *mismatch;
-    return search_solve(*q.table, q.frame, board, budget);
+    return grid_solve(q.goal(), board, with_path, budget, require_optimal);
   }
-  auto s = q.table->solver().solve(board, q.frame, with_path);
+  assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
+  if (q.engine == Engine::kPatternSearch) {
+    if (const auto mismatch = shape_mismatch(board, q.goal())) return *mismatch;
+    return search_solve(*q.table, *q.frame, board, budget);
+  }
+  auto s = q.table->solver().solve(board, *q.frame, with_path);
   if (!s.ok()) return s.error();
   SearchedSolution out;
   out.solution = *s;
@@ -239,12 +419,13 @@ Result<SearchedSolution> solve_board(const Question& q, const Board& board, bool
 }
 
 SearchedMoves board_moves(const Question& q, const Board& board,
-                          const fifteen::SearchBudget& budget) {
-  assert(q.table != nullptr && is_valid(board) && is_frame_of(q.table->view(), q.frame) &&
-         board.shape == q.goal().shape);
-  if (q.by_search) return search_moves(*q.table, q.frame, board, budget);
+                          const fifteen::SearchBudget& budget, bool require_optimal) {
+  assert(is_valid(board) && board.shape == q.goal().shape);
+  if (q.engine == Engine::kGrid) return grid_moves(q.goal(), board, budget, require_optimal);
+  assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
+  if (q.engine == Engine::kPatternSearch) return search_moves(*q.table, *q.frame, board, budget);
   SearchedMoves out;
-  out.options = q.table->solver().moves(board, q.frame);
+  out.options = q.table->solver().moves(board, *q.frame);
   out.report.status = out.options.distance >= 0 ? fifteen::SearchStatus::kSolved
                                                 : fifteen::SearchStatus::kUnsolvable;
   out.report.lower_bound = out.report.bound = std::max(out.options.distance, 0);
@@ -253,10 +434,25 @@ SearchedMoves board_moves(const Question& q, const Board& board,
 
 Result<SearchedBoard> draw_board(const Question& q, std::optional<int> distance, Rng& rng,
                                  const fifteen::SearchBudget& budget) {
-  assert(q.table != nullptr && is_frame_of(q.table->view(), q.frame) &&
-         (q.by_search || distance.has_value()));
-  if (q.by_search) return random_search_board(*q.table, q.frame, distance, rng, budget);
-  auto board = random_board(*q.table, q.frame, *distance, rng, budget.cancel);
+  assert(q.by_search() || distance.has_value());
+  if (q.engine == Engine::kGrid) {
+    if (distance) {
+      return make_error(ErrorCode::kBadArgument,
+                        "distances of " + to_string(q.goal().shape) +
+                            " boards are not exact, so none is drawn by distance: ask for a "
+                            "random board without one");
+    }
+    SearchedBoard out;
+    out.report.status = fifteen::SearchStatus::kBounded;
+    out.board = shuffled_board(q.goal(), rng);
+    out.draws = 1;
+    return out;
+  }
+  assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
+  if (q.engine == Engine::kPatternSearch) {
+    return random_search_board(*q.table, *q.frame, distance, rng, budget);
+  }
+  auto board = random_board(*q.table, *q.frame, *distance, rng, budget.cancel);
   if (!board.ok()) return board.error();
   SearchedBoard out;
   out.report.lower_bound = out.report.bound = *distance;

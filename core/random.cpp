@@ -86,6 +86,20 @@ const DistanceHistogram& DistanceIndex::histogram(std::size_t section) const {
   return histograms_[section];
 }
 
+Board shuffled_board(const Board& goal, Rng& rng) {
+  assert(is_valid(goal));
+  Board b = goal;
+  for (std::size_t i = static_cast<std::size_t>(b.size()) - 1; i > 0; --i) {
+    std::swap(b.cells[i], b.cells[rng.below(i + 1)]);
+  }
+  if (board_class(b) != board_class(goal)) {
+    const std::size_t a = b.cells[0] == 0 ? 1 : 0;
+    const std::size_t c = b.cells[a + 1] == 0 ? a + 2 : a + 1;
+    std::swap(b.cells[a], b.cells[c]);
+  }
+  return b;
+}
+
 Result<Board> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng,
                            const std::atomic<bool>* cancel) {
   assert(is_frame_of(table.view(), goal));

@@ -35,9 +35,8 @@
 
 namespace eight::reduction {
 
-// The sides a board may have.
+// The sides a board may have: kMinSide to eight::kMaxSide (shape.h).
 inline constexpr int kMinSide = 2;
-inline constexpr int kMaxSide = 10;
 
 // A path (blank moves) from start to goal; any goal: the blank may be on any
 // cell and the tiles in any order. Not optimal except on boards of up to 3x3
@@ -72,12 +71,5 @@ std::uint64_t progress(int rows, int cols, std::span<const std::uint8_t> start,
 // rows*cols cells and are permutations of 0..rows*cols-1.
 int manhattan_linear_conflict(int rows, int cols, std::span<const std::uint8_t> start,
                               std::span<const std::uint8_t> goal);
-
-namespace detail {
-// How many times, in this thread, a pair of tiles fell back to the search
-// over the whole region because one of its phases found no path: never seen
-// (the phases' comment says why), counted so that the tests can say so.
-std::uint64_t pair_fallbacks();
-}  // namespace detail
 
 }  // namespace eight::reduction

@@ -189,4 +189,27 @@ MoveOptions Solver::moves(const Board& board, const GoalFrame& goal) const {
   return out;
 }
 
+std::string_view method_name(Method m) {
+  switch (m) {
+    case Method::kTable:
+      return "table";
+    case Method::kPatternSearch:
+      return "pattern-search";
+    case Method::kManhattanSearch:
+      return "manhattan-search";
+    case Method::kReduction:
+      return "reduction";
+  }
+  assert(false);
+  return "table";
+}
+
+std::optional<Method> method_from_name(std::string_view name) {
+  for (const Method m :
+       {Method::kTable, Method::kPatternSearch, Method::kManhattanSearch, Method::kReduction}) {
+    if (method_name(m) == name) return m;
+  }
+  return std::nullopt;
+}
+
 }  // namespace eight

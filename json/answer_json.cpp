@@ -19,6 +19,16 @@ void append_cells(const Board& b, std::string& out) {
   out += ']';
 }
 
+// ,"optimal":true,"lower_bound":31,"method":"table": how good the answer of
+// `distance` (-1: none, the board cannot reach the goal) is.
+void append_quality(const Quality& q, int distance, std::string& out) {
+  out += q.optimal ? R"(,"optimal":true,"lower_bound":)" : R"(,"optimal":false,"lower_bound":)";
+  out += distance < 0 ? "null" : std::to_string(q.optimal ? distance : q.lower_bound);
+  out += R"(,"method":")";
+  out += method_name(q.method);
+  out += '"';
+}
+
 }  // namespace
 
 nlohmann::ordered_json cells_json(const Board& b) {
@@ -50,6 +60,7 @@ void append_solution_json(const Solution& s, SolveFields fields, std::string& ou
   append_cells(s.goal, out);
   out += s.solvable ? R"(,"solvable":true,"distance":)" : R"(,"solvable":false,"distance":)";
   out += s.solvable ? std::to_string(s.distance) : "null";
+  append_quality(s.quality, s.solvable ? s.distance : -1, out);
   if (fields.path) {
     out += R"(,"moves":[)";
     for (std::size_t i = 0; i < s.path().size(); ++i) {
@@ -106,6 +117,11 @@ std::string hints_json(const Board& board, const Board& goal, const MoveOptions&
   add_board_fields(j, &board, goal);
   j["solvable"] = options.distance >= 0;
   j["distance"] = distance(options.distance);
+  j["optimal"] = options.quality.optimal;
+  j["lower_bound"] =
+      distance(options.quality.optimal || options.distance < 0 ? options.distance
+                                                               : options.quality.lower_bound);
+  j["method"] = method_name(options.quality.method);
   auto hints = nlohmann::ordered_json::array();
   auto moves = nlohmann::ordered_json::array();
   for (const MoveOption& o : options.all()) {
@@ -115,7 +131,7 @@ std::string hints_json(const Board& board, const Board& goal, const MoveOptions&
                                 {"board", to_string(o.next)},
                                 {"board_cells", cells_json(o.next)},
                                 {"distance", distance(o.distance)}};
-    if (o.optimal) hints.push_back(m);
+    if (o.optimal || o.hint) hints.push_back(m);
     m["optimal"] = o.optimal;
     moves.push_back(std::move(m));
   }
@@ -140,16 +156,48 @@ Result<Board> board_field(const nlohmann::json& j, std::string_view field) {
   return b;
 }
 
-// A distance field: a whole number from 0 to kMaxDistance, or null (-1)
+// A distance field: a whole number from 0 to the longest distance of the
+// shape (kMaxDistance up to 4x4, kMaxPathLength past it), or null (-1)
 // where `nullable`.
-Result<int> distance_field(const nlohmann::json& j, std::string_view field, bool nullable) {
+Result<int> distance_field(const nlohmann::json& j, std::string_view field, bool nullable,
+                           Shape shape) {
   const auto it = j.find(field);
   if (it != j.end() && it->is_null() && nullable) return -1;
+  const std::int64_t most = shape.cells() <= 16 ? format::kMaxDistance : kMaxPathLength;
   if (it == j.end() || !it->is_number_integer() || it->get<std::int64_t>() < 0 ||
-      it->get<std::int64_t>() > format::kMaxDistance) {
+      it->get<std::int64_t>() > most) {
     return bad_field(field, "not a distance");
   }
   return static_cast<int>(it->get<std::int64_t>());
+}
+
+// The optimal, lower_bound and method fields of an answer of `distance`
+// (-1: none); an answer without them (a server before they were added) is
+// a table's, optimal.
+Result<Quality> quality_fields(const nlohmann::json& j, int distance) {
+  Quality q;
+  const auto optimal = j.find("optimal");
+  if (optimal == j.end()) return q;
+  if (!optimal->is_boolean()) return bad_field("optimal", "not a boolean");
+  q.optimal = optimal->get<bool>();
+  const auto method = j.find("method");
+  const auto named = method != j.end() && method->is_string()
+                         ? method_from_name(method->get_ref<const std::string&>())
+                         : std::nullopt;
+  if (!named) return bad_field("method", "missing, or not a method");
+  q.method = *named;
+  const auto bound = j.find("lower_bound");
+  if (distance < 0) {
+    if (bound == j.end() || !bound->is_null()) return bad_field("lower_bound", "not null");
+    return q;
+  }
+  if (bound == j.end() || !bound->is_number_integer() || bound->get<std::int64_t>() < 0 ||
+      bound->get<std::int64_t>() > distance ||
+      (q.optimal && bound->get<std::int64_t>() != distance)) {
+    return bad_field("lower_bound", "not a bound on the distance");
+  }
+  q.lower_bound = static_cast<int>(bound->get<std::int64_t>());
+  return q;
 }
 
 std::optional<Move> move_of_letter(char c) {
@@ -175,7 +223,7 @@ Result<Solution> parse_solution_json(const nlohmann::json& j) {
   const auto solvable = j.find("solvable");
   if (solvable == j.end() || !solvable->is_boolean()) return bad_field("solvable", "not a boolean");
   s.solvable = solvable->get<bool>();
-  auto distance = distance_field(j, "distance", !s.solvable);
+  auto distance = distance_field(j, "distance", !s.solvable, s.board.shape);
   if (!distance.ok()) return distance.error();
   s.distance = *distance;
   const auto path = j.find("path");
@@ -191,6 +239,11 @@ Result<Solution> parse_solution_json(const nlohmann::json& j) {
   }
   // Replayed from the board: every move legal, each tile the one it slides.
   Board at = s.board;
+  const bool long_path = length > static_cast<std::size_t>(format::kMaxDistance);
+  if (long_path) {
+    s.long_moves.resize(length);
+    s.long_tiles.resize(length);
+  }
   for (std::size_t i = 0; i < length; ++i) {
     const auto m = move_of_letter(letters[i]);
     if (!m) return bad_field("path", "a letter other than u, d, l and r");
@@ -199,12 +252,15 @@ Result<Solution> parse_solution_json(const nlohmann::json& j) {
     if (!next) return bad_field("path", "a move off the board");
     if ((*moves)[i] != move_name(*m)) return bad_field("moves", "not the moves of the path");
     if ((*tiles)[i] != slid) return bad_field("tiles", "not the tiles the path slides");
-    s.moves[i] = *m;
-    s.tiles[i] = slid;
+    (long_path ? s.long_moves[i] : s.moves[i]) = *m;
+    (long_path ? s.long_tiles[i] : s.tiles[i]) = slid;
     at = *next;
   }
   s.length = static_cast<int>(length);
   if (s.solvable && at != s.goal) return bad_field("path", "it does not end on the goal");
+  auto quality = quality_fields(j, s.solvable ? s.distance : -1);
+  if (!quality.ok()) return quality.error();
+  s.quality = *quality;
   return s;
 }
 
@@ -219,9 +275,21 @@ Result<HintsAnswer> parse_hints_json(const nlohmann::json& j) {
   h.goal = *goal;
   if (const auto mismatch = shape_mismatch(h.board, h.goal))
     return bad_field("goal", mismatch->message);
-  auto distance = distance_field(j, "distance", true);
+  auto distance = distance_field(j, "distance", true, h.board.shape);
   if (!distance.ok()) return distance.error();
   h.options.distance = *distance;
+  auto quality = quality_fields(j, h.options.distance);
+  if (!quality.ok()) return quality.error();
+  h.options.quality = *quality;
+  // The hints of an answer not proven optimal: the first move of its path.
+  std::optional<Move> hint;
+  if (!h.options.quality.optimal) {
+    const auto hints = j.find("hints");
+    if (hints != j.end() && hints->is_array() && hints->size() == 1 && (*hints)[0].is_object()) {
+      const std::string letter = (*hints)[0].value("letter", "");
+      if (letter.size() == 1) hint = move_of_letter(letter[0]);
+    }
+  }
   const auto moves = j.find("moves");
   if (moves == j.end() || !moves->is_array() || moves->size() > 4) {
     return bad_field("moves", "missing, or not an array of at most 4 moves");
@@ -245,13 +313,14 @@ Result<HintsAnswer> parse_hints_json(const nlohmann::json& j) {
         m.value("tile", -1) != o.tile) {
       return bad_field("moves", "a move whose name, tile or board is not the move's");
     }
-    auto d = distance_field(m, "distance", true);
+    auto d = distance_field(m, "distance", true, h.board.shape);
     if (!d.ok()) return d.error();
     o.distance = *d;
     const auto optimal = m.find("optimal");
     if (optimal == m.end() || !optimal->is_boolean())
       return bad_field("moves", "no 'optimal' flag");
     o.optimal = optimal->get<bool>();
+    o.hint = hint == o.move;
     h.options.moves[static_cast<std::size_t>(h.options.count++)] = o;
   }
   return h;

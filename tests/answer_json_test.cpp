@@ -33,6 +33,11 @@ std::string reference_json(const Solution& s, SolveFields fields) {
   j["goal_cells"] = cells(s.goal);
   j["solvable"] = s.solvable;
   j["distance"] = s.solvable ? nlohmann::ordered_json(s.distance) : nlohmann::ordered_json(nullptr);
+  j["optimal"] = s.quality.optimal;
+  j["lower_bound"] = !s.solvable         ? nlohmann::ordered_json(nullptr)
+                     : s.quality.optimal ? nlohmann::ordered_json(s.distance)
+                                         : nlohmann::ordered_json(s.quality.lower_bound);
+  j["method"] = method_name(s.quality.method);
   if (fields.path) {
     auto moves = nlohmann::ordered_json::array();
     auto tiles = nlohmann::ordered_json::array();
@@ -63,20 +68,23 @@ TEST_CASE("the JSON answer has the documented fields in order") {
   CHECK(solution_json(solve("123456708")) ==
         R"({"board":"123456708","goal":"123456780","shape":"3x3",)"
         R"("board_cells":[1,2,3,4,5,6,7,0,8],"goal_cells":[1,2,3,4,5,6,7,8,0],)"
-        R"("solvable":true,"distance":1,"moves":["right"],"path":"r","tiles":[8]})");
+        R"("solvable":true,"distance":1,"optimal":true,"lower_bound":1,"method":"table",)"
+        R"("moves":["right"],"path":"r","tiles":[8]})");
   CHECK(solution_json(solve("123456708"), {true, true}) ==
         R"({"board":"123456708","goal":"123456780","shape":"3x3",)"
         R"("board_cells":[1,2,3,4,5,6,7,0,8],"goal_cells":[1,2,3,4,5,6,7,8,0],)"
-        R"("solvable":true,"distance":1,"moves":["right"],"path":"r","tiles":[8],)"
+        R"("solvable":true,"distance":1,"optimal":true,"lower_bound":1,"method":"table",)"
+        R"("moves":["right"],"path":"r","tiles":[8],)"
         R"("boards":["123456780"],"boards_cells":[[1,2,3,4,5,6,7,8,0]]})");
   CHECK(solution_json(solve("213456780", false), {false, false}) ==
         R"({"board":"213456780","goal":"123456780","shape":"3x3",)"
         R"("board_cells":[2,1,3,4,5,6,7,8,0],"goal_cells":[1,2,3,4,5,6,7,8,0],)"
-        R"("solvable":false,"distance":null})");
+        R"("solvable":false,"distance":null,"optimal":true,"lower_bound":null,"method":"table"})");
   CHECK(solution_json(solve("213456780")) ==
         R"({"board":"213456780","goal":"123456780","shape":"3x3",)"
         R"("board_cells":[2,1,3,4,5,6,7,8,0],"goal_cells":[1,2,3,4,5,6,7,8,0],)"
-        R"("solvable":false,"distance":null,"moves":[],"path":"","tiles":[]})");
+        R"("solvable":false,"distance":null,"optimal":true,"lower_bound":null,"method":"table",)"
+        R"("moves":[],"path":"","tiles":[]})");
 }
 
 TEST_CASE("every answer says its shape and its boards' cells, whatever the notation") {
@@ -217,6 +225,24 @@ TEST_CASE("a solve answer whose fields disagree is refused, naming the field") {
         }).rfind("answer field 'solvable'", 0) == 0);
   CHECK(refused([](nlohmann::json& j) { j = nlohmann::json::array(); }).find("not an object") !=
         std::string::npos);
+  // How good it is: a lower bound over the distance, an optimal answer's
+  // bound other than its distance, a method no one has.
+  CHECK(refused([](nlohmann::json& j) { j["lower_bound"] = 32; }) ==
+        "answer field 'lower_bound': not a bound on the distance");
+  CHECK(refused([](nlohmann::json& j) { j["lower_bound"] = 29; }) ==
+        "answer field 'lower_bound': not a bound on the distance");
+  CHECK(refused([](nlohmann::json& j) { j["method"] = "guess"; }) ==
+        "answer field 'method': missing, or not a method");
+  CHECK(refused([](nlohmann::json& j) { j["optimal"] = "yes"; }) ==
+        "answer field 'optimal': not a boolean");
+  // A bound below the distance is an answer not proven optimal.
+  nlohmann::json bounded = good;
+  bounded["optimal"] = false;
+  bounded["lower_bound"] = 29;
+  bounded["method"] = "reduction";
+  const auto b = parse_solution_json(bounded);
+  REQUIRE(b.ok());
+  CHECK(b->quality == Quality{false, 29, Method::kReduction});
   // An unsolvable answer has no path and a null distance.
   const auto other = nlohmann::json::parse(solution_json(solve("213456780")));
   const auto back = parse_solution_json(other);

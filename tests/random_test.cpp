@@ -176,20 +176,20 @@ TEST_CASE("draw_board draws as the question's frame does: a table section or a s
   // A table's question: the boards random_board() draws from the same seed,
   // at the asked distance, nodes 0; its errors unchanged.
   const Question q = question_of(test::table(), frame("123804765"));
-  REQUIRE_FALSE(q.by_search);
+  REQUIRE_FALSE(q.by_search());
   Rng a(17), b(17);
   for (int d : {0, 1, 12, 30}) {
     const auto drawn = draw_board(q, d, a, {});
     REQUIRE(drawn.ok());
-    CHECK(drawn->board == draw(q.frame, d, b));
+    CHECK(drawn->board == draw(*q.frame, d, b));
     CHECK(drawn->distance == d);
     CHECK(drawn->report.finished());
     CHECK(drawn->report.nodes == 0);
-    CHECK(test::solver().distance(drawn->board, q.frame) == d);
+    CHECK(test::solver().distance(drawn->board, *q.frame) == d);
   }
   const auto too_far = draw_board(q, 31, a, {});
   REQUIRE_FALSE(too_far.ok());
-  CHECK(too_far.error().message == random_board(test::table(), q.frame, 31, b).error().message);
+  CHECK(too_far.error().message == random_board(test::table(), *q.frame, 31, b).error().message);
   // The budget's cancel flag stops a table's draw too (rejection sampling,
   // as for a far 2x5 distance, checks it before every draw).
   const Table& small = test::default_table();
@@ -206,7 +206,7 @@ TEST_CASE("draw_board draws as the question's frame does: a table section or a s
   const auto f = fifteen.frame(test::board("0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15"));
   REQUIRE(f.ok());
   const Question searched = question_of(fifteen, *f);
-  REQUIRE(searched.by_search);
+  REQUIRE(searched.by_search());
   Rng c(5), e(5);
   for (const std::optional<int> d : {std::optional<int>{}, std::optional<int>{9}}) {
     const auto drawn = draw_board(searched, d, c, {});

@@ -120,7 +120,6 @@ std::unordered_map<std::uint64_t, int> distances_to(int rows, int cols, const Ce
 
 TEST_CASE("reduction: paths are legal and end at the goal on every shape 2x2 to 10x10") {
   std::mt19937 rng(20261203);
-  const std::uint64_t fallbacks = reduction::detail::pair_fallbacks();
   for (int rows = 2; rows <= 10; ++rows) {
     for (int cols = 2; cols <= 10; ++cols) {
       CAPTURE(rows);
@@ -144,8 +143,8 @@ TEST_CASE("reduction: paths are legal and end at the goal on every shape 2x2 to 
       }
     }
   }
-  // No pair needed the phases' fallback (reduction_solver.cpp, plan_pair).
-  CHECK(reduction::detail::pair_fallbacks() == fallbacks);
+  // No pair needed the phases' fallback (reduction_solver.cpp, plan_pair):
+  // it asserts, and the sanitizer build runs this with asserts on.
 }
 
 TEST_CASE("reduction: the goal itself needs no move, no hint, and has progress 0") {

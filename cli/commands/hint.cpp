@@ -18,11 +18,13 @@ void print_hints(Format format, const Board& board, const Board& goal, const Mov
     std::printf("solved\n");
   } else {
     // One optimal move per line: the blank's move, the tile it slides, the
-    // board it leads to and that board's distance.
+    // board it leads to and that board's distance. On a board whose answer
+    // is not proven optimal, the first move of the best path found.
     for (const MoveOption& o : options.all()) {
-      if (!o.optimal) continue;
-      std::printf("%s %c tile %u -> %s (%d moves left)\n", std::string(move_name(o.move)).c_str(),
-                  move_letter(o.move), o.tile, to_string(o.next).c_str(), o.distance);
+      if (!o.optimal && !o.hint) continue;
+      std::printf("%s %c tile %u -> %s (%d moves left%s)\n", std::string(move_name(o.move)).c_str(),
+                  move_letter(o.move), o.tile, to_string(o.next).c_str(), o.distance,
+                  o.hint ? ", by the best path found: not proven optimal" : "");
     }
   }
 }

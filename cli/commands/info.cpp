@@ -11,8 +11,8 @@
 #include "../histogram_svg.h"
 #include "commands.h"
 #include "common/text.h"
-#include "eight/pattern_db.h"
 #include "eight/answer.h"
+#include "eight/pattern_db.h"
 #include "eight/solver.h"
 #include "eight/table.h"
 
@@ -89,17 +89,17 @@ int info_svg_command(const TableSource& source, const Options& opt) {
     std::fprintf(stderr, "eight: %s\n", q.error().message.c_str());
     return kExitBadTable;
   }
-  if (q->by_search) {
+  if (q->by_search()) {
     std::fprintf(stderr,
-                 "eight: 4x4 positions are not tabulated (a search answers each question), so "
+                 "eight: %s positions are not tabulated (a search answers each question), so "
                  "there is no distance histogram for goal %s\n",
-                 to_string(q->goal()).c_str());
+                 to_string(q->goal().shape).c_str(), to_string(q->goal()).c_str());
     return kExitBadTable;
   }
   // The section's stats, as GET /stats sends them: relabelling and symmetry
   // keep every distance, so the goal's histogram is its section's.
   const int max = q->max_distance();
-  const auto histogram = q->table->view().histogram(q->frame.section());
+  const auto histogram = q->table->view().histogram(q->frame->section());
   const std::string svg = histogram_svg(
       std::span<const std::uint32_t>(histogram.data(), static_cast<std::size_t>(max) + 1),
       std::get<0>(goal));

@@ -30,6 +30,10 @@ int random_command(const Options& opt, Backend& backend) {
   // 4x4: drawn by search, distance optional (a uniformly random board).
   if (!opt.distance && !framed.search) return usage_error("random needs --distance D");
   std::optional<int> distance;
+  if (opt.distance && !framed.exact) {
+    return usage_error("--distance is left out for " + to_string(g.shape) +
+                       " boards, whose distances are not exact");
+  }
   if (opt.distance) {
     const auto d = parse_decimal(*opt.distance);
     if (!d || *d > static_cast<std::uint64_t>(framed.max_distance)) {

@@ -34,6 +34,10 @@ void write_solution(const Solution& s, Format format, SolveFields fields, std::s
       break;
     case Format::kDistance:
       out += std::to_string(s.distance);
+      // The length of a path not proven optimal is not the distance: say so.
+      if (s.solvable && !s.quality.optimal) {
+        out += " (not proven optimal; at least " + std::to_string(s.quality.lower_bound) + ")";
+      }
       break;
     case Format::kJson:
       append_solution_json(s, fields, out);

@@ -1,7 +1,19 @@
 // Answers to questions, for every shape: a Question (a goal framed once in
-// the table that answers it, looked up or searched), solve_board() and
-// board_moves(), the one way from a question to its answer, and the answers
-// by search they take for 4x4.
+// the table that answers it, looked up or searched, or of a shape that no
+// table holds), solve_board() and board_moves(), the one way from a
+// question to its answer, and the answers by search they take for 4x4.
+//
+// Every answer says how good it is (solver.h's Quality): exact from a table
+// (Method::kTable), optimal by a search (kPatternSearch over a table's
+// pattern databases for 4x4; kManhattanSearch, IDA* over Manhattan
+// distance and linear conflicts, for the shapes no table or pattern
+// database is written for: is_grid_shape()), or, for those shapes when the
+// search does not finish within its attempt, found by reduction
+// (kReduction: a row and a column at a time, then improved), with a proven
+// lower bound and never a claim of optimality (status kBounded). A caller
+// that needs a proof asks for one (require_optimal): the search then gets
+// the whole budget and a board it cannot finish is "budget exceeded", as a
+// 4x4 one is.
 //
 // Answering 4x4 questions: the 15-puzzle's positions fit no table, so a
 // table's pattern databases guide an IDA* search (fifteen_search.h) per
@@ -45,6 +57,17 @@ inline constexpr std::uint64_t kDefaultSearchNodes = 50'000'000;
 // batch shares it among its boards.
 inline constexpr std::uint64_t kMaxSearchNodes = 500'000'000;
 
+// Nodes the optimal attempt on a grid shape's board (is_grid_shape) spends
+// at most, unless the caller requires an optimal answer: a few
+// milliseconds, which answers boards near the goal optimally and leaves
+// the rest to the reduction, whose answer takes about as long.
+inline constexpr std::uint64_t kGridAttemptNodes = 20'000;
+// Past this lower bound (Manhattan distance and linear conflicts), a grid
+// board gets no optimal attempt unless required: the search could not
+// finish in kGridAttemptNodes (a random 5x5 board's bound is about 80, a
+// 10x10 one's about 650), and a 10x10 answer stays within its time.
+inline constexpr int kGridAttemptMaxBound = 120;
+
 // What a search did.
 struct SearchReport {
   fifteen::SearchStatus status = fifteen::SearchStatus::kSolved;
@@ -55,15 +78,21 @@ struct SearchReport {
   // solved).
   int bound = 0;
 
+  // An answer, optimal or not (kBounded), or "unsolvable": not stopped.
   bool finished() const {
-    return status == fifteen::SearchStatus::kSolved || status == fifteen::SearchStatus::kUnsolvable;
+    return status == fifteen::SearchStatus::kSolved ||
+           status == fifteen::SearchStatus::kUnsolvable ||
+           status == fifteen::SearchStatus::kBounded;
   }
+  // A path proven optimal (and the distance exact).
+  bool optimal() const { return status == fifteen::SearchStatus::kSolved; }
 };
 
 struct SearchedSolution {
   SearchReport report;
   // Filled when report.finished(): distance and path as Solver::solve
-  // gives them (distance -1, solvable false for the other class).
+  // gives them (distance -1, solvable false for the other class; for a
+  // kBounded answer, distance is the length of the path found).
   Solution solution;
 };
 
@@ -112,49 +141,79 @@ SearchedBoard random_search_board(const Table& table, const GoalFrame& frame,
                                   std::optional<int> distance, Rng& rng,
                                   const fifteen::SearchBudget& budget);
 
+// How a question is answered.
+enum class Engine : std::uint8_t {
+  kTable,          // looked up in the frame's table section
+  kPatternSearch,  // IDA* over the frame's pattern databases (4x4)
+  kGrid,           // a grid shape: IDA* over Manhattan distance, else reduction
+};
+
 // A question's goal, framed once: the table that answers it, the goal's
 // frame there, and whether the table looks the answers up or a search finds
-// them (by_search: the frame names a 4x4 goal's pattern databases). The
-// server frames one per request on its I/O thread and carries it to where
-// the request runs (a compute thread for a search); `eight` frames one per
+// them (kPatternSearch: the frame names a 4x4 goal's pattern databases);
+// or, for a grid shape, the goal alone (no table, no frame). The server
+// frames one per request on its I/O thread and carries it to where the
+// request runs (a compute thread for a search); `eight` frames one per
 // goal. solve_board() and board_moves() take it and dispatch inside.
 // A plain value: copy it freely while `table` lives.
 struct Question {
-  const Table* table = nullptr;  // not owned; outlives the Question
-  GoalFrame frame;
-  bool by_search = false;
+  const Table* table = nullptr;    // not owned; outlives the Question; null for kGrid
+  std::optional<GoalFrame> frame;  // set unless kGrid
+  Engine engine = Engine::kTable;
+  Board grid_goal;  // kGrid's goal
 
-  const Board& goal() const { return frame.goal(); }
+  const Board& goal() const { return frame ? frame->goal() : grid_goal; }
+  // Answered by a search (with a budget), not looked up.
+  bool by_search() const { return engine != Engine::kTable; }
   // The farthest a board of the goal can be: the section's deepest
   // distance, or for a search the longest 4x4 solution.
+  // REQUIRES: engine != kGrid (whose distances are not tabulated).
   int max_distance() const;
 };
 // The question of `frame` in `table`. REQUIRES: `frame` is a frame of `table`.
 Question question_of(const Table& table, const GoalFrame& frame);
-// The question of `goal` in the table of `tables` that TableSet::frame()
-// picks (the first that answers it; for 4x4 the strongest pattern
-// databases), with its errors.
+// The question of a grid shape's goal. REQUIRES: is_valid(goal),
+// is_grid_shape(goal.shape).
+Question grid_question(const Board& goal);
+// The question of `goal`: for a grid shape, grid_question(); else in the
+// table of `tables` that TableSet::frame() picks (the first that answers
+// it; for 4x4 the strongest pattern databases), with its errors.
 Result<Question> frame_question(const TableSet& tables, const Board& goal);
 
 // The one way from a question to its answer, for every shape: from the
 // table (Solver, O(path length), report.nodes 0) when the frame's section
-// holds positions, by search when it holds pattern databases. Errors are
-// Solver::solve's, and for a search a board of another shape than the
-// goal's. REQUIRES: is_valid(board); q.table is not null.
+// holds positions, by search when it holds pattern databases; for a grid
+// shape, IDA* over Manhattan distance and linear conflicts within
+// kGridAttemptNodes (or the whole budget when `require_optimal`), then, if
+// that did not finish and an optimal answer is not required, a reduction
+// (status kBounded, unless its path is as short as the lower bound, which
+// proves it optimal). Errors are Solver::solve's, and for a search a board
+// of another shape than the goal's. REQUIRES: is_valid(board); q.table is
+// not null unless q.engine is kGrid.
 Result<SearchedSolution> solve_board(const Question& q, const Board& board, bool with_path,
-                                     const fifteen::SearchBudget& budget);
-// The moves of `board` the same way. REQUIRES: as solve_board, and
-// board.shape == q.goal().shape (see shape_mismatch()).
+                                     const fifteen::SearchBudget& budget,
+                                     bool require_optimal = false);
+// The moves of `board` the same way. For a kBounded answer, the first move
+// of its path is the one marked `hint` (and no move is `optimal`), its
+// distance the rest of the path's length, each other move's distance
+// d + 1 (back, then the path), and following hints from any board reaches
+// the goal: the reduction's first move always makes progress
+// (core/reduction_solver.h).
+// REQUIRES: as solve_board, and board.shape == q.goal().shape (see
+// shape_mismatch()).
 SearchedMoves board_moves(const Question& q, const Board& board,
-                          const fifteen::SearchBudget& budget);
+                          const fifteen::SearchBudget& budget, bool require_optimal = false);
 
 // A random board for the question's goal, the one way for every shape: a
 // table's section draws one exactly `distance` moves away (random_board(),
 // its errors included; budget.cancel stops it, report.nodes is 0), a search
 // frame as random_search_board(), which never fails (distance optional; a
 // budget that runs out is in the report: check report.finished() when a
-// distance is given).
-// REQUIRES: q.table is not null; `distance` is given unless q.by_search.
+// distance is given); a grid shape, a uniformly random board of the goal's
+// class, with no distance (kBadArgument when one is asked for: a grid
+// shape's distances are not exact).
+// REQUIRES: q.table is not null unless kGrid; `distance` is given unless
+// q.by_search().
 Result<SearchedBoard> draw_board(const Question& q, std::optional<int> distance, Rng& rng,
                                  const fifteen::SearchBudget& budget);
 

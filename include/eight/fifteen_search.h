@@ -49,6 +49,10 @@ enum class SearchStatus : std::uint8_t {
   kBudgetExceeded,  // node limit or deadline reached first
   kCancelled,       // the cancel flag was set
   kUnsolvable,      // the board is in the other class (board_class) from the goal
+  // A path was found but is not proven optimal (eight/answer.h's boards
+  // past 16 cells, answered by reduction); its report's lower_bound is.
+  // IdaSearch never returns it.
+  kBounded,
 };
 
 struct SearchResult {

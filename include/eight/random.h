@@ -68,6 +68,12 @@ class DistanceIndex {
   std::vector<int> classes_;
 };
 
+// A uniformly random board among those that reach `goal` (its class,
+// board_class()), of any shape: a Fisher-Yates shuffle of the goal's cells,
+// then, for the other class, the first two tiles swapped, which pairs the
+// boards of the two classes one to one. REQUIRES: is_valid(goal).
+Board shuffled_board(const Board& goal, Rng& rng);
+
 // A board exactly `distance` moves from the frame's goal, uniformly among all
 // such boards: from a full section one random index into the group of that
 // distance; from a mod-3 section (no distance per position) breadth-first

@@ -16,7 +16,10 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string_view>
+#include <vector>
 
 #include "eight/board.h"
 #include "eight/goal.h"
@@ -25,17 +28,60 @@
 
 namespace eight {
 
+// How an answer was found (eight/answer.h says when each is used).
+enum class Method : std::uint8_t {
+  kTable,            // looked up in a table section: exact
+  kPatternSearch,    // IDA* over a table's pattern databases (4x4): optimal
+  kManhattanSearch,  // IDA* over Manhattan distance and linear conflicts: optimal
+  kReduction,        // a row and a column at a time, then improved: bounded
+};
+// "table", "pattern-search", "manhattan-search", "reduction": the names the
+// API and the CLI print. REQUIRES: m is one of the enumerators.
+std::string_view method_name(Method m);
+// The Method of a name method_name() gives, or nothing.
+std::optional<Method> method_from_name(std::string_view name);
+
+// How good an answer is: proven optimal or not, and how it was found. An
+// answer's proven lower bound on the distance is the distance itself when
+// optimal (the JSON's lower_bound prints it so), else `lower_bound`.
+struct Quality {
+  bool optimal = true;
+  int lower_bound = 0;  // read only when !optimal
+  Method method = Method::kTable;
+
+  friend bool operator==(const Quality&, const Quality&) = default;
+};
+
+// The longest path any answer holds: boards up to 4x4 have at most
+// format::kMaxDistance (80) moves; a reduction's path on a 10x10 board has
+// a few thousand.
+inline constexpr int kMaxPathLength = 20000;
+
 struct Solution {
   Board board;
   Board goal;
   bool solvable = false;
-  int distance = -1;  // -1 when the board cannot reach the goal
-  int length = 0;     // number of moves filled below (0 unless a path was asked for)
+  // -1 when the board cannot reach the goal. The distance, except for an
+  // answer answer.h says is not proven optimal (boards past 16 cells), where
+  // it is the length of the path found.
+  int distance = -1;
+  int length = 0;  // number of moves in the path (0 unless a path was asked for)
+  // The path, when it has at most kMaxDistance moves (every table and 4x4
+  // answer), without allocating; a longer one (boards past 16 cells) is in
+  // long_moves and long_tiles instead. Read it through path() and
+  // slid_tiles().
   std::array<Move, format::kMaxDistance> moves{};
   std::array<std::uint8_t, format::kMaxDistance> tiles{};  // tile slid at each step
+  std::vector<Move> long_moves;
+  std::vector<std::uint8_t> long_tiles;
+  Quality quality;  // Solver::solve's: optimal, the distance, kTable
 
-  std::span<const Move> path() const { return {moves.data(), static_cast<std::size_t>(length)}; }
+  std::span<const Move> path() const {
+    if (length > format::kMaxDistance) return long_moves;
+    return {moves.data(), static_cast<std::size_t>(length)};
+  }
   std::span<const std::uint8_t> slid_tiles() const {
+    if (length > format::kMaxDistance) return long_tiles;
     return {tiles.data(), static_cast<std::size_t>(length)};
   }
 };
@@ -46,8 +92,13 @@ struct MoveOption {
   Move move = Move::kUp;
   std::uint8_t tile = 0;
   Board next;
-  int distance = 0;  // of `next`
-  bool optimal = false;
+  // Of `next`; for a move of a board whose answer is not proven optimal
+  // (eight/answer.h, kBounded), the length of the path found from `next`.
+  int distance = 0;
+  bool optimal = false;  // proven one closer
+  // The first move of the best path found, on a board whose answer is not
+  // proven optimal (no move is `optimal` there): the hint to follow.
+  bool hint = false;
 };
 
 // Every legal move from a board (2 to 4), best first. On every board every
@@ -55,7 +106,10 @@ struct MoveOption {
 // colour on a chessboard), so a move is either optimal (distance - 1) or
 // not (distance + 1): there is no "as good" move.
 struct MoveOptions {
-  int distance = -1;  // of the board itself; -1 when it cannot reach the goal
+  // Of the board itself; -1 when it cannot reach the goal; for an answer
+  // not proven optimal, the length of the best path found.
+  int distance = -1;
+  Quality quality;  // of `distance`
   int count = 0;
   std::array<MoveOption, 4> moves{};  // [0, count): optimal ones first, then in move order
 

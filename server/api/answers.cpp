@@ -68,18 +68,25 @@ std::optional<bool> parse_flag(std::string_view text) {
 }
 
 // /random for a 4x4 goal: a uniformly random board (distance optional), or
-// one exactly distance=D away, drawn and solved within the budget.
+// one exactly distance=D away, drawn and solved within the budget; for a
+// grid shape's goal, a uniformly random board (no distance: theirs are not
+// exact).
 void random_searched(const Request& req, const Question& q, std::uint64_t max_budget,
                      const std::atomic<bool>& cancelled, Response& res) {
   if (const std::string* c_text = req.param("count")) {
-    return set_problem(res, {400, "bad-count", "Bad count",
-                             "count is for the boards tables answer; a 4x4 board is drawn by "
-                             "search, one a request; got " +
-                                 quote(*c_text, 32),
-                             "count"});
+    return set_problem(
+        res, {400, "bad-count", "Bad count",
+              "count is for the boards tables answer; a " + to_string(q.framed->goal().shape) +
+                  " board is drawn by search, one a request; got " + quote(*c_text, 32),
+              "count"});
   }
   std::optional<int> distance;
   if (const std::string* d_text = req.param("distance")) {
+    if (q.framed->engine == Engine::kGrid) {
+      return set_problem(res, bad_number("distance", *d_text,
+                                         "left out for " + to_string(q.framed->goal().shape) +
+                                             " boards, whose distances are not exact"));
+    }
     const auto d = parse_decimal(*d_text);
     if (!d || *d > static_cast<std::uint64_t>(fifteen::kMaxSolutionLength)) {
       return set_problem(
@@ -96,6 +103,7 @@ void random_searched(const Request& req, const Question& q, std::uint64_t max_bu
   Rng rng(*seed);
   // (A search frame's draw has no error: a budget that runs out is in its
   // report.)
+  // (Nor a grid shape's, asked without a distance.)
   const SearchedBoard drawn = *draw_board(*q.framed, distance, rng, search_budget(q, cancelled));
   if (distance && !drawn.report.finished()) return stopped(drawn.report, q, max_budget, res);
   nlohmann::ordered_json j;
@@ -117,9 +125,23 @@ void set_json(Response& res, const nlohmann::ordered_json& j) {
   res.set_content(j.dump(), kJsonType);
 }
 
+// optimal=required (only a proven optimal answer, else 503 as a search
+// that ran out of budget) or optimal=preferred (the default: for a grid
+// shape, a bounded answer when the search does not finish).
+std::optional<bool> read_require_optimal(const Request& req, Response& res) {
+  const std::string* text = req.param("optimal");
+  if (text == nullptr || *text == "preferred") return false;
+  if (*text == "required") return true;
+  set_problem(res, {400, "bad-optimal", "Bad optimal",
+                    "optimal must be required or preferred; got " + quote(*text, 32), "optimal"});
+  return std::nullopt;
+}
+
 // The one path from a question to an answer for /solve and /distance.
 void answer_solve(const Request& req, const Question& q, bool with_path, std::uint64_t max_budget,
                   const std::atomic<bool>& cancelled, Response& res) {
+  const auto require_optimal = read_require_optimal(req, res);
+  if (!require_optimal) return;
   SolveFields fields{with_path, false};
   if (const std::string* boards = req.param("boards")) {
     const auto flag = parse_flag(*boards);
@@ -133,28 +155,32 @@ void answer_solve(const Request& req, const Question& q, bool with_path, std::ui
   }
   // From a table, O(distance): one entry per move, nothing proportional to
   // the table; for 4x4, a search within the budget (on the compute pool).
-  const auto answer = solve_board(*q.framed, q.board, with_path, search_budget(q, cancelled));
+  const auto answer =
+      solve_board(*q.framed, q.board, with_path, search_budget(q, cancelled), *require_optimal);
   if (!answer.ok()) return set_problem(res, problem_from_error(answer.error(), "board"));
   if (!answer->report.finished()) return stopped(answer->report, q, max_budget, res);
   res.set_content(solution_json(answer->solution, fields), kJsonType);
-  if (q.framed->by_search) add_search_header(answer->report, res);
+  if (q.framed->by_search()) add_search_header(answer->report, res);
   // A search's answer depends on its budget only through whether it is
   // found: an answer is the same for every budget that finds it.
   res.set_header("Cache-Control", kAnswerCacheControl);
 }
 
-void answer_hint(const Question& q, std::uint64_t max_budget, const std::atomic<bool>& cancelled,
-                 Response& res) {
-  const SearchedMoves searched = board_moves(*q.framed, q.board, search_budget(q, cancelled));
+void answer_hint(const Request& req, const Question& q, std::uint64_t max_budget,
+                 const std::atomic<bool>& cancelled, Response& res) {
+  const auto require_optimal = read_require_optimal(req, res);
+  if (!require_optimal) return;
+  const SearchedMoves searched =
+      board_moves(*q.framed, q.board, search_budget(q, cancelled), *require_optimal);
   if (!searched.report.finished()) return stopped(searched.report, q, max_budget, res);
   res.set_content(hints_json(q.board, q.framed->goal(), searched.options), kJsonType);
-  if (q.framed->by_search) add_search_header(searched.report, res);
+  if (q.framed->by_search()) add_search_header(searched.report, res);
   res.set_header("Cache-Control", kAnswerCacheControl);
 }
 
 void answer_random(const Request& req, const Question& q, std::uint64_t max_budget,
                    const std::atomic<bool>& cancelled, Response& res) {
-  if (q.framed->by_search) return random_searched(req, q, max_budget, cancelled, res);
+  if (q.framed->by_search()) return random_searched(req, q, max_budget, cancelled, res);
   const int max = q.framed->max_distance();
   const std::string* d_text = req.param("distance");
   if (d_text == nullptr) return set_problem(res, missing_parameter("distance"));
@@ -221,15 +247,16 @@ void answer_random(const Request& req, const Question& q, std::uint64_t max_budg
 }
 
 void answer_stats(const Question& q, Response& res) {
-  if (q.framed->by_search) {
+  if (q.framed->by_search()) {
     return set_problem(res, {404, "no-stats", "No statistics for this shape",
-                             "4x4 positions are not tabulated (a search answers each question), "
-                             "so there is no distance histogram for goal " +
+                             to_string(q.framed->goal().shape) +
+                                 " positions are not tabulated (a search answers each question), "
+                                 "so there is no distance histogram for goal " +
                                  to_string(q.framed->goal()),
                              "shape"});
   }
-  const auto& section = q.framed->table->view().section(q.framed->frame.section());
-  const auto& histogram = q.framed->table->index().histogram(q.framed->frame.section());
+  const auto& section = q.framed->table->view().section(q.framed->frame->section());
+  const auto& histogram = q.framed->table->index().histogram(q.framed->frame->section());
   nlohmann::ordered_json j;
   add_board_fields(j, nullptr, q.framed->goal());
   j["solvable_positions"] = section.positions;
@@ -239,7 +266,7 @@ void answer_stats(const Question& q, Response& res) {
       std::vector<std::uint32_t>(histogram.begin(), histogram.begin() + section.max_distance + 1);
   auto hardest = nlohmann::ordered_json::array();
   auto hardest_cells = nlohmann::ordered_json::array();
-  for (const Board& b : hardest_boards(q.framed->table->index(), q.framed->frame)) {
+  for (const Board& b : hardest_boards(q.framed->table->index(), *q.framed->frame)) {
     hardest.push_back(to_string(b));
     hardest_cells.push_back(cells_json(b));
   }

@@ -28,11 +28,12 @@ namespace eight::server {
 // 0.1 s (random.h), so a request with count= runs on the compute pool.
 inline constexpr std::uint64_t kMaxRandomCount = 1000;
 
-// /solve (`with_path`) and /distance.
+// /solve (`with_path`) and /distance; both and /hint read optimal=
+// (required or preferred).
 void answer_solve(const Request& req, const Question& q, bool with_path, std::uint64_t max_budget,
                   const std::atomic<bool>& cancelled, Response& res);
-void answer_hint(const Question& q, std::uint64_t max_budget, const std::atomic<bool>& cancelled,
-                 Response& res);
+void answer_hint(const Request& req, const Question& q, std::uint64_t max_budget,
+                 const std::atomic<bool>& cancelled, Response& res);
 void answer_random(const Request& req, const Question& q, std::uint64_t max_budget,
                    const std::atomic<bool>& cancelled, Response& res);
 void answer_stats(const Question& q, Response& res);

@@ -120,10 +120,18 @@ void solve_batch(const TableSlot& slot, std::uint64_t max_budget, const Request&
                        bad_body(R"(body must be a JSON object: {"boards": [...], "goal": "..."})"));
   }
   for (const auto& [key, value] : body.items()) {
-    if (key != "boards" && key != "goal" && key != "shape" && key != "budget") {
+    if (key != "boards" && key != "goal" && key != "shape" && key != "budget" && key != "optimal") {
       return set_problem(res, bad_body("unknown field " + quote(key, 32) +
-                                       "; the body takes boards, goal, shape and budget"));
+                                       "; the body takes boards, goal, shape, budget and optimal"));
     }
+  }
+  // "optimal": "required" (only proven optimal answers) or "preferred".
+  bool require_optimal = false;
+  if (const auto o = body.find("optimal"); o != body.end()) {
+    if (!o->is_string() || (*o != "required" && *o != "preferred")) {
+      return set_problem(res, bad_body("field 'optimal' must be \"required\" or \"preferred\""));
+    }
+    require_optimal = *o == "required";
   }
   // "budget": the nodes all of the batch's 4x4 searches may expand together.
   fifteen::SearchBudget budget;
@@ -197,6 +205,7 @@ void solve_batch(const TableSlot& slot, std::uint64_t max_budget, const Request&
   out.pop_back();  // the closing brace: count and answers follow
   out += R"(,"count":)" + std::to_string(boards->size()) + R"(,"answers":[)";
   out.reserve(out.size() + boards->size() * 320);
+  std::size_t grid_boards = 0;  // boards of the grid shapes so far
   bool first = true;
   for (const auto& item : *boards) {
     // The client has gone: nobody will read the rest.
@@ -217,14 +226,22 @@ void solve_batch(const TableSlot& slot, std::uint64_t max_budget, const Request&
       continue;
     }
     const Question& q = std::get<Question>(v);
-    const auto answer = solve_board(*q.framed, q.board, true, budget);
+    if (q.framed->engine == Engine::kGrid && ++grid_boards > kMaxBatchGridBoards) {
+      out +=
+          input_error_json(item, "a batch answers at most " + std::to_string(kMaxBatchGridBoards) +
+                                     " boards of shapes no table holds (2x7, 3x5, 5x5 ... "
+                                     "10x10), whose paths run to thousands of moves: send "
+                                     "the rest in another batch");
+      continue;
+    }
+    const auto answer = solve_board(*q.framed, q.board, true, budget, require_optimal);
     if (!answer.ok()) return set_problem(res, problem_from_error(answer.error(), "board"));
     budget.max_nodes -= std::min(budget.max_nodes, answer->report.nodes);
     if (!answer->report.finished()) {
       // In place, as a bad board is: the rest of the batch is still answered
       // (table answers cost nothing; later searches get what is left).
       out += input_error_json(item, describe_stop(answer->report, total_budget) +
-                                        " (the batch's budget, shared by its 4x4 boards)");
+                                        " (the batch's budget, shared by its searched boards)");
       if (budget.max_nodes == 0) budget.max_nodes = 1;  // a search needs a node to start
       continue;
     }

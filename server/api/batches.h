@@ -1,6 +1,7 @@
-// POST /solve with {"boards": [...], "goal": G, "shape": S, "budget": N}:
-// up to kMaxBatchBoards answers in order, each item read as a single
-// question is (question.h), a bad item answered in place with its error.
+// POST /solve with {"boards": [...], "goal": G, "shape": S, "budget": N,
+// "optimal": "required"|"preferred"}: up to kMaxBatchBoards answers in
+// order, each item read as a single question is (question.h), a bad item
+// answered in place with its error.
 // The body is read here, where the batch runs (on the compute pool): its
 // JSON, up to Limits::body_bytes, is itself long to parse.
 //
@@ -22,6 +23,13 @@ namespace eight::server {
 // ({"boards": [...]}), so 64 leaves room for any honest client while a
 // body of 100,000 '[' is refused before anything recurses over it.
 inline constexpr int kMaxJsonDepth = 64;
+
+// A batch answers at most this many boards of the shapes no table holds
+// (eight/answer.h's grid shapes: 2x7, 3x5, 5x5 ... 10x10): their paths run
+// to thousands of moves (some 20 KB of JSON for 10x10, a few milliseconds
+// each), so 10,000 of them would be 200 MB and a minute. The rest are
+// answered in place with an error saying so.
+inline constexpr std::size_t kMaxBatchGridBoards = 100;
 
 // Answers the batch `req` (POST /solve) from the slot's table set, its 4x4
 // boards searched within one budget they share (at most `max_budget`, the

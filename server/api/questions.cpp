@@ -29,11 +29,11 @@ Problem not_ready() {
 namespace {
 
 // A question answered by search on a server whose searches are off.
-Problem searches_off(const GoalFrame& frame, std::string_view parameter) {
+Problem searches_off(const Board& goal, std::string_view parameter) {
   return {404, "search-disabled", "Searches disabled",
           "this server answers no questions by search (eight-server --max-budget 0), so none "
           "for goal " +
-              to_string(frame.goal()) + "; 4x4 boards need a server that searches",
+              to_string(goal) + "; boards of 13 cells or more need a server that searches",
           parameter};
 }
 
@@ -67,11 +67,16 @@ std::variant<Question, Problem> read_question(std::shared_ptr<const TableSet> ta
   }
   q.tables = std::move(tables);
   if (!q.tables) return not_ready();
-  const Result<TableSet::Frame> found = frames != nullptr ? (*frames)(goal) : q.tables->frame(goal);
-  if (!found.ok()) return problem_from_error(found.error(), "goal");
-  q.framed = question_of(*found->table, found->frame);
-  if (q.framed->by_search && max_budget == 0) {
-    return searches_off(q.framed->frame, text.board != nullptr ? "board" : "shape");
+  if (is_grid_shape(goal.shape)) {
+    q.framed = grid_question(goal);  // no table: a search, then a reduction
+  } else {
+    const Result<TableSet::Frame> found =
+        frames != nullptr ? (*frames)(goal) : q.tables->frame(goal);
+    if (!found.ok()) return problem_from_error(found.error(), "goal");
+    q.framed = question_of(*found->table, found->frame);
+  }
+  if (q.framed->by_search() && max_budget == 0) {
+    return searches_off(goal, text.board != nullptr ? "board" : "shape");
   }
   return q;
 }

@@ -7,14 +7,17 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
   // clang-format off
   static constexpr std::array<RouteInfo, kRouteCount - 1> kRoutes = {{
       {Route::kIndex, "/", "", "this index of the endpoints"},
-      {Route::kSolve, "/solve", "board=B[&goal=G][&shape=RxC][&boards=1][&budget=N]",
+      {Route::kSolve, "/solve",
+       "board=B[&goal=G][&shape=RxC][&boards=1][&budget=N][&optimal=required]",
        "distance and an optimal path from board B to goal G (default 123456780), with the board "
        "after every move if boards=1; POST a JSON body {\"boards\": [...], \"goal\": G} to solve "
-       "up to 10000 boards at once; 4x4 boards are searched, within budget=N nodes",
-       true, {"board", "goal", "shape", "boards", "budget"}},
-      {Route::kDistance, "/distance", "board=B[&goal=G][&shape=RxC][&budget=N]",
+       "up to 10000 boards at once; 4x4 boards are searched, within budget=N nodes; boards up to "
+       "10x10 that no table holds are searched briefly, then solved by reduction (optimal false, "
+       "with a proven lower_bound) unless optimal=required",
+       true, {"board", "goal", "shape", "boards", "budget", "optimal"}},
+      {Route::kDistance, "/distance", "board=B[&goal=G][&shape=RxC][&budget=N][&optimal=required]",
        "distance only from board B to goal G (default 123456780)", false,
-       {"board", "goal", "shape", "budget"}},
+       {"board", "goal", "shape", "budget", "optimal"}},
       {Route::kTable, "/table", "[shape=RxC | name=FILE]",
        "the raw table file for offline use (ETag, If-None-Match, Range); with several files, "
        "shape=RxC picks the one answering that shape (default: the one answering 3x3) and "
@@ -24,15 +27,17 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
       {Route::kHealthz, "/healthz", "", "liveness: the process answers"},
       {Route::kReadyz, "/readyz", "", "readiness: the table is mapped and verified"},
       {Route::kMetrics, "/metrics", "", "Prometheus metrics"},
-      {Route::kHint, "/hint", "board=B[&goal=G][&shape=RxC][&budget=N]",
+      {Route::kHint, "/hint", "board=B[&goal=G][&shape=RxC][&budget=N][&optimal=required]",
        "every legal next move from board B, best first, with the board it leads to and its "
-       "distance; the optimal ones also as hints", false,
-       {"board", "goal", "shape", "budget"}},
+       "distance; the optimal ones also as hints (where no answer is proven optimal, the first "
+       "move of the best path found)", false,
+       {"board", "goal", "shape", "budget", "optimal"}},
       {Route::kRandom, "/random",
        "distance=D[&goal=G][&shape=RxC][&seed=S][&count=N][&budget=N]",
        "a board exactly D moves from goal G, uniformly at random (reproducible with seed S); "
        "count=N draws N of them from the one generator; for 4x4, distance is optional (a "
-       "uniformly random solvable board)", false,
+       "uniformly random solvable board); for the shapes no table holds (5x5 ... 10x10), there "
+       "is no distance: a uniformly random solvable board", false,
        {"distance", "goal", "shape", "seed", "count", "budget"}},
       {Route::kStats, "/stats", "[goal=G][&shape=RxC]",
        "goal G's distance histogram, maximum distance and hardest boards", false, {"goal", "shape"}},

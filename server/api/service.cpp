@@ -103,7 +103,8 @@ Service::Service(const TableSlot& table, const Metrics& metrics, std::uint64_t m
   }
   nlohmann::ordered_json index;
   index["name"] = "eight";
-  index["description"] = "Optimal sliding-puzzle solutions: from precomputed tables up to 12 cells, by search on 4x4";
+  index["description"] =
+      "Optimal sliding-puzzle solutions: from precomputed tables up to 12 cells, by search on 4x4";
 #ifdef EIGHT_VERSION
   index["version"] = EIGHT_VERSION;
 #endif
@@ -214,7 +215,7 @@ void Service::dispatch(const Request& req, const Plan& plan, Response& res,
     case Route::kOpenapi:
       return openapi(res);
     case Route::kHint:
-      return answer_hint(*q, max_budget_, cancelled, res);
+      return answer_hint(req, *q, max_budget_, cancelled, res);
     case Route::kRandom:
       return answer_random(req, *q, max_budget_, cancelled, res);
     case Route::kStats:

@@ -280,6 +280,38 @@ test("2x3 and 2x5 answers of every endpoint keep the contract", async () => {
   }
 });
 
+test("answers of the shapes no table holds keep the contract: optimal near the goal, bounded far, a 503 when a proof is required", async () => {
+  // 5x5 one move from the goal: optimal by search.
+  const near = "1,2,3,4,5/6,7,8,9,10/11,12,13,14,15/16,17,18,19,20/21,22,23,0,24";
+  let r = await get(`/solve?board=${q(near)}&boards=1`);
+  assert.equal(r.json.shape, "5x5");
+  assert.equal(r.json.distance, 1);
+  assert.equal(r.json.optimal, true);
+  assert.equal(r.json.lower_bound, 1);
+  assert.equal(r.json.method, "manhattan-search");
+  // A random 7x7 board: a path found by reduction, with its proven bound.
+  r = await get("/random?shape=7x7&seed=3");
+  assert.equal(r.json.distance, null);
+  const far = r.json.board;
+  r = await get(`/solve?board=${q(far)}`);
+  assert.equal(r.json.optimal, false);
+  assert.equal(r.json.method, "reduction");
+  assert.ok(r.json.lower_bound < r.json.distance);
+  assert.equal(r.json.path.length, r.json.distance);
+  await get(`/distance?board=${q(far)}`);
+  r = await get(`/hint?board=${q(far)}`);
+  assert.equal(r.json.hints.length, 1);
+  assert.equal(r.json.hints[0].letter, (await get(`/solve?board=${q(far)}`)).json.path[0]);
+  await get("/random?shape=7x7&distance=5", 400);
+  await get("/stats?shape=7x7", 404);
+  await get(`/solve?board=${q(far)}&optimal=maybe`, 400);
+  // A proof required of a far board: the search stops at its budget.
+  r = await get(`/solve?board=${q(far)}&optimal=required&budget=1000`, 503);
+  assert.equal(r.json.type, "https://eight.invalid/problems/search-budget-exceeded");
+  // A batch with the shapes mixed.
+  await post({ boards: [near, far, "867254301"], optimal: "preferred" });
+});
+
 test("4x4 answers of every endpoint keep the contract, and a search out of budget is a 503", async () => {
   let r = await get(`/solve?board=${q(FIFTEEN_1)}`);
   assert.equal(r.json.shape, "4x4");
@@ -396,9 +428,11 @@ test("the checks fail on answers that break the contract", async () => {
   const broken = [
     ["no board_cells", alter((j) => delete j.board_cells)],
     ["a field the document does not name", alter((j) => { j.cells = []; })],
-    ["a distance past 80", alter((j) => { j.distance = 81; })],
+    ["a distance past the longest path", alter((j) => { j.distance = 20001; })],
     ["a board in no canonical form", alter((j) => { j.board = "8 6 7 2 5 4 3 0 1"; })],
-    ["a shape eight does not answer", alter((j) => { j.shape = "5x5"; })],
+    ["a shape eight does not answer", alter((j) => { j.shape = "11x5"; })],
+    ["no word on how good it is", alter((j) => delete j.optimal)],
+    ["a method no one has", alter((j) => { j.method = "guess"; })],
     ["a status the document does not list", { ...real, status: 418 }],
     ["another content type", { ...real, headers: { ...real.headers, "content-type": "text/plain" } }],
   ];

@@ -78,9 +78,12 @@ TEST_CASE("/solve answers board, goal, shape, cells, solvable, distance, moves, 
   CHECK(body.find("\"shape\"") < body.find("\"board_cells\""));
   CHECK(body.find("\"board_cells\"") < body.find("\"goal_cells\""));
   CHECK(body.find("\"goal_cells\"") < body.find("\"solvable\""));
-  CHECK(body.find("\"distance\"") < body.find("\"moves\""));
+  CHECK(body.find("\"distance\"") < body.find("\"optimal\""));
+  CHECK(body.find("\"optimal\"") < body.find("\"lower_bound\""));
+  CHECK(body.find("\"lower_bound\"") < body.find("\"method\""));
+  CHECK(body.find("\"method\"") < body.find("\"moves\""));
   CHECK(body.find("\"path\"") < body.find("\"tiles\""));
-  CHECK(keys.size() == 10);
+  CHECK(keys.size() == 13);
 }
 
 TEST_CASE("/solve of the goal itself is distance 0 with empty moves") {
@@ -90,7 +93,7 @@ TEST_CASE("/solve of the goal itself is distance 0 with empty moves") {
   CHECK(r->status == 200);
   CHECK(
       r->body ==
-      R"({"board":"123456780","goal":"123456780","shape":"3x3","board_cells":[1,2,3,4,5,6,7,8,0],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":0,"moves":[],"path":"","tiles":[]})");
+      R"({"board":"123456780","goal":"123456780","shape":"3x3","board_cells":[1,2,3,4,5,6,7,8,0],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":0,"optimal":true,"lower_bound":0,"method":"table","moves":[],"path":"","tiles":[]})");
 }
 
 TEST_CASE("every notation the parser accepts works URL-encoded") {
@@ -120,13 +123,13 @@ TEST_CASE("answers a board of the other class with solvable false, null distance
   CHECK(r->status == 200);
   CHECK(
       r->body ==
-      R"({"board":"213456780","goal":"123456780","shape":"3x3","board_cells":[2,1,3,4,5,6,7,8,0],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":false,"distance":null,"moves":[],"path":"","tiles":[]})");
+      R"({"board":"213456780","goal":"123456780","shape":"3x3","board_cells":[2,1,3,4,5,6,7,8,0],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":false,"distance":null,"optimal":true,"lower_bound":null,"method":"table","moves":[],"path":"","tiles":[]})");
   r = cli.Get("/distance?board=123456870");
   REQUIRE(r);
   CHECK(r->status == 200);
   CHECK(
       r->body ==
-      R"({"board":"123456870","goal":"123456780","shape":"3x3","board_cells":[1,2,3,4,5,6,8,7,0],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":false,"distance":null})");
+      R"({"board":"123456870","goal":"123456780","shape":"3x3","board_cells":[1,2,3,4,5,6,8,7,0],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":false,"distance":null,"optimal":true,"lower_bound":null,"method":"table"})");
 }
 
 TEST_CASE("answers for several goals, each path reaching its goal") {
@@ -164,7 +167,7 @@ TEST_CASE("/distance answers the same as /solve without moves, path and tiles") 
   CHECK(r->status == 200);
   CHECK(
       r->body ==
-      R"({"board":"867254301","goal":"123456780","shape":"3x3","board_cells":[8,6,7,2,5,4,3,0,1],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":31})");
+      R"({"board":"867254301","goal":"123456780","shape":"3x3","board_cells":[8,6,7,2,5,4,3,0,1],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":31,"optimal":true,"lower_bound":31,"method":"table"})");
 }
 
 TEST_CASE("HEAD answers the GET headers without a body") {
@@ -199,7 +202,8 @@ TEST_CASE("GET / is a JSON index of every endpoint") {
                                           "/healthz", "/readyz", "/metrics", "/hint", "/random",
                                           "/stats", "/openapi.yaml"});
   CHECK(j["endpoints"][1]["methods"] == json{"GET", "HEAD", "POST"});
-  CHECK(j["endpoints"][1]["query"] == "board=B[&goal=G][&shape=RxC][&boards=1][&budget=N]");
+  CHECK(j["endpoints"][1]["query"] ==
+        "board=B[&goal=G][&shape=RxC][&boards=1][&budget=N][&optimal=required]");
 }
 
 TEST_CASE("/healthz says ok and /readyz names the verified table") {
@@ -303,7 +307,8 @@ TEST_CASE("from the default table the server answers every shape up to 10 cells,
       {"x2/13/45/67/89", "12/34/56/78/90"},
       {"123/405", "012/345"},
       {"867254301", "123804765"}};
-  for (const auto& question : questions) {  // no structured binding: clang 14's CAPTURE cannot take one
+  for (const auto& question :
+       questions) {  // no structured binding: clang 14's CAPTURE cannot take one
     const auto& [board, goal] = question;
     CAPTURE(question.first);
     auto r = cli.Get("/solve?board=" + board + "&goal=" + goal);
@@ -351,10 +356,11 @@ TEST_CASE("POST /solve without a goal solves each board to its own shape's goal,
   auto single = cli.Get("/solve?board=123/405");
   REQUIRE(single);
   REQUIRE(single->status == 200);
-  CHECK(single->body ==
-        R"({"board":"123/405","goal":"123/450","shape":"2x3","board_cells":[1,2,3,4,0,5],)"
-        R"("goal_cells":[1,2,3,4,5,0],"solvable":true,"distance":1,"moves":["right"],)"
-        R"("path":"r","tiles":[5]})");
+  CHECK(
+      single->body ==
+      R"({"board":"123/405","goal":"123/450","shape":"2x3","board_cells":[1,2,3,4,0,5],)"
+      R"("goal_cells":[1,2,3,4,5,0],"solvable":true,"distance":1,"optimal":true,"lower_bound":1,"method":"table","moves":["right"],)"
+      R"("path":"r","tiles":[5]})");
   auto r = cli.Post("/solve", R"({"boards":["123/405"]})", "application/json");
   REQUIRE(r);
   CHECK(r->status == 200);

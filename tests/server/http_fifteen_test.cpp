@@ -378,19 +378,20 @@ TEST_CASE("4x4 bad input gets precise 400 errors") {
                          "bad-board");
   CHECK(j["parameter"] == "board");
   CHECK(j["detail"] == "expected 16 cells for 4x4, got 15");
-  // Without shape=, 15 numbers are no board of any shape.
+  // Without shape=, 15 numbers are a 3x5 or a 5x3 board: which?
   j = check_problem(cli.Get("/distance?board=1,2,3,4,5,6,7,8,9,10,11,12,13,14,0"), 400,
                     "bad-board");
-  CHECK(j["detail"] == "expected 16 cells, got 15");
+  CHECK(j["detail"] == "15 cells fit 3x5 and 5x3: say which shape, or write the rows");
   // Positions count characters of the text, from 1.
   j = check_problem(cli.Get("/solve?board=16,1,2,3,4,5,6,7,8,9,10,11,12,13,14,0"), 400,
                     "bad-board");
   CHECK(j["detail"] ==
-        "tile 16 at position 1 is out of range: tiles go up to 15 (on 4x4, the largest board)");
+        "tile 16 at position 1 is out of range: a board of 16 cells or fewer has tiles up to "
+        "15");
   j = check_problem(cli.Get("/solve?board=1,2,3,4,5,6,7,8,9,10,11,12,13,14,16,0"), 400,
                     "bad-board");
   CHECK(j["detail"] ==
-        "tile 16 at position 34 is out of range: tiles go up to 15 (on 4x4, the largest board)");
+        "tile 16 at position 34 is out of range: a board of 16 cells or fewer has tiles up to 15");
   j = check_problem(cli.Get("/distance?board=1,2,3,4,5,6,7,8,9,10,10,12,13,14,15,0"), 400,
                     "bad-board");
   CHECK(j["detail"] == "tile 10 appears twice and tile 11 is missing");

@@ -68,7 +68,7 @@ TEST_CASE("the distance handler answers without moves, path or tiles") {
   CHECK(res.status() == 200);
   CHECK(
       res.body ==
-      R"({"board":"867254301","goal":"123456780","shape":"3x3","board_cells":[8,6,7,2,5,4,3,0,1],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":31})");
+      R"({"board":"867254301","goal":"123456780","shape":"3x3","board_cells":[8,6,7,2,5,4,3,0,1],"goal_cells":[1,2,3,4,5,6,7,8,0],"solvable":true,"distance":31,"optimal":true,"lower_bound":31,"method":"table"})");
 }
 
 TEST_CASE("handlers turn each bad query into a problem naming the parameter") {
@@ -90,8 +90,9 @@ TEST_CASE("handlers turn each bad query into a problem naming the parameter") {
   CHECK(res.status() == 400);
   p = problem(res);
   CHECK(p["type"] == "https://eight.invalid/problems/unknown-parameter");
-  CHECK(p["detail"] ==
-        "unknown query parameter 'gaol'; this endpoint takes board, goal, shape and budget");
+  CHECK(
+      p["detail"] ==
+      "unknown query parameter 'gaol'; this endpoint takes board, goal, shape, budget and optimal");
 
   res = f.call(Route::kSolve, {{"board", "123456780"}, {"goal", "1234567800"}});
   CHECK(res.status() == 400);

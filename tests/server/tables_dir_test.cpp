@@ -210,7 +210,12 @@ TEST_CASE("--tables DIR: /table serves the 3x3 file, or with shape= the file ans
   j = check_problem(cli.Get("/table?shape=4x4"), 404, "shape-not-served");
   CHECK(j["detail"].get<std::string>().find("eight-tablegen (its 6-6-3 pattern databases) or "
                                             "--pdb 7-8") != std::string::npos);
-  check_problem(cli.Get("/table?shape=5x5"), 400, "bad-shape");
+  // A shape no table holds: nothing to download, and no generator for it.
+  j = check_problem(cli.Get("/table?shape=5x5"), 404, "shape-not-served");
+  CHECK(j["detail"] ==
+        "the tables answer 2x3, 3x2 and 3x3 boards, not 5x5 ones; no table holds 5x5 boards: "
+        "eight answers them by search and reduction, without a table");
+  check_problem(cli.Get("/table?shape=11x5"), 400, "bad-shape");
   check_problem(cli.Get("/table?goal=123456780"), 400, "unknown-parameter");
 }
 
@@ -240,7 +245,8 @@ TEST_CASE("--tables DIR: /tables lists every file with a URL that downloads it, 
   // Each URL sends its file, named and validated as /table?shape= does.
   for (const auto& [entry, bytes] :
        {std::pair{a, eight::test::table_bytes()}, std::pair{b, table_2x3()}}) {
-    const std::string url = entry["url"].get<std::string>();  // clang 14's CAPTURE cannot take a binding
+    const std::string url =
+        entry["url"].get<std::string>();  // clang 14's CAPTURE cannot take a binding
     CAPTURE(url);
     r = cli.Get(entry["url"].get<std::string>());
     REQUIRE(r);

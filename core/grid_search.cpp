@@ -1,0 +1,239 @@
+#include "grid_search.h"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+
+#include "reduction_solver.h"
+
+namespace eight::grid {
+namespace {
+
+// The goal's row and column of each tile, and the board's state.
+struct Geometry {
+  int rows = 0;
+  int cols = 0;
+  std::array<std::uint8_t, kMaxCells> goal_row{};
+  std::array<std::uint8_t, kMaxCells> goal_col{};
+
+  Geometry(const Board& goal) : rows(goal.shape.rows), cols(goal.shape.cols) {
+    for (int i = 0; i < goal.size(); ++i) {
+      const std::uint8_t t = goal.cells[static_cast<std::size_t>(i)];
+      goal_row[t] = static_cast<std::uint8_t>(i / cols);
+      goal_col[t] = static_cast<std::uint8_t>(i % cols);
+    }
+  }
+};
+
+// Removals needed to put `keys` (at most kMaxSide, goal positions along the
+// line of the tiles that belong to it, in their order on the line) in
+// order: their count less a longest increasing subsequence.
+int removals(const std::uint8_t* keys, int k) {
+  if (k < 2) return 0;
+  std::array<std::uint8_t, kMaxSide> tails{};
+  int length = 0;
+  for (int i = 0; i < k; ++i) {
+    std::uint8_t* at = std::lower_bound(tails.data(), tails.data() + length, keys[i]);
+    *at = keys[i];
+    if (at == tails.data() + length) ++length;
+  }
+  return k - length;
+}
+
+int row_conflicts(const Geometry& g, const std::uint8_t* cells, int r) {
+  std::array<std::uint8_t, kMaxSide> keys{};
+  int k = 0;
+  for (int c = 0; c < g.cols; ++c) {
+    const std::uint8_t t = cells[r * g.cols + c];
+    if (t != 0 && g.goal_row[t] == r) keys[static_cast<std::size_t>(k++)] = g.goal_col[t];
+  }
+  return removals(keys.data(), k);
+}
+
+int col_conflicts(const Geometry& g, const std::uint8_t* cells, int c) {
+  std::array<std::uint8_t, kMaxSide> keys{};
+  int k = 0;
+  for (int r = 0; r < g.rows; ++r) {
+    const std::uint8_t t = cells[r * g.cols + c];
+    if (t != 0 && g.goal_col[t] == c) keys[static_cast<std::size_t>(k++)] = g.goal_row[t];
+  }
+  return removals(keys.data(), k);
+}
+
+int manhattan(const Geometry& g, const std::uint8_t* cells, int n) {
+  int md = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::uint8_t t = cells[i];
+    if (t == 0) continue;
+    md += std::abs(i / g.cols - g.goal_row[t]) + std::abs(i % g.cols - g.goal_col[t]);
+  }
+  return md;
+}
+
+constexpr int kNoMove = 4;
+
+class Ida {
+ public:
+  Ida(const Geometry& g, const Board& start, const fifteen::SearchBudget& budget)
+      : g_(g), shape_(start.shape), budget_(budget) {
+    cells_ = start.cells;
+    blank_ = blank_cell(start);
+    md_ = manhattan(g, cells_.data(), start.size());
+    for (int r = 0; r < g.rows; ++r)
+      row_lc_[static_cast<std::size_t>(r)] = row_conflicts(g, cells_.data(), r);
+    for (int c = 0; c < g.cols; ++c)
+      col_lc_[static_cast<std::size_t>(c)] = col_conflicts(g, cells_.data(), c);
+    for (int r = 0; r < g.rows; ++r) lc_ += row_lc_[static_cast<std::size_t>(r)];
+    for (int c = 0; c < g.cols; ++c) lc_ += col_lc_[static_cast<std::size_t>(c)];
+  }
+
+  int h() const { return md_ + 2 * lc_; }
+
+  // One iteration at `bound`: true when the goal is found (the path is in
+  // path_), else next_bound_ holds the least f that exceeded it.
+  bool iterate(int bound) {
+    next_bound_ = kInfinity;
+    path_.clear();
+    return dfs(0, bound, kNoMove);
+  }
+
+  bool stopped() const { return stopped_; }
+  fifteen::SearchStatus stop_status() const { return stop_status_; }
+  std::uint64_t nodes() const { return nodes_; }
+  int next_bound() const { return next_bound_; }
+  const std::vector<Move>& path() const { return path_; }
+
+ private:
+  static constexpr int kInfinity = 1 << 30;
+
+  // Slides the tile at `to` into the blank at blank_, updating MD and the
+  // conflicts of the lines it crosses.
+  void slide(int to) {
+    const int from = blank_;
+    const std::uint8_t t = cells_[static_cast<std::size_t>(to)];
+    const int tr = to / g_.cols, tc = to % g_.cols, fr = from / g_.cols, fc = from % g_.cols;
+    md_ += (std::abs(fr - g_.goal_row[t]) + std::abs(fc - g_.goal_col[t])) -
+           (std::abs(tr - g_.goal_row[t]) + std::abs(tc - g_.goal_col[t]));
+    cells_[static_cast<std::size_t>(from)] = t;
+    cells_[static_cast<std::size_t>(to)] = 0;
+    blank_ = to;
+    if (tr == fr) {  // horizontal: the tile changes column
+      relines(col_lc_, tc, false);
+      relines(col_lc_, fc, false);
+    } else {  // vertical: the tile changes row
+      relines(row_lc_, tr, true);
+      relines(row_lc_, fr, true);
+    }
+  }
+
+  void relines(std::array<int, kMaxSide>& lines, int i, bool row) {
+    const int now = row ? row_conflicts(g_, cells_.data(), i) : col_conflicts(g_, cells_.data(), i);
+    lc_ += now - lines[static_cast<std::size_t>(i)];
+    lines[static_cast<std::size_t>(i)] = now;
+  }
+
+  bool dfs(int g, int bound, int previous) {
+    const int f = g + h();
+    if (f > bound) {
+      next_bound_ = std::min(next_bound_, f);
+      return false;
+    }
+    if (md_ == 0) return true;  // every tile home
+    if (nodes_ >= budget_.max_nodes) {
+      stopped_ = true;
+      stop_status_ = fifteen::SearchStatus::kBudgetExceeded;
+      return false;
+    }
+    if (++nodes_ % fifteen::kSearchCheckInterval == 0) {
+      if (budget_.cancel != nullptr && budget_.cancel->load(std::memory_order_relaxed)) {
+        stopped_ = true;
+        stop_status_ = fifteen::SearchStatus::kCancelled;
+        return false;
+      }
+      if (budget_.deadline && std::chrono::steady_clock::now() >= *budget_.deadline) {
+        stopped_ = true;
+        stop_status_ = fifteen::SearchStatus::kBudgetExceeded;
+        return false;
+      }
+    }
+    for (const Move m : kAllMoves) {
+      if (previous != kNoMove && static_cast<int>(opposite(m)) == previous) continue;
+      const int to = neighbor(shape_, blank_, m);
+      if (to < 0) continue;
+      const int back = blank_;
+      slide(to);
+      path_.push_back(m);
+      if (dfs(g + 1, bound, static_cast<int>(m))) return true;
+      path_.pop_back();
+      slide(back);
+      if (stopped_) return false;
+    }
+    return false;
+  }
+
+  const Geometry& g_;
+  Shape shape_;
+  fifteen::SearchBudget budget_;
+  std::array<std::uint8_t, kMaxCells> cells_{};
+  int blank_ = 0;
+  int md_ = 0;
+  int lc_ = 0;
+  std::array<int, kMaxSide> row_lc_{};
+  std::array<int, kMaxSide> col_lc_{};
+  std::uint64_t nodes_ = 0;
+  int next_bound_ = 0;
+  bool stopped_ = false;
+  fifteen::SearchStatus stop_status_ = fifteen::SearchStatus::kBudgetExceeded;
+  std::vector<Move> path_;
+};
+
+}  // namespace
+
+int manhattan_linear_conflict(const Board& board, const Board& goal) {
+  assert(is_valid(board) && is_valid(goal) && board.shape == goal.shape);
+  return reduction::manhattan_linear_conflict(board.shape.rows, board.shape.cols, board.used(),
+                                              goal.used());
+}
+
+int GridResult::lower_bound() const {
+  switch (status) {
+    case fifteen::SearchStatus::kSolved:
+      return static_cast<int>(path.size());
+    case fifteen::SearchStatus::kUnsolvable:
+      return 0;
+    default:
+      return std::max(initial_bound, completed_bound + 2);
+  }
+}
+
+GridResult search(const Board& start, const Board& goal, const fifteen::SearchBudget& budget,
+                  int max_bound) {
+  assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape);
+  GridResult out;
+  if (!same_class(start, goal)) return out;
+  const Geometry g(goal);
+  Ida ida(g, start, budget);
+  out.initial_bound = ida.h();
+  int bound = out.initial_bound;
+  for (;;) {
+    if (bound > max_bound) {
+      out.status = fifteen::SearchStatus::kBudgetExceeded;
+      break;
+    }
+    if (ida.iterate(bound)) {
+      out.status = fifteen::SearchStatus::kSolved;
+      out.path = ida.path();
+      break;
+    }
+    if (ida.stopped()) {
+      out.status = ida.stop_status();
+      break;
+    }
+    out.completed_bound = bound;
+    bound = ida.next_bound();
+  }
+  out.nodes = ida.nodes();
+  return out;
+}
+
+}  // namespace eight::grid
