@@ -98,7 +98,7 @@ bool is_valid(const Board& b) {
     if (t >= static_cast<unsigned>(n)) return false;
     seen[t / 64] |= std::uint64_t{1} << (t % 64);
   }
-  for (int i = n; i < kMaxCells; ++i) {
+  for (int i = n; i < kZeroedCells; ++i) {
     if (b.cells[static_cast<std::size_t>(i)] != 0) return false;
   }
   int count = 0;

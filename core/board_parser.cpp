@@ -475,7 +475,7 @@ Result<Board> parse_board(std::string_view text, std::optional<Shape> shape) {
   // One result, returned by name whatever happens: the board is written
   // into it where it will be read, never copied (a copy of bytes just
   // written, loaded whole, would wait on them: store forwarding).
-  Result<Board> out{Board{}};
+  Result<Board> out{std::in_place};
   if (!shape && read_plain_3x3(text, out.value())) return out;
   Scanned scanned;
   if (auto error = scan_cells(text, kMaxBoardText, scanned)) {

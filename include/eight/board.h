@@ -3,7 +3,10 @@
 //
 // Cells are numbered 0..cells()-1 in reading order (row-major, top-left
 // first). A Board stores its shape and the tile on each cell, 0 for the
-// blank; the cells past the shape's are zero. Every Board value produced by
+// blank. Only the shape's cells mean anything: past them, the cells up to
+// kZeroedCells are zero (the 3x3 and 4x4 code reads 16 at once) and the
+// rest, room for boards up to 10x10, are unspecified, so that making a
+// Board zeroes 16 bytes, not 100. Every Board value produced by
 // this library is a permutation of 0..cells()-1 on a board shape
 // (is_board_shape); a Board is a plain value, so one built by hand may not
 // be, and the functions below that need one say REQUIRES: is_valid(b).
@@ -17,6 +20,8 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <cstring>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <string>
@@ -39,17 +44,68 @@ inline constexpr int kMaxCells = kMaxSide * kMaxSide;
 // that no caller needs its own limit.
 inline constexpr std::size_t kMaxBoardText = 512;
 
+// The cells past a board's shape that are always zero: the first 16 (a
+// 4x4 board's), which the ranking and the sections read as whole words.
+inline constexpr int kZeroedCells = 16;
+
 struct Board {
-  std::array<std::uint8_t, kMaxCells> cells{};
+  // [0, size()): the tiles; [size(), kZeroedCells): zero; past both:
+  // unspecified (never read, nor copied).
+  std::array<std::uint8_t, kMaxCells> cells;
   Shape shape = kShape3x3;
 
-  int size() const { return shape.cells(); }
+  // A 3x3 board of zeros (not a valid board: fill it). Zeroes 16 bytes.
+  constexpr Board() { zero_head(); }
+  // Every cell from `all` (a constant's way in: canonical_goal()).
+  constexpr Board(const std::array<std::uint8_t, kMaxCells>& all, Shape s) : cells(all), shape(s) {}
+  // The first cells from `tiles`, the rest zero: Board{{1, 2, 3, 4, 5, 6,
+  // 7, 8, 0}} is the standard goal, Board{{}, kShape4x4} a 4x4 board of
+  // zeros. REQUIRES: tiles.size() <= kMaxCells.
+  constexpr Board(std::initializer_list<std::uint8_t> tiles, Shape s = kShape3x3)
+      : cells{}, shape(s) {
+    assert(tiles.size() <= static_cast<std::size_t>(kMaxCells));
+    std::size_t i = 0;
+    for (const std::uint8_t t : tiles) cells[i++] = t;
+  }
+  // A copy carries the shape's cells and the zeroed ones, 16 bytes for every
+  // board up to 4x4, not 100: a 3x3 answer copies its board and its goal
+  // (docs/performance.md).
+  Board(const Board& other) : shape(other.shape) { copy_cells(other); }
+  Board& operator=(const Board& other) {
+    shape = other.shape;
+    copy_cells(other);
+    return *this;
+  }
+
+  constexpr int size() const { return shape.cells(); }
   // The cells of the board's shape (the first size() of `cells`).
   std::span<const std::uint8_t> used() const {
     return std::span<const std::uint8_t>(cells).first(static_cast<std::size_t>(size()));
   }
 
-  friend bool operator==(const Board&, const Board&) = default;
+  // The same shape and the same tiles (the unspecified cells aside).
+  friend bool operator==(const Board& a, const Board& b) {
+    if (a.shape != b.shape) return false;
+    // The head's 16 bytes (zero past a smaller shape in both), then the rest.
+    return std::memcmp(a.cells.data(), b.cells.data(), kZeroedCells) == 0 &&
+           (a.size() <= kZeroedCells ||
+            std::memcmp(a.cells.data() + kZeroedCells, b.cells.data() + kZeroedCells,
+                        static_cast<std::size_t>(a.size() - kZeroedCells)) == 0);
+  }
+
+ private:
+  void copy_cells(const Board& other) {
+    std::memcpy(cells.data(), other.cells.data(), kZeroedCells);
+    if (other.size() > kZeroedCells) {
+      std::memcpy(cells.data() + kZeroedCells, other.cells.data() + kZeroedCells,
+                  static_cast<std::size_t>(other.size() - kZeroedCells));
+    }
+  }
+  // The first kZeroedCells cells zero, not the rest: making a Board is then
+  // one 16-byte store.
+  constexpr void zero_head() {
+    for (int i = 0; i < kZeroedCells; ++i) cells[static_cast<std::size_t>(i)] = 0;
+  }
 };
 
 // Moves are named by the direction the *blank* moves (the convention of the
@@ -120,7 +176,8 @@ inline int neighbor(Shape s, int cell, Move m) {
 }
 
 // True when `b` has a board shape (is_board_shape), its cells are a
-// permutation of 0..size()-1 and the cells past them are zero.
+// permutation of 0..size()-1 and the cells past them up to kZeroedCells are
+// zero.
 bool is_valid(const Board& b);
 
 // Position of the blank. REQUIRES: is_valid(b).
@@ -214,13 +271,13 @@ std::string path_letters(std::span<const Move> moves);
 // 0 <= blank < s.cells().
 constexpr Board canonical_goal(int blank, Shape s = kShape3x3) {
   assert(is_board_shape(s) && blank >= 0 && blank < s.cells());
-  Board g;
-  g.shape = s;
+  // Every cell set, and returned as a prvalue: kStandardGoal is a constant.
+  std::array<std::uint8_t, kMaxCells> cells{};
   std::uint8_t tile = 1;
   for (int i = 0; i < s.cells(); ++i) {
-    g.cells[static_cast<std::size_t>(i)] = i == blank ? 0 : tile++;
+    cells[static_cast<std::size_t>(i)] = i == blank ? 0 : tile++;
   }
-  return g;
+  return Board(cells, s);
 }
 
 // The standard goal of a shape, blank last: canonical_goal(s.cells() - 1, s),
@@ -231,6 +288,8 @@ constexpr Board standard_goal(Shape s) {
 
 // The standard 3x3 goal, 123456780: standard_goal(kShape3x3).
 inline constexpr Board kStandardGoal = standard_goal(kShape3x3);
-static_assert(kStandardGoal == Board{{1, 2, 3, 4, 5, 6, 7, 8, 0}});
+static_assert(kStandardGoal.shape == kShape3x3 && kStandardGoal.cells[0] == 1 &&
+              kStandardGoal.cells[7] == 8 && kStandardGoal.cells[8] == 0 &&
+              kStandardGoal.cells[9] == 0);
 
 }  // namespace eight

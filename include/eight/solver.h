@@ -148,10 +148,14 @@ class Solver {
   MoveOptions moves(const Board& board, const GoalFrame& goal) const;
 
  private:
-  // solve() for a board of a mod-3 section, `seen` as the section sees it:
+  // solve()'s answer into `s` (a Solution as made, kept where solve()
+  // returns it), or what went wrong.
+  std::optional<Error> fill(const Board& board, const GoalFrame& goal, bool with_path,
+                            Solution& s) const;
+  // fill() for a board of a mod-3 section, `seen` as the section sees it:
   // the path by descent (descent.h), mapped back through the frame.
-  Result<Solution> solve_mod3(const SectionInfo& section, const GoalFrame& goal, const Board& seen,
-                              Solution& s) const;
+  std::optional<Error> solve_mod3(const SectionInfo& section, const GoalFrame& goal,
+                                  const Board& seen, Solution& s) const;
 
   const TableView* table_;
 };
