@@ -1,0 +1,129 @@
+// Boards of the shapes no table holds, answered as eight answers them
+// (eight/answer.h's grid engine: a brief optimal attempt, then reduction):
+// N uniformly random solvable boards of each shape asked for (fixed seed),
+// each answered once through solve_board() on this thread, its path
+// replayed and checked. Prints, per shape, the time per answer (mean,
+// median, max) and the mean ratio of the path's length to the Manhattan
+// plus linear conflict lower bound, then PASS or FAIL against the floors
+// given (issue 20: every answer under 50 ms on one core; 10x10 at most
+// 2.5x its bound).
+//
+//   eight-grid-bench [--boards N] [--seed S] [--max-ms MS] [--max-ratio R] SHAPE...
+//   eight-grid-bench --boards 1000 --max-ms 50 6x6 8x8 10x10
+//
+// --max-ratio applies to the last shape named. Exit status 0 when every
+// floor holds, 1 when one does not, 2 on bad usage.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "common/text.h"
+#include "eight/answer.h"
+#include "eight/random.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+int usage() {
+  std::fprintf(stderr,
+               "usage: eight-grid-bench [--boards N] [--seed S] [--max-ms MS] [--max-ratio R] "
+               "SHAPE...\n");
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::uint64_t boards = 1000;
+  std::uint64_t seed = 20261203;
+  double max_ms = 50;
+  double max_ratio = 0;
+  std::vector<eight::Shape> shapes;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (arg == "--boards" && has_value) {
+      const auto n = eight::parse_decimal(argv[++i]);
+      if (!n || *n == 0) return usage();
+      boards = *n;
+    } else if (arg == "--seed" && has_value) {
+      const auto n = eight::parse_decimal(argv[++i]);
+      if (!n) return usage();
+      seed = *n;
+    } else if (arg == "--max-ms" && has_value) {
+      max_ms = std::atof(argv[++i]);
+    } else if (arg == "--max-ratio" && has_value) {
+      max_ratio = std::atof(argv[++i]);
+    } else {
+      const auto s = eight::parse_shape(arg);
+      if (!s.ok() || !eight::is_grid_shape(*s)) return usage();
+      shapes.push_back(*s);
+    }
+  }
+  if (shapes.empty()) return usage();
+  bool pass = true;
+  std::printf("%-6s %6s %9s %9s %9s %10s %9s %8s\n", "shape", "boards", "mean ms", "median ms",
+              "max ms", "mean moves", "bound", "ratio");
+  for (std::size_t k = 0; k < shapes.size(); ++k) {
+    const eight::Shape shape = shapes[k];
+    const eight::Board goal = eight::standard_goal(shape);
+    const eight::Question q = eight::grid_question(goal);
+    eight::Rng rng(seed);
+    std::vector<double> ms;
+    double ratio_sum = 0, moves_sum = 0, bound_sum = 0;
+    for (std::uint64_t i = 0; i < boards; ++i) {
+      const eight::Board b = eight::shuffled_board(goal, rng);
+      const auto t0 = Clock::now();
+      const auto a = eight::solve_board(q, b, true, {});
+      const auto t1 = Clock::now();
+      ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+      if (!a.ok() || !a->report.finished() || !a->solution.solvable) {
+        std::fprintf(stderr, "FAIL: %s: no answer\n", eight::to_string(b).c_str());
+        return 1;
+      }
+      eight::Board at = b;
+      for (const eight::Move m : a->solution.path()) {
+        const auto next = eight::apply_move(at, m);
+        if (!next) {
+          std::fprintf(stderr, "FAIL: %s: an illegal move\n", eight::to_string(b).c_str());
+          return 1;
+        }
+        at = *next;
+      }
+      if (at != goal) {
+        std::fprintf(stderr, "FAIL: %s: the path misses the goal\n", eight::to_string(b).c_str());
+        return 1;
+      }
+      const int bound = a->report.lower_bound;
+      const int length = a->solution.distance;
+      ratio_sum += bound > 0 ? static_cast<double>(length) / bound : 1.0;
+      moves_sum += length;
+      bound_sum += bound;
+    }
+    std::vector<double> sorted = ms;
+    std::sort(sorted.begin(), sorted.end());
+    double sum = 0;
+    for (const double x : ms) sum += x;
+    const double n = static_cast<double>(boards);
+    const double ratio = ratio_sum / n;
+    std::printf("%-6s %6llu %9.2f %9.2f %9.2f %10.1f %9.1f %8.3f\n",
+                eight::to_string(shape).c_str(), static_cast<unsigned long long>(boards), sum / n,
+                sorted[sorted.size() / 2], sorted.back(), moves_sum / n, bound_sum / n, ratio);
+    if (sorted.back() >= max_ms) {
+      std::printf("FAIL: %s: an answer took %.2f ms, the floor is under %.0f ms\n",
+                  eight::to_string(shape).c_str(), sorted.back(), max_ms);
+      pass = false;
+    }
+    if (max_ratio > 0 && k + 1 == shapes.size() && ratio > max_ratio) {
+      std::printf("FAIL: %s: mean ratio %.3f, the floor is at most %.2f\n",
+                  eight::to_string(shape).c_str(), ratio, max_ratio);
+      pass = false;
+    }
+  }
+  std::printf("%s\n", pass ? "PASS" : "FAIL");
+  return pass ? 0 : 1;
+}
