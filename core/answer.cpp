@@ -86,13 +86,14 @@ SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const Boa
   const int d = first.status == fifteen::SearchStatus::kSolved ? first.length : -1;
   out.options.distance = d;
   out.options.quality.method = Method::kPatternSearch;
-  std::array<MoveOption, 4> later;
-  int n_later = 0;
+  std::array<MoveOption, 4> legal;
+  std::size_t n = 0;
   for (const Move m : kAllMoves) {
     std::uint8_t tile = 0;
     const auto next = apply_move(board, m, &tile);
     if (!next) continue;
-    MoveOption o{m, tile, *next, -1, false};
+    MoveOption& o = legal[n++];
+    o = MoveOption{m, tile, *next, -1, false};
     if (d < 0) {
       // The other class: so is every next board.
     } else if (d > 0 && frame.from_section(first.moves[0]) == m) {
@@ -111,16 +112,8 @@ SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const Boa
       o.distance = r.length;
     }
     o.optimal = d > 0 && o.distance == d - 1;
-    if (o.optimal) {
-      out.options.moves[static_cast<std::size_t>(out.options.count++)] = o;
-    } else {
-      later[static_cast<std::size_t>(n_later++)] = o;
-    }
   }
-  for (int i = 0; i < n_later; ++i) {
-    out.options.moves[static_cast<std::size_t>(out.options.count++)] =
-        later[static_cast<std::size_t>(i)];
-  }
+  out.options.set_best_first(std::span(legal).first(n));
   out.report.nodes = budget.max_nodes - left;
   return out;
 }
@@ -294,13 +287,14 @@ SearchedMoves grid_moves(const Board& goal, const Board& board, const fifteen::S
   const auto path = first.solution.path();
   std::uint64_t used = first.report.nodes;
   bool unsettled = false;  // a move's distance not found within the attempt
-  std::array<MoveOption, 4> later;
-  int n_later = 0;
+  std::array<MoveOption, 4> legal;
+  std::size_t n = 0;
   for (const Move m : kAllMoves) {
     std::uint8_t tile = 0;
     const auto next = apply_move(board, m, &tile);
     if (!next) continue;
-    MoveOption o{m, tile, *next, -1, false, false};
+    MoveOption& o = legal[n++];
+    o = MoveOption{m, tile, *next, -1, false, false};
     const bool first_move = d > 0 && path.front() == m;
     if (d < 0) {
       // The other class: so is every next board.
@@ -341,25 +335,17 @@ SearchedMoves grid_moves(const Board& goal, const Board& board, const fifteen::S
     }
     o.optimal = first.report.optimal() && d > 0 && o.distance == d - 1;
     o.hint = !first.report.optimal() && first_move;
-    if (o.optimal || o.hint) {
-      out.options.moves[static_cast<std::size_t>(out.options.count++)] = o;
-    } else {
-      later[static_cast<std::size_t>(n_later++)] = o;
-    }
-  }
-  for (int i = 0; i < n_later; ++i) {
-    out.options.moves[static_cast<std::size_t>(out.options.count++)] =
-        later[static_cast<std::size_t>(i)];
   }
   if (unsettled) {
     // Some move's distance is only a path's length: no move is claimed
     // optimal, and the hint is the first move of the optimal path found.
     out.options.quality = Quality{false, d, Method::kManhattanSearch};
-    for (MoveOption& o : std::span(out.options.moves).first(out.options.count)) {
+    for (MoveOption& o : std::span(legal).first(n)) {
       o.hint = o.move == path.front();
       o.optimal = false;
     }
   }
+  out.options.set_best_first(std::span(legal).first(n));
   out.report.nodes = used;
   return out;
 }

@@ -178,23 +178,28 @@ MoveOptions Solver::moves(const Board& board, const GoalFrame& goal) const {
   assert(is_valid(board) && is_frame_of(*table_, goal) && board.shape == goal.goal().shape);
   MoveOptions out;
   out.distance = distance(board, goal);
-  std::array<MoveOption, 4> later;  // the moves that are not optimal, in order
-  int n_later = 0;
+  std::array<MoveOption, 4> legal;
+  std::size_t n = 0;
   for (Move m : kAllMoves) {
     std::uint8_t tile = 0;
     const auto next = apply_move(board, m, &tile);
     if (!next) continue;
-    MoveOption o{m, tile, *next, distance(*next, goal), false};
+    MoveOption& o = legal[n++];
+    o = MoveOption{m, tile, *next, distance(*next, goal), false};
     o.optimal = out.distance > 0 && o.distance == out.distance - 1;
-    if (o.optimal) {
-      out.moves[static_cast<std::size_t>(out.count++)] = o;
-    } else {
-      later[static_cast<std::size_t>(n_later++)] = o;
+  }
+  out.set_best_first(std::span(legal).first(n));
+  return out;
+}
+
+void MoveOptions::set_best_first(std::span<const MoveOption> legal) {
+  assert(legal.size() <= moves.size());
+  count = 0;
+  for (const bool best : {true, false}) {
+    for (const MoveOption& o : legal) {
+      if ((o.optimal || o.hint) == best) moves[static_cast<std::size_t>(count++)] = o;
     }
   }
-  for (int i = 0; i < n_later; ++i)
-    out.moves[static_cast<std::size_t>(out.count++)] = later[static_cast<std::size_t>(i)];
-  return out;
 }
 
 std::string_view method_name(Method m) {

@@ -184,7 +184,8 @@ Result<Question> frame_question(const TableSet& tables, const Board& goal);
 // table (Solver, O(path length), report.nodes 0) when the frame's section
 // holds positions, by search when it holds pattern databases; for a grid
 // shape, IDA* over Manhattan distance and linear conflicts within
-// kGridAttemptNodes (or the whole budget when `require_optimal`), then, if
+// kGridAttemptNodes (none past kGridAttemptMaxBound; the whole budget when
+// `require_optimal`), then, if
 // that did not finish and an optimal answer is not required, a reduction
 // (status kBounded, unless its path is as short as the lower bound, which
 // proves it optimal). Errors are Solver::solve's, and for a search a board

@@ -116,6 +116,10 @@ struct MoveOptions {
   std::span<const MoveOption> all() const {
     return {moves.data(), static_cast<std::size_t>(count)};
   }
+  // Sets moves and count to `legal` (a board's legal moves, in move order)
+  // best first: the optimal ones and the hint, then the rest, each group in
+  // move order. REQUIRES: legal.size() <= 4.
+  void set_best_first(std::span<const MoveOption> legal);
 };
 
 class Solver {
