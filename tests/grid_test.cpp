@@ -242,7 +242,11 @@ TEST_CASE("following hints from any board of a grid shape reaches the goal witho
   const std::vector<std::pair<Shape, int>> shapes = {
       {Shape{2, 7}, 3}, {Shape{7, 2}, 2},  {Shape{3, 5}, 3}, {Shape{5, 5}, 2},
       {Shape{4, 7}, 1}, {Shape{2, 10}, 1}, {Shape{6, 6}, 1}};
-  for (const auto& [s, trials] : shapes) {
+  for (const auto& shape_trials : shapes) {
+    // (Not a structured binding: clang 14 cannot capture one, and CAPTURE
+    // does.)
+    const Shape s = shape_trials.first;
+    const int trials = shape_trials.second;
     CAPTURE(to_string(s));
     for (int trial = 0; trial < trials; ++trial) {
       const Board goal = shuffled_board(standard_goal(s), rng);

@@ -149,7 +149,11 @@ TEST_CASE("reduction: paths are legal and end at the goal on every shape 2x2 to 
 
 TEST_CASE("reduction: the goal itself needs no move, no hint, and has progress 0") {
   std::mt19937 rng(7);
-  for (const auto& [rows, cols] : {std::pair{2, 2}, {3, 3}, {4, 7}, {10, 10}}) {
+  for (const auto& rows_cols : {std::pair{2, 2}, {3, 3}, {4, 7}, {10, 10}}) {
+    // (Not a structured binding: clang 14 cannot capture one, and CAPTURE
+    // does.)
+    const int rows = rows_cols.first;
+    const int cols = rows_cols.second;
     const Cells goal = random_cells(rows, cols, rng);
     CHECK(reduction::solve(rows, cols, goal, goal).empty());
     CHECK_FALSE(reduction::first_move(rows, cols, goal, goal).has_value());
@@ -169,7 +173,11 @@ TEST_CASE("reduction: following first_move reaches the goal and progress strictl
     }
   }
   shapes.insert(shapes.end(), {{6, 6}, {7, 9}, {10, 3}, {10, 10}});
-  for (const auto& [rows, cols] : shapes) {
+  for (const auto& rows_cols : shapes) {
+    // (Not a structured binding: clang 14 cannot capture one, and CAPTURE
+    // does.)
+    const int rows = rows_cols.first;
+    const int cols = rows_cols.second;
     CAPTURE(rows);
     CAPTURE(cols);
     const Cells goal = random_cells(rows, cols, rng);
@@ -195,7 +203,11 @@ TEST_CASE(
   std::mt19937 rng(31);
   // Shapes that are a last region by themselves (at most 3x3, or 2x4): the
   // solver's path is their exact distance there.
-  for (const auto& [rows, cols] : {std::pair{2, 2}, {2, 3}, {3, 2}, {3, 3}, {2, 4}, {4, 2}}) {
+  for (const auto& rows_cols : {std::pair{2, 2}, {2, 3}, {3, 2}, {3, 3}, {2, 4}, {4, 2}}) {
+    // (Not a structured binding: clang 14 cannot capture one, and CAPTURE
+    // does.)
+    const int rows = rows_cols.first;
+    const int cols = rows_cols.second;
     CAPTURE(rows);
     CAPTURE(cols);
     // Two goals, one on 3x3, whose search is the slowest part of this file.
