@@ -99,22 +99,20 @@ class Backend {
                                                            std::uint64_t count,
                                                            std::optional<std::uint64_t> seed) = 0;
 
-  // What `random` asks of its options before anything is opened: whether
-  // --distance is needed whatever the goal, and the most boards one call
-  // may draw (more is a usage error, `count_usage`).
+  // What `random` asks of its options before anything is opened: the most
+  // boards one call may draw (more is a usage error, `count_usage`).
   struct RandomLimits {
-    bool needs_distance;
     std::uint64_t max_count;
     const char* count_usage;
   };
   virtual RandomLimits random_limits() const = 0;
 };
 
-// What an eight-server draws (GET /random): at a distance only, at most its
-// kMaxRandomCount (1000) boards a call. The limits of --server, known
-// before the module that asks the server is loaded (main.cpp).
+// What an eight-server draws (GET /random): at most its kMaxRandomCount
+// (1000) boards a call. The limits of --server, known before the module
+// that asks the server is loaded (main.cpp).
 inline constexpr Backend::RandomLimits kServerRandomLimits = {
-    true, 1000, "with --server, --count takes a whole number from 1 to 1000"};
+    1000, "with --server, --count takes a whole number from 1 to 1000"};
 // The most boards one POST /solve may carry (the server's kMaxBatchBoards):
 // the server backend's max_batch().
 inline constexpr std::size_t kServerMaxBatch = 10000;

@@ -16,7 +16,7 @@ const char* const kUsage =
     "  eight hint   [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
     "               [--format text|json] [--budget NODES] [--optimal required|preferred]\n"
     "               BOARD\n"
-    "  eight random --distance D [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
+    "  eight random [--distance D] [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
     "               [--seed S] [--count N] [--budget NODES]\n"
     "  eight fetch  [URL] [--tables DIR | --table PATH] [--timeout-ms N]\n"
     "  eight --server URL [--timeout-ms N] solve|hint|random ...\n"

@@ -9,7 +9,7 @@
 //                [--boards] [BOARD...]
 //   eight verify [PATH | --tables DIR]
 //   eight hint   [--table PATH | --tables DIR] [--goal BOARD] [--format text|json] BOARD
-//   eight random --distance D [--table PATH | --tables DIR] [--goal BOARD] [--seed S] [--count N]
+//   eight random [--distance D] [--table PATH | --tables DIR] [--goal BOARD] [--seed S] [--count N]
 //   eight info   [PATH | --tables DIR] [--goal BOARD] [--shape RxC] [--svg FILE]
 //   eight fetch  [URL] [--tables DIR | --table PATH] [--timeout-ms N]    (see fetch.h)
 //   eight --server URL solve|hint|random ...

@@ -7,6 +7,8 @@
 
 #include "common/exit_codes.h"
 #include "common/text.h"
+#include "eight/pattern_db.h"
+#include "eight/shape.h"
 #include "eight/table_format.h"
 #include "json/answer_json.h"
 
@@ -50,10 +52,29 @@ std::optional<Failure> ServerBackend::open() {
   return std::nullopt;
 }
 
-std::variant<std::optional<Framed>, Failure> ServerBackend::frame(const Board& goal, bool) {
+std::variant<std::optional<Framed>, Failure> ServerBackend::frame(const Board& goal,
+                                                                  bool per_board_goal) {
   ServerClient& server = *server_;
   const std::string target = "/stats?goal=" + query_board(goal);
-  auto j = get_json(server, target);
+  auto r = server.get(target);
+  if (auto* f = std::get_if<Failure>(&r)) return *f;
+  const auto& res = std::get<httplib::Response>(r);
+  const auto problem = problem_of(res);
+  // A goal the server answers by a search (4x4 and past 16 cells) has no
+  // statistics: its boards are drawn without a distance, and by distance
+  // where distances are exact (4x4), as offline (TableBackend::frame).
+  if (problem && problem->slug == "no-stats" && is_board_shape(goal.shape) &&
+      !is_table_shape(goal.shape)) {
+    const bool exact = !is_grid_shape(goal.shape);
+    return std::optional<Framed>(Framed{exact ? fifteen::kMaxSolutionLength : 0, true, exact});
+  }
+  // Boards that each take their own shape's standard goal need no frame of
+  // the default one: a server without its shape still answers them.
+  if (problem && problem->slug == "shape-not-served" && per_board_goal) {
+    framed_ = false;
+    return std::optional<Framed>();
+  }
+  auto j = server.answer_json(res, target);
   if (auto* f = std::get_if<Failure>(&j)) return *f;
   const auto& stats = std::get<nlohmann::json>(j);
   if (auto f = server.check_field(target, stats, "goal", JsonType::kString)) return *f;
@@ -84,7 +105,10 @@ std::variant<std::vector<SolveAnswer>, Failure> ServerBackend::solve(
     }
   }
   const std::string target = "/solve";
-  const nlohmann::json body = {{"goal", to_string(goal)}, {"boards", std::move(items)}};
+  // Nothing framed: every question names its goal, and the batch has none
+  // (the server would refuse the default one, whose shape it lacks).
+  nlohmann::json body = {{"boards", std::move(items)}};
+  if (framed_) body["goal"] = to_string(goal);
   auto r = server.post_json(target, body.dump());
   if (auto* f = std::get_if<Failure>(&r)) return *f;
   auto j = server.answer_json(std::get<httplib::Response>(r), target);
@@ -154,11 +178,13 @@ std::variant<MoveOptions, Failure> ServerBackend::hint(const Board& board, const
   return h->options;
 }
 
-std::variant<std::vector<Board>, Failure> ServerBackend::random(const Board& goal, const Framed&,
+std::variant<std::vector<Board>, Failure> ServerBackend::random(const Board& goal,
+                                                                const Framed& framed,
                                                                 std::optional<int> distance,
                                                                 std::uint64_t count,
                                                                 std::optional<std::uint64_t> seed) {
   ServerClient& server = *server_;
+  if (framed.search) return random_searched(goal, distance, count, seed);
   std::string target = "/random?distance=" + std::to_string(distance.value_or(0)) +
                        "&goal=" + query_board(goal) + "&count=" + std::to_string(count);
   if (seed) target += "&seed=" + std::to_string(*seed);
@@ -175,6 +201,37 @@ std::variant<std::vector<Board>, Failure> ServerBackend::random(const Board& goa
   out.reserve(count);
   for (const auto& text : *boards) {
     auto b = text.is_string() ? parse_board(text.get_ref<const std::string&>()) : parse_board("");
+    if (!b.ok() || b->shape != goal.shape) {
+      return server.not_eight(target, "a board that is not one of the goal's shape");
+    }
+    out.push_back(*b);
+  }
+  return out;
+}
+
+// A search shape's boards: one a request (the server draws them so), each
+// from its own seed when seeded. Offline, --seed S draws them in a row from
+// one generator, which the server cannot continue: past the first board
+// the two would differ, so a seeded draw asks one board.
+std::variant<std::vector<Board>, Failure> ServerBackend::random_searched(
+    const Board& goal, std::optional<int> distance, std::uint64_t count,
+    std::optional<std::uint64_t> seed) {
+  ServerClient& server = *server_;
+  if (seed && count > 1) {
+    return Failure{kExitUsage, "with --server, a seeded draw of " + to_string(goal.shape) +
+                                   " boards (drawn by search, one a request) takes --count 1"};
+  }
+  std::string target = "/random?goal=" + query_board(goal);
+  if (distance) target += "&distance=" + std::to_string(*distance);
+  if (seed) target += "&seed=" + std::to_string(*seed);
+  std::vector<Board> out;
+  out.reserve(count);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    auto j = get_json(server, target);
+    if (const auto* f = std::get_if<Failure>(&j)) return *f;
+    const auto& answer = std::get<nlohmann::json>(j);
+    if (auto f = server.check_field(target, answer, "board", JsonType::kString)) return *f;
+    const auto b = parse_board(answer["board"].get_ref<const std::string&>());
     if (!b.ok() || b->shape != goal.shape) {
       return server.not_eight(target, "a board that is not one of the goal's shape");
     }

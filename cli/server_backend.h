@@ -22,8 +22,11 @@ class ServerBackend final : public Backend {
   std::optional<Failure> open() override;
   // GET /stats?goal=: whether the server's tables answer the goal (framed
   // as every question is, with the same message when they do not), and its
-  // maximum distance. Every board needs the goal's shape here.
-  std::variant<std::optional<Framed>, Failure> frame(const Board& goal, bool) override;
+  // maximum distance; a goal answered by search (no statistics) is framed
+  // as offline. Nothing framed when the server lacks the goal's shape and
+  // every board takes its own shape's goal (`per_board_goal`).
+  std::variant<std::optional<Framed>, Failure> frame(const Board& goal,
+                                                     bool per_board_goal) override;
   // POST /solve, every question in one request (up to the server's 10,000).
   std::variant<std::vector<SolveAnswer>, Failure> solve(const Board& goal,
                                                         std::span<const SolveQuestion> questions,
@@ -40,8 +43,15 @@ class ServerBackend final : public Backend {
   std::size_t max_batch() const override { return kServerMaxBatch; }
 
  private:
+  // random() of a goal framed as answered by search.
+  std::variant<std::vector<Board>, Failure> random_searched(const Board& goal,
+                                                            std::optional<int> distance,
+                                                            std::uint64_t count,
+                                                            std::optional<std::uint64_t> seed);
+
   std::string url_;
   std::string timeout_ms_;
+  bool framed_ = true;  // false once frame() framed nothing (per_board_goal)
   std::unique_ptr<ServerClient> server_;
 };
 

@@ -81,6 +81,23 @@ bool identity_encoding(std::string value) {
 
 }  // namespace
 
+std::optional<Problem> problem_of(const httplib::Response& r) {
+  if (r.status == 200 ||
+      media_type(r.get_header_value("Content-Type")) != "application/problem+json") {
+    return std::nullopt;
+  }
+  const auto p = nlohmann::json::parse(r.body, nullptr, false);
+  // Only a problem whose type and detail are strings is one of eight's (the
+  // types checked before they are read).
+  if (field_problem(p, "type", JsonType::kString) ||
+      field_problem(p, "detail", JsonType::kString) ||
+      p["type"].get_ref<const std::string&>().rfind(kProblemBase, 0) != 0) {
+    return std::nullopt;
+  }
+  return Problem{p["type"].get<std::string>().substr(kProblemBase.size()),
+                 p["detail"].get<std::string>()};
+}
+
 std::optional<std::string> field_problem(const nlohmann::json& object, std::string_view field,
                                          JsonType type) {
   const auto it = object.is_object() ? object.find(field) : object.end();
@@ -348,19 +365,11 @@ std::variant<nlohmann::json, Failure> ServerClient::answer_json(const httplib::R
   const std::string content_type = r.get_header_value("Content-Type");
   const std::string_view type = media_type(content_type);
   if (r.status != 200) {
-    if (type == "application/problem+json") {
-      const auto p = nlohmann::json::parse(r.body, nullptr, false);
-      // Only a problem whose type and detail are strings is one of eight's
-      // (the types checked before they are read).
-      if (!field_problem(p, "type", JsonType::kString) &&
-          !field_problem(p, "detail", JsonType::kString) &&
-          p["type"].get_ref<const std::string&>().rfind(kProblemBase, 0) == 0) {
-        const std::string slug = p["type"].get<std::string>().substr(kProblemBase.size());
-        // As offline: a goal or shape the tables lack is the table's fault.
-        const bool table =
-            slug == "shape-not-served" || slug == "goal-not-covered" || slug == "table-not-found";
-        return Failure{table ? kExitBadTable : kExitFailed, p["detail"].get<std::string>()};
-      }
+    if (const auto p = problem_of(r)) {
+      // As offline: a goal or shape the tables lack is the table's fault.
+      const bool table = p->slug == "shape-not-served" || p->slug == "goal-not-covered" ||
+                         p->slug == "table-not-found";
+      return Failure{table ? kExitBadTable : kExitFailed, p->detail};
     }
     return not_eight(target, "status " + std::to_string(r.status) +
                                  (type.empty() ? "" : ", " + std::string(type)));

@@ -75,6 +75,15 @@ enum class JsonType { kString, kBoolean, kUnsigned, kInteger, kArray, kObject };
 std::optional<std::string> field_problem(const nlohmann::json& object, std::string_view field,
                                          JsonType type);
 
+// An eight server's problem+json refusal (status not 200): its slug (the
+// type past https://eight.invalid/problems/, "no-stats") and its detail. For
+// any other answer, nothing.
+struct Problem {
+  std::string slug;
+  std::string detail;
+};
+std::optional<Problem> problem_of(const httplib::Response& r);
+
 class ServerClient {
  public:
   // `timeout` bounds each exchange as a whole (the connection, the request

@@ -32,10 +32,9 @@ class TableBackend final : public Backend {
   // in memory already mapped; 10,000 at once, as for a server, made 10,005
   // boards take 9.53 ms against 7.09 ms now (docs/performance.md).
   std::size_t max_batch() const override { return 256; }
-  // A 4x4 goal's boards at any distance; as many as the tool draws (its
-  // --count limit, checked before).
+  // As many as the tool draws (its --count limit, checked before).
   RandomLimits random_limits() const override {
-    return {false, 1000000, "--count takes a whole number from 1 to 1000000"};
+    return {1000000, "--count takes a whole number from 1 to 1000000"};
   }
 
  private:

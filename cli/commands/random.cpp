@@ -1,9 +1,11 @@
-// eight random --distance D: boards at a given distance from the goal.
+// eight random [--distance D]: boards at a given distance from the goal (any
+// distance, for a shape answered by search, without one).
 #include <cstdio>
 #include <string>
 
 #include "commands.h"
 #include "common/text.h"
+#include "eight/shape.h"
 
 namespace eight::cli {
 
@@ -18,17 +20,19 @@ int random_command(const Options& opt, Backend& backend) {
     return usage_error("--count takes a whole number from 1 to 1000000");
   }
   const Backend::RandomLimits limits = backend.random_limits();
-  if (!opt.distance && limits.needs_distance) return usage_error("random needs --distance D");
   if (*count > limits.max_count) return usage_error(limits.count_usage);
   const auto goal = goal_of(opt, opt.shape.value_or(kShape3x3));
   if (goal.index() == 1) return std::get<1>(goal);
   const Board& g = std::get<0>(goal);
+  // A table's boards are drawn by distance, whatever answers them: known
+  // before anything is opened (or a module loaded, for --server).
+  if (!opt.distance && is_table_shape(g.shape)) return usage_error("random needs --distance D");
   if (auto f = backend.open()) return report(*f);
   const auto frame = backend.frame(g, false);
   if (const auto* f = std::get_if<Failure>(&frame)) return report(*f);
   const Framed& framed = *std::get<std::optional<Framed>>(frame);
-  // 4x4: drawn by search, distance optional (a uniformly random board).
-  if (!opt.distance && !framed.search) return usage_error("random needs --distance D");
+  // Past the table shapes: drawn by search, distance optional (a uniformly
+  // random board).
   std::optional<int> distance;
   if (opt.distance && !framed.exact) {
     return usage_error("--distance is left out for " + to_string(g.shape) +

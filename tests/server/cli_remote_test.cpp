@@ -8,6 +8,7 @@
 
 #include "eight/board.h"
 #include "eight/shape.h"
+#include "fifteen_fixture.h"
 #include "server_fixture.h"
 #include "support.h"
 
@@ -129,6 +130,82 @@ TEST_CASE("eight --server hint and random print exactly what they print offline"
     check_same(runs);
     CHECK(runs.first.status == 0);
   }
+}
+
+// A server of `args` (its tables), and the same command offline with the
+// same tables option.
+struct TablesServer {
+  std::vector<std::string> tables;
+  ServerProcess server;
+  explicit TablesServer(std::vector<std::string> tables_args)
+      : tables(std::move(tables_args)), server([this] {
+          ServerSpec spec{.args = tables, .default_args = false};
+          spec.args.insert(spec.args.end(), {"--host", "127.0.0.1", "--port", "0"});
+          return spec;
+        }()) {}
+  std::pair<RunResult, RunResult> both(const std::vector<std::string>& args) const {
+    std::vector<std::string> offline = args;
+    offline.insert(offline.begin() + 1, tables.begin(), tables.end());
+    std::vector<std::string> remote = {"--server",
+                                       "http://127.0.0.1:" + std::to_string(server.port())};
+    remote.insert(remote.end(), args.begin(), args.end());
+    return {eight::test::run_program("eight", offline), eight::test::run_program("eight", remote)};
+  }
+};
+
+TEST_CASE(
+    "eight --server hint, solve and random answer 4x4 and boards past 16 cells as offline, "
+    "even from a server without 3x3 tables") {
+  const char* b4 = "1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15";
+  const char* b5 = "1,19,14,12,10/7,0,20,4,17/3,22,11,8,18/16,15,6,24,23/5,9,2,13,21";
+  const char* b7 =
+      "8,2,3,4,5,6,7/1,10,9,11,12,13,14/15,16,17,18,19,20,21/22,23,24,25,26,27,28/"
+      "29,30,31,32,33,34,35/36,37,38,39,40,41,42/43,44,45,46,47,48,0";
+  eight::test::fifteen::FifteenDir dir;
+  for (const auto& tables : {std::vector<std::string>{"--tables", dir.dir.path()},
+                             {"--table", eight::test::fifteen_table_path()}}) {
+    CAPTURE(tables.front());
+    TablesServer s(tables);
+    for (const char* board : {b4, b5, b7}) {
+      CAPTURE(board);
+      auto runs = s.both({"hint", board});
+      check_same(runs);
+      CHECK(runs.first.status == 0);
+      check_same(s.both({"hint", "--format", "json", board}));
+      runs = s.both({"solve", "--format", "json", board});
+      check_same(runs);
+      CHECK(runs.first.status == 0);
+    }
+    // Drawn by search: without a distance (any board), by distance where
+    // distances are exact (4x4), one board a seed.
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"random", "--shape", "5x5", "--seed", "7"},
+          {"random", "--shape", "10x10", "--seed", "8"},
+          {"random", "--shape", "4x4", "--seed", "9"},
+          {"random", "--shape", "4x4", "--distance", "20", "--seed", "5"}}) {
+      CAPTURE(args[2]);
+      const auto runs = s.both(args);
+      check_same(runs);
+      CHECK(runs.first.status == 0);
+      CHECK(std::count(runs.first.out.begin(), runs.first.out.end(), '\n') == 1);
+    }
+    // Refused alike: a distance for a shape whose distances are not exact.
+    const auto runs = s.both({"random", "--shape", "7x7", "--distance", "20"});
+    check_same(runs);
+    CHECK(runs.first.status == 2);
+  }
+  // Unseeded draws are several requests; a seeded one would differ from the
+  // offline row of boards past the first, so it is refused.
+  TablesServer s({"--table", eight::test::fifteen_table_path()});
+  const std::string url = "http://127.0.0.1:" + std::to_string(s.server.port());
+  auto r = eight::test::run_program("eight",
+                                    {"--server", url, "random", "--shape", "6x6", "--count", "3"});
+  CHECK(r.status == 0);
+  CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 3);
+  r = eight::test::run_program(
+      "eight", {"--server", url, "random", "--shape", "6x6", "--count", "3", "--seed", "1"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("takes --count 1") != std::string::npos);
 }
 
 TEST_CASE(
