@@ -13,13 +13,14 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { createRequire } from "node:module";
 
 // playwright-core is installed into the build folder (scripts/npm-ci.sh), not
-// next to this file, so load it from there.
+// next to this file, so load it from there (createRequire needs an absolute
+// path: EIGHT_BROWSER_WORK may be relative, as above).
 const work = process.env.EIGHT_BROWSER_WORK ?? "build/tests/browser";
-const { chromium } = createRequire(join(work, "package.json"))("playwright-core");
+const { chromium } = createRequire(resolve(work, "package.json"))("playwright-core");
 
 const binDir = process.env.EIGHT_BIN_DIR ?? "build/bin";
 const artifacts = process.env.EIGHT_ARTIFACT_DIR ?? "build/test-artifacts";
