@@ -13,13 +13,14 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { createRequire } from "node:module";
 
 // playwright-core is installed into the build folder (scripts/npm-ci.sh), not
-// next to this file, so load it from there.
+// next to this file, so load it from there (createRequire needs an absolute
+// path: EIGHT_BROWSER_WORK may be relative, as above).
 const work = process.env.EIGHT_BROWSER_WORK ?? "build/tests/browser";
-const { chromium } = createRequire(join(work, "package.json"))("playwright-core");
+const { chromium } = createRequire(resolve(work, "package.json"))("playwright-core");
 
 const binDir = process.env.EIGHT_BIN_DIR ?? "build/bin";
 const artifacts = process.env.EIGHT_ARTIFACT_DIR ?? "build/test-artifacts";
@@ -349,6 +350,260 @@ test("a 4x4 puzzle (the 15-puzzle) takes a hint and solves, searched by the serv
   await page.waitForFunction(() => document.getElementById("distance").textContent === "0");
   assert.equal(await page.locator("#moves").textContent(), "24");
   await page.screenshot({ path: join(artifacts, "playground-4x4-solved.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// ---------------------------------------------------------------- any size
+// Boards of every size from 2x2 to 10x10, picked with the rows and columns
+// selectors. Past 16 cells no table holds the positions: the puzzle is a
+// uniformly random board (/random?shape=RxC), the answer says how good it
+// is (optimal, or a path found with a proven lower bound), and a solution
+// runs to hundreds of moves.
+
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 360, height: 740 };
+const viewportName = (v) => (v.width <= 400 ? "phone" : "desktop");
+const goalText = (rows, cols) => {
+  const n = rows * cols;
+  const sep = n > 10 ? "," : "";
+  const cells = [...Array(n - 1).keys()].map((i) => i + 1).concat([0]);
+  const out = [];
+  for (let r = 0; r < rows; r++) out.push(cells.slice(r * cols, (r + 1) * cols).join(sep));
+  return rows === 3 && cols === 3 ? cells.join("") : out.join("/");
+};
+const q = (board) => encodeURIComponent(board);
+
+// Picks rows x cols with the two size selectors (each pick draws a board;
+// a selector is disabled while a draw runs, and selectOption waits for it),
+// then waits for the new shape's puzzle and its answer.
+async function pickSize(page, rows, cols) {
+  await page.selectOption("#rows", String(rows));
+  await page.selectOption("#cols", String(cols));
+  await page.waitForFunction((shape) => {
+    const board = document.getElementById("board");
+    const distance = document.getElementById("distance");
+    return board.dataset.shape === shape && !document.getElementById("new").disabled &&
+           /^New puzzle/.test(document.getElementById("status").textContent) &&
+           distance.dataset.board === board.dataset.board;
+  }, `${rows}x${cols}`, { timeout: 20000 });
+}
+
+// The page is no wider than the viewport, and the board and every tile lie
+// within it.
+async function assertFits(page, viewport) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= viewport.width, `page is ${width}px wide on a ${viewport.width}px screen`);
+  const box = await page.locator("#board").boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= viewport.width,
+            `board spans ${box.x}..${box.x + box.width} on a ${viewport.width}px screen`);
+  const tiles = await page.locator("button.tile").evaluateAll((ts) => ts.map((t) => {
+    const r = t.getBoundingClientRect();
+    return { left: r.left, right: r.right, width: r.width, height: r.height };
+  }));
+  for (const t of tiles) assert.ok(t.left >= 0 && t.right <= viewport.width, `tile at ${t.left}..${t.right}`);
+  return { board: box, tile: Math.min(...tiles.map((t) => Math.min(t.width, t.height))) };
+}
+
+// What the page says of an answer: "optimal" only when it is, else the
+// length of the path found and its lower bound.
+function quality(answer) {
+  return answer.optimal ? "optimal" : `found in ${answer.distance} moves (at least ${answer.lower_bound})`;
+}
+
+async function playSize(rows, cols, viewport) {
+  const shape = `${rows}x${cols}`;
+  const name = `playground-${shape}-${viewportName(viewport)}`;
+  const goal = goalText(rows, cols);
+  const { page, errors, foreign } = await openPage(viewport);
+  await pickSize(page, rows, cols);
+  assert.equal(await page.locator("button.tile").count(), rows * cols - 1);
+  assert.equal(await page.locator("#rows").inputValue(), String(rows));
+  assert.equal(await page.locator("#cols").inputValue(), String(cols));
+  // No exact distances here: no difficulty slider, no histogram.
+  assert.equal(await page.locator("#difficulty").isVisible(), false);
+  assert.equal(await page.locator("figure.histogram").isVisible(), false);
+  const board = await boardOf(page);
+  const cells = board.split(/[,/]/).map(Number);
+  assert.deepEqual([...cells].sort((a, b) => a - b), [...Array(rows * cols).keys()]);
+  assert.notEqual(board, goal);
+  // The answer's quality, as /distance says it.
+  const answer = await api(`/distance?board=${q(board)}&goal=${q(goal)}`);
+  assert.equal(answer.shape, shape);
+  assert.equal(await page.locator("#quality").textContent(), quality(answer));
+  assert.equal(await page.locator("#distance").textContent(),
+               answer.optimal ? String(answer.distance) : `≤${answer.distance}`);
+  // The board fits the screen, tiles as large as it allows: at least the
+  // 44px of a comfortable tap up to 7 columns on a phone.
+  const fit = await assertFits(page, viewport);
+  assert.ok(fit.tile >= 44, `${shape} tiles are ${fit.tile}px on a ${viewport.width}px screen`);
+
+  // The hint marks the move the API marks: an optimal one, or on an answer
+  // not proven optimal the next move of the path found (`hints`, alone).
+  await page.click("#hint");
+  await page.waitForFunction(() => /^Hint: slide tile/.test(document.getElementById("status").textContent));
+  assert.equal(await page.locator("button.tile.hint").count(), 1);
+  const marked = Number(await page.locator("button.tile.hint").getAttribute("data-tile"));
+  const h = await api(`/hint?board=${q(board)}&goal=${q(goal)}`);
+  if (h.optimal) {
+    assert.ok(h.moves.some((m) => m.optimal && m.tile === marked), `tile ${marked} is not an optimal move`);
+  } else {
+    assert.equal(h.hints.length, 1);
+    assert.equal(marked, h.hints[0].tile);
+    assert.ok(h.moves.every((m) => !m.optimal));
+    assert.match(await page.locator("#status").textContent(), /not proven optimal/);
+  }
+  await page.screenshot({ path: join(artifacts, `${name}-hint.png`), fullPage: true });
+  // Following it: the marked tile slides to the board the API gives.
+  await page.locator("button.tile.hint").click();
+  const next = h.moves.find((m) => m.tile === marked).board;
+  assert.equal(await boardOf(page), next);
+  assert.equal(await page.locator("#moves").textContent(), "1");
+
+  // Solve: move by move to the goal, every board of the answer's path shown.
+  const solution = await api(`/solve?board=${q(next)}&goal=${q(goal)}&boards=1`);
+  assert.ok(solution.distance > 0 && solution.boards.length === solution.distance);
+  await page.evaluate(() => {
+    const el = document.getElementById("board");
+    window.seen = [el.dataset.board];
+    new MutationObserver(() => {
+      if (window.seen.at(-1) !== el.dataset.board) window.seen.push(el.dataset.board);
+    }).observe(el, { attributes: true });
+  });
+  await page.selectOption("#speed", "5");
+  await page.click("#solve");
+  await page.waitForFunction((n) => Number(document.getElementById("board").dataset.step) >= n,
+                             Math.min(20, solution.distance));
+  assert.match(await page.locator("#status").textContent(),
+               new RegExp(`^Solving: move \\d+ of ${solution.distance}, tile \\d+$`));
+  assert.equal(await page.locator("#quality").textContent(), quality(solution));
+  await page.screenshot({ path: join(artifacts, `${name}-solving.png`), fullPage: true });
+  await page.waitForFunction((g) => document.getElementById("board").dataset.board === g,
+                             goal, { timeout: 60000 });
+  await page.waitForFunction(() => document.getElementById("distance").textContent === "0");
+  assert.equal(await boardOf(page), goal);
+  assert.equal(await page.locator("#moves").textContent(), String(1 + solution.distance));
+  assert.deepEqual((await page.evaluate(() => window.seen)).slice(1), solution.boards);
+  // The goal itself is answered optimally.
+  assert.equal(await page.locator("#quality").textContent(), "optimal");
+  assert.equal(await page.locator("#status").textContent(), `Solved in ${1 + solution.distance} moves.`);
+  await assertFits(page, viewport);
+  await page.screenshot({ path: join(artifacts, `${name}-solved.png`), fullPage: true });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(foreign, []);
+  await page.close();
+}
+
+for (const [rows, cols] of [[5, 5], [7, 7]]) {
+  for (const viewport of [DESKTOP, PHONE]) {
+    test(`a ${rows}x${cols} puzzle on a ${viewportName(viewport)} screen: picked, hinted, solved to the goal`,
+         () => playSize(rows, cols, viewport));
+  }
+}
+
+test("a 10x10 board fits a 360px phone, its numbers legible, and a solution skips to the end", async () => {
+  const { page, errors } = await openPage(PHONE);
+  await pickSize(page, 10, 10);
+  const goal = goalText(10, 10);
+  assert.equal(await page.locator("button.tile").count(), 99);
+  const fit = await assertFits(page, PHONE);
+  // 36px a column at most on 360px: the tiles take nearly all of it.
+  assert.ok(fit.tile >= 30, `10x10 tiles are ${fit.tile}px`);
+  // Every number, 99 included, lies inside its tile at a readable size.
+  const texts = await page.locator("button.tile").evaluateAll((ts) => ts.map((t) => {
+    const range = document.createRange();
+    range.selectNodeContents(t);
+    const r = range.getBoundingClientRect(), b = t.getBoundingClientRect();
+    return { tile: t.dataset.tile, size: parseFloat(getComputedStyle(t).fontSize),
+             inside: r.left >= b.left && r.right <= b.right && r.top >= b.top && r.bottom <= b.bottom };
+  }));
+  assert.ok(texts.some((t) => t.tile === "99"));
+  for (const t of texts) {
+    assert.ok(t.inside, `tile ${t.tile}'s number overflows it`);
+    assert.ok(t.size >= 12, `tile ${t.tile}'s number is ${t.size}px`);
+  }
+  await page.screenshot({ path: join(artifacts, "playground-10x10-phone.png"), fullPage: true });
+  // The arrow keys slide tiles on it too.
+  const before = await boardOf(page);
+  const cells = before.split(/[,/]/);
+  const gap = cells.indexOf("0");
+  await page.locator("h1").click();  // focus off the size pickers, whose arrows they are
+  await page.keyboard.press(gap < 90 ? "ArrowUp" : "ArrowDown");
+  const other = gap < 90 ? gap + 10 : gap - 10;
+  [cells[gap], cells[other]] = [cells[other], cells[gap]];
+  const after = await boardOf(page);
+  assert.deepEqual(after.split(/[,/]/), cells);
+  assert.equal(await page.locator("#moves").textContent(), "1");
+  // Solve, then skip to the end: the goal, every move of the path counted.
+  const solution = await api(`/solve?board=${q(after)}&goal=${q(goal)}`);
+  assert.ok(solution.distance > 100);
+  assert.equal(await page.locator("#skip").isDisabled(), true);
+  await page.click("#solve");
+  await page.waitForFunction(() => Number(document.getElementById("board").dataset.step) >= 3);
+  await page.click("#skip");
+  await page.waitForFunction((g) => document.getElementById("board").dataset.board === g,
+                             goal, { timeout: 20000 });
+  await page.waitForFunction(() => document.getElementById("distance").textContent === "0");
+  assert.equal(await page.locator("#moves").textContent(), String(1 + solution.distance));
+  assert.equal(await page.locator("#skip").isDisabled(), true);
+  await assertFits(page, PHONE);
+  await page.screenshot({ path: join(artifacts, "playground-10x10-phone-solved.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("the size pickers offer 2 to 10 rows and columns, and a shape the server cannot answer keeps the board", async () => {
+  const { page, errors } = await openPage({ width: 800, height: 900 });
+  for (const id of ["#rows", "#cols"]) {
+    assert.deepEqual(await page.locator(`${id} option`).evaluateAll((os) => os.map((o) => o.value)),
+                     ["2", "3", "4", "5", "6", "7", "8", "9", "10"]);
+    assert.equal(await page.locator(id).inputValue(), "3");
+  }
+  // A shape from the exact list sets the size pickers.
+  await page.selectOption("#shape", "2x4");
+  await page.waitForFunction(() => document.getElementById("board").dataset.shape === "2x4" &&
+                                   /^New puzzle, \d+ moves/.test(document.getElementById("status").textContent));
+  assert.equal(await page.locator("#rows").inputValue(), "2");
+  assert.equal(await page.locator("#cols").inputValue(), "4");
+  assert.equal(await page.locator("figure.histogram").isVisible(), true);
+  // 3 rows: 3x4, a 12-cell shape, answered only from a table of its own.
+  await page.selectOption("#rows", "3");
+  await page.waitForFunction(() => document.getElementById("board").dataset.shape === "3x4" ||
+                                   !/^Drawing/.test(document.getElementById("status").textContent));
+  const refused = await fetch(`${base}/random?shape=3x4`);
+  if (refused.status === 404) {
+    // 3x4 needs a table this server does not map: the server's reason shows
+    // and the 2x4 board stays.
+    const detail = (await refused.json()).detail;
+    await page.waitForFunction((d) => document.getElementById("status").textContent === d, detail);
+    assert.match(detail, /eight-tablegen --shape 3x4/);
+    assert.equal(await page.locator("#board").getAttribute("data-shape"), "2x4");
+    assert.equal(await page.locator("button.tile").count(), 7);
+    assert.equal(await page.locator("#new").isDisabled(), false);
+  } else {
+    assert.equal(refused.status, 200);
+    await page.waitForFunction(() => document.getElementById("board").dataset.shape === "3x4");
+  }
+  // A shape no table holds: drawn at random, no slider, no histogram, and
+  // the exact list on nothing.
+  await page.selectOption("#cols", "7");
+  await page.waitForFunction(() => document.getElementById("board").dataset.shape === "3x7" &&
+                                   /^New puzzle: a random 3x7 board/.test(document.getElementById("status").textContent));
+  assert.equal(await page.locator("button.tile").count(), 20);
+  assert.equal(await page.locator("#difficulty").isVisible(), false);
+  assert.equal(await page.locator("figure.histogram").isVisible(), false);
+  assert.equal(await page.locator("#shape").inputValue(), "");
+  // And back to 3x3 from the exact list: the slider, its difficulty and the
+  // histogram return.
+  await page.selectOption("#shape", "3x3");
+  await page.waitForFunction(() => document.getElementById("board").dataset.shape === "3x3" &&
+                                   /^New puzzle, 20 moves/.test(document.getElementById("status").textContent));
+  await page.waitForFunction(() => document.querySelector("#histogram-marker")?.dataset.distance === "20");
+  assert.equal(await page.locator("#rows").inputValue(), "3");
+  assert.equal(await page.locator("#cols").inputValue(), "3");
+  assert.equal(await page.locator("#difficulty").isVisible(), true);
+  assert.equal(await page.locator("figure.histogram").isVisible(), true);
+  assert.equal(await page.locator("#quality").textContent(), "optimal");
   assert.deepEqual(errors, []);
   await page.close();
 });
