@@ -86,14 +86,13 @@ int main(int argc, char** argv) {
     if (line.empty() || line[0] == '#') continue;
     std::istringstream fields(line);
     Instance k;
-    fields >> k.number >> k.length;
-    std::string rest;
-    std::getline(fields, rest);
-    auto b = eight::parse_board(rest, shape);
-    if (!fields.eof() && !fields) {
+    if (!(fields >> k.number >> k.length)) {
       std::fprintf(stderr, "eight-korf24-bench: bad line: %s\n", line.c_str());
       return 2;
     }
+    std::string rest;
+    std::getline(fields, rest);
+    auto b = eight::parse_board(rest, shape);
     if (!b.ok()) {
       std::fprintf(stderr, "eight-korf24-bench: instance %d: %s\n", k.number,
                    b.error().message.c_str());
@@ -127,8 +126,8 @@ int main(int argc, char** argv) {
   int worst = 0;
   int optimal = 0;
   if (!quiet) {
-    std::printf("%3s %6s %6s %9s %7s %17s %9s %9s\n", "#", "length", "bound", "published",
-                "ratio", "method", "nodes", "ms");
+    std::printf("%3s %6s %6s %9s %7s %17s %9s %9s\n", "#", "length", "bound", "published", "ratio",
+                "method", "nodes", "ms");
   }
   for (const Instance& k : all) {
     std::vector<double> times;
@@ -169,18 +168,23 @@ int main(int argc, char** argv) {
     const int length = s.distance;
     const int bound = answer->report.lower_bound;
     std::string problem;
-    if (!legal) problem = "an illegal move";
-    else if (at != goal) problem = "the path misses the goal";
-    else if (moves != length || s.length != length) problem = "the path's length is not its distance";
-    else if (length < k.length) problem = "a path shorter than the published optimum";
-    else if ((length - k.length) % 2 != 0) problem = "a length of the wrong parity";
-    else if (answer->report.optimal() && length != k.length) {
+    if (!legal) {
+      problem = "an illegal move";
+    } else if (at != goal) {
+      problem = "the path misses the goal";
+    } else if (moves != length || s.length != length) {
+      problem = "the path's length is not its distance";
+    } else if (length < k.length) {
+      problem = "a path shorter than the published optimum";
+    } else if ((length - k.length) % 2 != 0) {
+      problem = "a length of the wrong parity";
+    } else if (answer->report.optimal() && length != k.length) {
       problem = "claimed optimal, but not the published length";
     }
     if (!problem.empty()) {
       wrong = true;
-      std::fprintf(stderr, "instance %d: %s (length %d, published %d)\n", k.number,
-                   problem.c_str(), length, k.length);
+      std::fprintf(stderr, "instance %d: %s (length %d, published %d)\n", k.number, problem.c_str(),
+                   length, k.length);
     }
     if (bound > k.length) {
       bound_ok = false;
@@ -192,7 +196,8 @@ int main(int argc, char** argv) {
     bound_sum += bound;
     if (!quiet) {
       std::printf("%3d %6d %6d %9d %7.3f %17s %9llu %9.2f\n", k.number, length, bound, k.length,
-                  static_cast<double>(length) / k.length, std::string(eight::method_name(s.quality.method)).c_str(),
+                  static_cast<double>(length) / k.length,
+                  std::string(eight::method_name(s.quality.method)).c_str(),
                   static_cast<unsigned long long>(answer->report.nodes), ms);
     }
   }
@@ -203,8 +208,8 @@ int main(int argc, char** argv) {
       "all (%.3f of published); %d answered optimally; %.3f s in all, mean %.2f ms, slowest #%d "
       "%.2f ms%s\n",
       all.size(), length_sum, published_sum, ratio, bound_sum,
-      static_cast<double>(bound_sum) / published_sum, optimal, total_ms / 1000, total_ms / n,
-      worst, worst_ms, wrong ? "; SOME ANSWERS WRONG" : "");
+      static_cast<double>(bound_sum) / published_sum, optimal, total_ms / 1000, total_ms / n, worst,
+      worst_ms, wrong ? "; SOME ANSWERS WRONG" : "");
   bool pass = !wrong;
   const auto floor = [&pass](bool ok, const std::string& what) {
     std::printf("%s: %s\n", ok ? "pass" : "FAIL", what.c_str());

@@ -114,8 +114,7 @@ int main(int argc, char** argv) {
     all.push_back(k);
   }
   if (all.empty() || (instances == korf100 && all.size() != 100)) {
-    std::fprintf(stderr, "eight-korf-bench: %zu instances in %s\n", all.size(),
-                 instances.c_str());
+    std::fprintf(stderr, "eight-korf-bench: %zu instances in %s\n", all.size(), instances.c_str());
     return 2;
   }
   using Clock = std::chrono::steady_clock;
@@ -191,8 +190,8 @@ int main(int argc, char** argv) {
       "%s: %zu boards, %d moves in all (published %d), %llu nodes, %.3f s; slowest #%d "
       "%.1f ms%s%s\n",
       table_path.c_str(), all.size(), total_length, published,
-      static_cast<unsigned long long>(total_nodes), total_ms / 1000, worst, worst_ms,
-      stops.c_str(), wrong ? "; SOME ANSWERS WRONG" : "");
+      static_cast<unsigned long long>(total_nodes), total_ms / 1000, worst, worst_ms, stops.c_str(),
+      wrong ? "; SOME ANSWERS WRONG" : "");
   if (max_ms > 0) {
     const bool pass = !wrong && stopped == 0 && worst_ms < max_ms;
     std::printf("%s: every board optimal within %.0f ms (%zu of %zu answered; slowest %.1f ms)\n",
