@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Korf and Felner's 50 24-puzzle (5x5) instances (tests/data/korf_felner_24.txt,
+# optimal lengths summing to 5039), answered on one core (pinned to CPU 1
+# when taskset is there) as eight answers a 5x5 board: solve_board() with
+# the grid question of Korf's goal (blank on cell 0) and the default budget,
+# a brief optimal attempt and then reduction. Every path is replayed to the
+# goal, every lower bound checked against the published length; prints each
+# instance, the totals and PASS or FAIL against issue 20's floors (moves in
+# all at most 1.15x the published sum, every answer under 1 s, every lower
+# bound at most the published length). Exits as eight-korf24-bench does:
+# 0 when every floor holds, 1 when one does not.
+#
+#   bench/korf_felner_24.sh [--repeat N]
+#
+# BUILD is the build folder (build/bin/eight-korf24-bench, made with
+# -DEIGHT_BUILD_BENCHMARKS=ON). No table is needed.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD:-$root/build}
+bin=$build/bin/eight-korf24-bench
+repeat=1
+[ "${1:-}" = "--repeat" ] && repeat=${2:?--repeat needs a count}
+if [ ! -x "$bin" ]; then
+  echo "korf_felner_24.sh: $bin is missing: build with -DEIGHT_BUILD_BENCHMARKS=ON (make build does)" >&2
+  exit 2
+fi
+pin=()
+command -v taskset >/dev/null && pin=(taskset -c 1)
+exec "${pin[@]}" "$bin" --instances "$root/tests/data/korf_felner_24.txt" --repeat "$repeat" \
+  --max-ms 1000 --max-ratio 1.15
