@@ -11,32 +11,13 @@
 #
 #   bench/hardest_4x4.sh [--repeat N]
 #
-# TABLE is the default table (data/eight.tbl); TABLE_78 the 7-8 file
-# (data/eight-4x4-7-8.tbl, from `eight-tablegen --pdb 7-8`, or with
-# --pdb-goals corner for Korf's goal alone, which these boards use). BUILD
-# is the build folder.
+# TABLE, TABLE_78 and BUILD as for bench/korf100.sh, which runs them (the 7-8
+# file with --pdb-goals corner is enough: these boards use Korf's goal).
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
-build=${BUILD:-$root/build}
-bin=$build/bin/eight-korf-bench
-table=${TABLE:-$root/data/eight.tbl}
-table78=${TABLE_78:-$root/data/eight-4x4-7-8.tbl}
-repeat=1
-[ "${1:-}" = "--repeat" ] && repeat=${2:?--repeat needs a count}
-if [ ! -x "$bin" ]; then
-  echo "hardest_4x4.sh: $bin is missing: build with -DEIGHT_BUILD_BENCHMARKS=ON (make build does)" >&2
-  exit 2
+here=$(cd "$(dirname "$0")" && pwd)
+repeat=(--repeat 1)
+if [ "${1:-}" = "--repeat" ]; then
+  repeat=(--repeat "${2:?--repeat needs a count}")
 fi
-pin=()
-command -v taskset >/dev/null && pin=(taskset -c 1)
-status=0
-for t in "$table" "$table78"; do
-  if [ ! -f "$t" ]; then
-    echo "== $t: missing, skipped"
-    continue
-  fi
-  echo "== $t"
-  "${pin[@]}" "$bin" --table "$t" --instances "$root/tests/data/hardest_4x4.txt" \
-    --budget default --max-ms 1000 --repeat "$repeat" || status=1
-done
-exit $status
+exec "$here/korf100.sh" "${repeat[@]}" --instances "$here/../tests/data/hardest_4x4.txt" \
+  --budget default --max-ms 1000

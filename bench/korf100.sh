@@ -5,7 +5,10 @@
 # checked against the published one and every path replayed
 # (eight-korf-bench, which exits 1 on a wrong answer).
 #
-#   bench/korf100.sh [--repeat N]
+#   bench/korf100.sh [--repeat N] [eight-korf-bench option...]
+#
+# Options after --repeat go to eight-korf-bench for both tables (--instances
+# FILE, --budget, --max-ms: bench/hardest_4x4.sh is this script with them).
 #
 # TABLE is the default table (data/eight.tbl); TABLE_78 the 7-8 file
 # (data/eight-4x4-7-8.tbl, from `eight-tablegen --pdb 7-8`, or with
@@ -17,9 +20,12 @@ bin=$build/bin/eight-korf-bench
 table=${TABLE:-$root/data/eight.tbl}
 table78=${TABLE_78:-$root/data/eight-4x4-7-8.tbl}
 repeat=1
-[ "${1:-}" = "--repeat" ] && repeat=${2:?--repeat needs a count}
+if [ "${1:-}" = "--repeat" ]; then
+  repeat=${2:?--repeat needs a count}
+  shift 2
+fi
 if [ ! -x "$bin" ]; then
-  echo "korf100.sh: $bin is missing: build with -DEIGHT_BUILD_BENCHMARKS=ON (make build does)" >&2
+  echo "$(basename "$0"): $bin is missing: build with -DEIGHT_BUILD_BENCHMARKS=ON (make build does)" >&2
   exit 2
 fi
 pin=()
@@ -31,6 +37,6 @@ for t in "$table" "$table78"; do
     continue
   fi
   echo "== $t"
-  "${pin[@]}" "$bin" --table "$t" --repeat "$repeat" || status=1
+  "${pin[@]}" "$bin" --table "$t" --repeat "$repeat" "$@" || status=1
 done
 exit $status

@@ -22,23 +22,19 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "eight/answer.h"
 #include "eight/board.h"
+#include "instances.h"
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-struct Instance {
-  int number = 0;
-  int length = 0;  // published optimal length
-  eight::Board board;
-};
+using eight::bench::Instance;
 
 int usage() {
   std::fprintf(stderr,
@@ -76,39 +72,12 @@ int main(int argc, char** argv) {
   const eight::Board goal = eight::canonical_goal(0, shape);
   const eight::Question q = eight::grid_question(goal);
 
-  std::ifstream in(instances);
-  if (!in) {
-    std::fprintf(stderr, "eight-korf24-bench: cannot read %s\n", instances.c_str());
+  auto read = eight::bench::read_instances(instances, shape, goal);
+  if (const auto* why = std::get_if<std::string>(&read)) {
+    std::fprintf(stderr, "eight-korf24-bench: %s\n", why->c_str());
     return 2;
   }
-  std::vector<Instance> all;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    Instance k;
-    if (!(fields >> k.number >> k.length)) {
-      std::fprintf(stderr, "eight-korf24-bench: bad line: %s\n", line.c_str());
-      return 2;
-    }
-    std::string rest;
-    std::getline(fields, rest);
-    auto b = eight::parse_board(rest, shape);
-    if (!b.ok()) {
-      std::fprintf(stderr, "eight-korf24-bench: instance %d: %s\n", k.number,
-                   b.error().message.c_str());
-      return 2;
-    }
-    if (!eight::same_class(*b, goal)) {
-      std::fprintf(stderr, "eight-korf24-bench: instance %d cannot reach the goal\n", k.number);
-      return 2;
-    }
-    k.board = *b;
-    all.push_back(k);
-  }
-  if (all.empty()) {
-    std::fprintf(stderr, "eight-korf24-bench: no instances in %s\n", instances.c_str());
-    return 2;
-  }
+  const std::vector<Instance>& all = std::get<std::vector<Instance>>(read);
 
   // The budget eight itself gives a question (the CLI's and server's
   // default): the grid engine spends at most kGridAttemptNodes of it on the

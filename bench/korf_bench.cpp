@@ -22,23 +22,19 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "common/text.h"
 #include "eight/answer.h"
 #include "eight/board.h"
 #include "eight/table.h"
+#include "instances.h"
 
 namespace {
 
-struct Instance {
-  int number = 0;
-  int length = 0;
-  eight::Board board;
-};
+using eight::bench::Instance;
 
 }  // namespace
 
@@ -91,29 +87,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "eight-korf-bench: %s has no 4x4 pattern databases\n", table_path.c_str());
     return 2;
   }
-  std::ifstream in(instances);
-  if (!in) {
-    std::fprintf(stderr, "eight-korf-bench: cannot read %s\n", instances.c_str());
+  auto read = eight::bench::read_instances(instances, eight::kShape4x4, goal);
+  if (const auto* why = std::get_if<std::string>(&read)) {
+    std::fprintf(stderr, "eight-korf-bench: %s\n", why->c_str());
     return 2;
   }
-  std::vector<Instance> all;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    Instance k;
-    fields >> k.number >> k.length;
-    std::string rest;
-    std::getline(fields, rest);
-    auto b = eight::parse_board(rest, eight::kShape4x4);
-    if (!b.ok()) {
-      std::fprintf(stderr, "eight-korf-bench: instance %d: %s\n", k.number,
-                   b.error().message.c_str());
-      return 2;
-    }
-    k.board = *b;
-    all.push_back(k);
-  }
-  if (all.empty() || (instances == korf100 && all.size() != 100)) {
+  const std::vector<Instance>& all = std::get<std::vector<Instance>>(read);
+  if (instances == korf100 && all.size() != 100) {
     std::fprintf(stderr, "eight-korf-bench: %zu instances in %s\n", all.size(), instances.c_str());
     return 2;
   }
