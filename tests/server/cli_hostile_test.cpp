@@ -205,6 +205,52 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "eight --server random of a search shape refuses a /random answer without a board of the "
+    "goal's shape, and a no-stats refusal that is not eight's, with exit 7") {
+  const std::string no_stats =
+      R"({"type":"https://eight.invalid/problems/no-stats","title":"No statistics",)"
+      R"("status":404,"detail":"5x5 positions are not tabulated"})";
+  struct Case {
+    std::string random_body;
+    std::string why;
+  };
+  const std::vector<Case> cases = {
+      {R"({"board":123})", "field 'board' is 123, expected a string"},
+      {R"({"boards":["1,2,3/4,5,6/7,8,0"]})", "field 'board' is missing, expected a string"},
+      {R"({"board":"1,2,3/4,5,6/7,8,0"})", "a board that is not one of the goal's shape"},
+      {R"({"board":"not a board"})", "a board that is not one of the goal's shape"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.random_body);
+    FakeServer fake([&](httplib::Server& http) {
+      http.Get("/stats", [&](const httplib::Request&, httplib::Response& res) {
+        res.status = 404;
+        res.set_content(no_stats, "application/problem+json");
+      });
+      http.Get("/random", [&](const httplib::Request&, httplib::Response& res) {
+        res.set_content(c.random_body, "application/json");
+      });
+    });
+    const RunResult r = remote(fake.url(), {"random", "--shape", "5x5", "--count", "3"});
+    CHECK(r.status == 7);
+    CHECK(r.err.find("/random?goal=") != std::string::npos);
+    CHECK(r.err.find("not an eight server's answer: " + c.why + "\n") != std::string::npos);
+    CHECK(r.out.empty());
+  }
+  // A 404 whose problem type is not eight's frames nothing: not eight's answer.
+  FakeServer fake([&](httplib::Server& http) {
+    http.Get("/stats", [&](const httplib::Request&, httplib::Response& res) {
+      res.status = 404;
+      res.set_content(R"({"type":"https://example.invalid/no-stats","detail":"x"})",
+                      "application/problem+json");
+    });
+  });
+  const RunResult r = remote(fake.url(), {"random", "--shape", "5x5"});
+  CHECK(r.status == 7);
+  CHECK(r.err.find("not an eight server's answer: status 404") != std::string::npos);
+}
+
+TEST_CASE(
     "eight --server hint refuses a hint whose tile is \"eight\" with exit 7, and solve and "
     "random refuse answers of the wrong type") {
   // The finding: "tile":"eight" in a hint's move ended the client with an
