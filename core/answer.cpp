@@ -217,13 +217,24 @@ void set_path(Solution& s, const Board& board, std::span<const Move> path) {
   assert(cur == s.goal);
 }
 
+// How a grid shape's optimal attempt searches: over pattern databases on
+// the shapes that have them (14 to 16 cells), else over Manhattan distance
+// and linear conflicts.
+Method search_method(Shape s) {
+  return fifteen::is_pattern_shape(s) ? Method::kPatternSearch : Method::kManhattanSearch;
+}
+
 // The budget of a grid shape's optimal attempt: all of `budget` when an
-// optimal answer is required, else at most kGridAttemptNodes of it, and
-// none for a board whose lower bound is past kGridAttemptMaxBound.
-fifteen::SearchBudget attempt_budget(const fifteen::SearchBudget& budget, bool require_optimal,
-                                     int lower_bound) {
+// optimal answer is required; else, on a shape with pattern databases, at
+// most kPatternAttemptNodes of it; else at most kGridAttemptNodes of it,
+// and none for a board whose lower bound is past kGridAttemptMaxBound.
+fifteen::SearchBudget attempt_budget(Shape shape, const fifteen::SearchBudget& budget,
+                                     bool require_optimal, int lower_bound) {
   fifteen::SearchBudget b = budget;
-  if (!require_optimal) {
+  if (require_optimal) return b;
+  if (fifteen::is_pattern_shape(shape)) {
+    b.max_nodes = std::min(b.max_nodes, kPatternAttemptNodes);
+  } else {
     b.max_nodes = lower_bound > kGridAttemptMaxBound ? 0 : std::min(b.max_nodes, kGridAttemptNodes);
   }
   return b;
@@ -238,10 +249,11 @@ SearchedSolution grid_solve(const Board& goal, const Board& board, bool with_pat
   SearchedSolution out;
   out.solution.board = board;
   out.solution.goal = goal;
-  out.solution.quality.method = Method::kManhattanSearch;
-  const grid::GridResult r = grid::search(
-      board, goal,
-      attempt_budget(budget, require_optimal, grid::manhattan_linear_conflict(board, goal)));
+  out.solution.quality.method = search_method(goal.shape);
+  const grid::GridResult r =
+      grid::search(board, goal,
+                   attempt_budget(goal.shape, budget, require_optimal,
+                                  grid::manhattan_linear_conflict(board, goal)));
   out.report.nodes = r.nodes;
   out.report.lower_bound = r.lower_bound();
   out.report.bound =
@@ -307,10 +319,17 @@ SearchedMoves grid_moves(const Board& goal, const Board& board, const fifteen::S
       if (d == 0 || h > d - 1) {
         o.distance = d + 1;
       } else {
+        // What the question has left: of its budget, and on a pattern
+        // shape of its one attempt (the board's and its moves' searches
+        // share kPatternAttemptNodes, so a hint takes no longer than a
+        // solve) unless an optimal answer is required.
         fifteen::SearchBudget b = budget;
-        b.max_nodes = budget.max_nodes - std::min(budget.max_nodes, used);
+        const std::uint64_t total = fifteen::is_pattern_shape(goal.shape) && !require_optimal
+                                        ? std::min(budget.max_nodes, kPatternAttemptNodes)
+                                        : budget.max_nodes;
+        b.max_nodes = total - std::min(total, used);
         const grid::GridResult r =
-            grid::search(*next, goal, attempt_budget(b, require_optimal, h), d - 1);
+            grid::search(*next, goal, attempt_budget(goal.shape, b, require_optimal, h), d - 1);
         used += r.nodes;
         if (r.status == fifteen::SearchStatus::kSolved) {
           o.distance = static_cast<int>(r.path.size());
@@ -339,7 +358,7 @@ SearchedMoves grid_moves(const Board& goal, const Board& board, const fifteen::S
   if (unsettled) {
     // Some move's distance is only a path's length: no move is claimed
     // optimal, and the hint is the first move of the optimal path found.
-    out.options.quality = Quality{false, d, Method::kManhattanSearch};
+    out.options.quality = Quality{false, d, search_method(goal.shape)};
     for (MoveOption& o : std::span(legal).first(n)) {
       o.hint = o.move == path.front();
       o.optimal = false;

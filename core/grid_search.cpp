@@ -2,8 +2,14 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cassert>
+#include <memory>
+#include <mutex>
+#include <optional>
 
+#include "eight/goal.h"
+#include "rank/placement.h"
 #include "reduction_solver.h"
 
 namespace eight::grid {
@@ -72,10 +78,77 @@ int manhattan(const Geometry& g, const std::uint8_t* cells, int n) {
 
 constexpr int kNoMove = 4;
 
+// The pattern databases' part of the heuristic: for each group, the rank of
+// its tiles' cells and that rank's entry, kept as tiles move.
+struct PatternState {
+  static constexpr std::uint8_t kNoGroup = 0xFF;
+  int groups = 0;
+  int n = 0;  // cells
+  std::array<const std::uint8_t*, fifteen::kMaxGroups> pdb{};
+  std::array<int, fifteen::kMaxGroups> size{};
+  // group_tiles[g][i]: the board's label of the group's i-th tile.
+  std::array<std::array<std::uint8_t, fifteen::kMaxGroupSize>, fifteen::kMaxGroups> group_tiles{};
+  std::array<std::uint8_t, fifteen::kCells> group_of{};  // by the board's label
+  std::array<std::uint8_t, fifteen::kCells> cell_of{};   // where each tile is
+  std::array<int, fifteen::kMaxGroups> entry{};
+  int sum = 0;
+
+  // `dbs` measures against canonical_goal(blank of goal); `goal` labels
+  // the same cells otherwise, so tile u of the board is the canonical tile
+  // on u's goal cell.
+  PatternState(const fifteen::PatternDatabases& dbs, const Board& start, const Board& goal) {
+    const fifteen::PatternSet& set = dbs.set;
+    n = set.shape.cells();
+    groups = set.group_count;
+    group_of.fill(kNoGroup);
+    for (int g = 0; g < groups; ++g) {
+      pdb[static_cast<std::size_t>(g)] = dbs.bytes[static_cast<std::size_t>(g)].data();
+    }
+    for (int c = 0; c < n; ++c) {
+      cell_of[start.cells[static_cast<std::size_t>(c)]] = static_cast<std::uint8_t>(c);
+    }
+    // Canonical tiles in increasing order are the group's index order.
+    for (int canon = 1; canon < n; ++canon) {
+      const int home = canon - 1 < set.goal_blank ? canon - 1 : canon;
+      const std::uint8_t tile = goal.cells[static_cast<std::size_t>(home)];
+      for (int g = 0; g < groups; ++g) {
+        if (((set.groups[static_cast<std::size_t>(g)] >> canon) & 1) == 0) continue;
+        group_of[tile] = static_cast<std::uint8_t>(g);
+        group_tiles[static_cast<std::size_t>(g)][static_cast<std::size_t>(size[g]++)] = tile;
+      }
+    }
+    for (int g = 0; g < groups; ++g) {
+      entry[static_cast<std::size_t>(g)] = lookup(g);
+      sum += entry[static_cast<std::size_t>(g)];
+    }
+  }
+
+  int lookup(int g) const {
+    std::uint8_t cells[fifteen::kMaxGroupSize];
+    const auto& tiles = group_tiles[static_cast<std::size_t>(g)];
+    const int k = size[static_cast<std::size_t>(g)];
+    for (int i = 0; i < k; ++i) cells[i] = cell_of[tiles[static_cast<std::size_t>(i)]];
+    const std::uint32_t r = detail::placement_rank_of(cells, k, n);
+    return (pdb[static_cast<std::size_t>(g)][r >> 1] >> ((r & 1) << 2)) & 0xF;
+  }
+
+  // Tile t is now on `cell`.
+  void moved(std::uint8_t t, int cell) {
+    cell_of[t] = static_cast<std::uint8_t>(cell);
+    const int g = group_of[t];
+    if (g == kNoGroup) return;
+    const int e = lookup(g);
+    sum += e - entry[static_cast<std::size_t>(g)];
+    entry[static_cast<std::size_t>(g)] = e;
+  }
+};
+
 class Ida {
  public:
-  Ida(const Geometry& g, const Board& start, const fifteen::SearchBudget& budget)
+  Ida(const Geometry& g, const Board& start, const fifteen::SearchBudget& budget,
+      const PatternState* patterns)
       : g_(g), shape_(start.shape), budget_(budget) {
+    if (patterns != nullptr) patterns_.emplace(*patterns);
     cells_ = start.cells;
     blank_ = blank_cell(start);
     md_ = manhattan(g, cells_.data(), start.size());
@@ -87,7 +160,9 @@ class Ida {
     for (int c = 0; c < g.cols; ++c) lc_ += col_lc_[static_cast<std::size_t>(c)];
   }
 
-  int h() const { return md_ + 2 * lc_; }
+  // MD plus twice the larger of the linear conflicts' and the pattern
+  // databases' extra moves: each is admissible over MD, so their max is.
+  int h() const { return md_ + 2 * (patterns_ ? std::max(lc_, patterns_->sum) : lc_); }
 
   // One iteration at `bound`: true when the goal is found (the path is in
   // path_), else next_bound_ holds the least f that exceeded it.
@@ -117,6 +192,7 @@ class Ida {
     cells_[static_cast<std::size_t>(from)] = t;
     cells_[static_cast<std::size_t>(to)] = 0;
     blank_ = to;
+    if (patterns_) patterns_->moved(t, from);
     if (tr == fr) {  // horizontal: the tile changes column
       relines(col_lc_, tc, false);
       relines(col_lc_, fc, false);
@@ -180,6 +256,7 @@ class Ida {
   int lc_ = 0;
   std::array<int, kMaxSide> row_lc_{};
   std::array<int, kMaxSide> col_lc_{};
+  std::optional<PatternState> patterns_;
   std::uint64_t nodes_ = 0;
   int next_bound_ = 0;
   bool stopped_ = false;
@@ -206,13 +283,17 @@ int GridResult::lower_bound() const {
   }
 }
 
-GridResult search(const Board& start, const Board& goal, const fifteen::SearchBudget& budget,
-                  int max_bound) {
+GridResult search_with(const Board& start, const Board& goal, const fifteen::PatternDatabases* dbs,
+                       const fifteen::SearchBudget& budget, int max_bound) {
   assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape);
+  assert(dbs == nullptr ||
+         (dbs->set.shape == goal.shape && dbs->set.goal_blank == blank_cell(goal)));
   GridResult out;
   if (!same_class(start, goal)) return out;
   const Geometry g(goal);
-  Ida ida(g, start, budget);
+  std::optional<PatternState> patterns;
+  if (dbs != nullptr) patterns.emplace(*dbs, start, goal);
+  Ida ida(g, start, budget, patterns ? &*patterns : nullptr);
   out.initial_bound = ida.h();
   int bound = out.initial_bound;
   for (;;) {
@@ -233,6 +314,63 @@ GridResult search(const Board& start, const Board& goal, const fifteen::SearchBu
     bound = ida.next_bound();
   }
   out.nodes = ida.nodes();
+  return out;
+}
+
+namespace {
+
+// The symmetry that takes a pattern shape's goal to the form whose
+// databases are kept: rows <= cols, and the goal's blank on the lowest cell
+// its images reach.
+const Symmetry& canonical_symmetry(const Board& goal) {
+  const int blank = blank_cell(goal);
+  const Symmetry* best = nullptr;
+  for (const Symmetry& s : symmetries(goal.shape)) {
+    if (s.to.rows > s.to.cols) continue;
+    if (best == nullptr || s.cell_map[static_cast<std::size_t>(blank)] <
+                               best->cell_map[static_cast<std::size_t>(blank)]) {
+      best = &s;
+    }
+  }
+  assert(best != nullptr);
+  return *best;
+}
+
+}  // namespace
+
+const fifteen::PatternDatabases& pattern_databases(Shape shape, int goal_blank) {
+  assert(fifteen::is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells());
+  struct Slot {
+    std::once_flag once;
+    std::unique_ptr<const fifteen::PatternDatabases> dbs;
+  };
+  // One slot per (shape, goal blank); each is built once, by the first
+  // thread to ask, while any other asking for it waits. Never freed.
+  static std::array<Slot, kMaxSide * kMaxSide * 16> slots;
+  Slot& slot = slots[static_cast<std::size_t>(((shape.rows - 1) * kMaxSide + shape.cols - 1) * 16 +
+                                              goal_blank)];
+  std::call_once(slot.once, [&] {
+    fifteen::PdbOptions options;
+    options.threads = 1;  // the caller's thread only: it is a compute-pool thread
+    slot.dbs = std::make_unique<const fifteen::PatternDatabases>(
+        fifteen::generate_pattern_set(fifteen::pattern_set(shape, goal_blank), options));
+  });
+  return *slot.dbs;
+}
+
+GridResult search(const Board& start, const Board& goal, const fifteen::SearchBudget& budget,
+                  int max_bound) {
+  assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape);
+  if (!fifteen::is_pattern_shape(goal.shape)) {
+    return search_with(start, goal, nullptr, budget, max_bound);
+  }
+  // The question seen through the symmetry whose databases are kept; the
+  // path maps back move by move.
+  const Symmetry& sym = canonical_symmetry(goal);
+  const Board s = transform(start, sym);
+  const Board g = transform(goal, sym);
+  GridResult out = search_with(s, g, &pattern_databases(g.shape, blank_cell(g)), budget, max_bound);
+  for (Move& m : out.path) m = sym.inverse_move_map[static_cast<std::size_t>(m)];
   return out;
 }
 

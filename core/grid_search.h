@@ -1,7 +1,9 @@
 // Optimal paths for boards of any shape (up to kMaxCells cells) by IDA*
 // (Korf, 1985) over Manhattan distance plus linear conflicts (Hansson,
-// Mayer and Yung, 1992): the search for the shapes with no table and no
-// pattern databases, within a budget of nodes.
+// Mayer and Yung, 1992), and on the shapes of 14 to 16 cells other than 4x4
+// (2x7, 3x5, 2x8 and their transposes) also over additive pattern databases
+// (pattern_db.h): the search for the shapes with no table, within a budget
+// of nodes.
 //
 // The heuristic of a board is MD + 2 * sum over lines of (k - LIS): for each
 // row, the tiles that are in it and belong in it (k of them) must, for all
@@ -26,6 +28,7 @@
 
 #include "eight/board.h"
 #include "eight/fifteen_search.h"
+#include "eight/pattern_db.h"
 
 namespace eight::grid {
 
@@ -47,9 +50,32 @@ struct GridResult {
   int lower_bound() const;
 };
 
+// The pattern databases search() uses for boards of a pattern shape
+// (fifteen::is_pattern_shape: 14 to 16 cells) whose goal's blank is on
+// `goal_blank`: fifteen::pattern_set(shape, goal_blank)'s, generated on the
+// calling thread the first time they are asked for (milliseconds to a few
+// seconds; tests/grid_pdb_test.cpp and docs/performance.md have the
+// figures) and kept for the life of the process. search() asks only for
+// the shapes with rows <= cols and, of each class of blank cells under the
+// shape's symmetries, the lowest: at most 14 sets. Thread-safe: a second
+// caller for the same set waits for the first.
+// REQUIRES: fifteen::is_pattern_shape(shape), 0 <= goal_blank < cells.
+const fifteen::PatternDatabases& pattern_databases(Shape shape, int goal_blank);
+
+// The search over a given heuristic: Manhattan distance and linear
+// conflicts, and when `dbs` is not null the larger of that and the sum of
+// its pattern databases. REQUIRES: as search(); dbs null or of goal's shape
+// and blank cell (dbs->set.shape == goal.shape, dbs->set.goal_blank ==
+// blank_cell(goal)).
+GridResult search_with(const Board& start, const Board& goal, const fifteen::PatternDatabases* dbs,
+                       const fifteen::SearchBudget& budget, int max_bound = 1000);
+
 // An optimal path from `start` to `goal`, within the budget (nodes, deadline,
 // cancel flag, as fifteen::SearchBudget says). The bound never grows past
-// `max_bound`: a board farther than that is kBudgetExceeded.
+// `max_bound`: a board farther than that is kBudgetExceeded. On a pattern
+// shape the heuristic is also the pattern databases' (pattern_databases(),
+// through the symmetry that takes the goal to the kept set; the path is
+// mapped back), else Manhattan distance and linear conflicts alone.
 // REQUIRES: is_valid(start), is_valid(goal), start.shape == goal.shape.
 GridResult search(const Board& start, const Board& goal, const fifteen::SearchBudget& budget,
                   int max_bound = 1000);

@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cassert>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -15,10 +16,7 @@
 namespace eight::fifteen {
 namespace {
 
-using pdb::kAllCells;
 using pdb::kAllRegions;
-using pdb::kDistance;
-using pdb::kNeighbors;
 using pdb::regions;
 using pdb::RegionTable;
 
@@ -27,7 +25,8 @@ using pdb::RegionTable;
 // Memory, per placement: `reached_` (a byte: which regions have a distance),
 // a bit in each of two frontier bitsets (`now_`: placements with a region
 // at the current depth, `next_`: at the next one), and the half-byte result.
-// That is 1 + 1/8 + 1/8 + 1/2 = 1.75 bytes per placement, 908 MB for 8 tiles.
+// That is 1 + 1/8 + 1/8 + 1/2 = 1.75 bytes per placement, 908 MB for 8 tiles
+// on 16 cells.
 //
 // A frontier placement has every reached region expanded again, not only
 // those reached at the current depth: a region reached earlier at depth
@@ -36,39 +35,48 @@ using pdb::RegionTable;
 // region is new. Every distance of a placement has the parity of its MD, so
 // layer d and layer d + 1 never share a placement: the threads expanding
 // layer d read bytes no thread writes during that layer.
-template <int K>
+//
+// K tiles on a board of N cells (14, 15 or 16: constants, so that ranks
+// divide by constants); the board's rows and columns are the shape's.
+template <int K, int N>
 class Generator {
  public:
-  static constexpr std::uint64_t kPlacements = detail::placement_count_of(K);
+  static constexpr std::uint64_t kPlacements = detail::placement_count_of(K, N);
+  static constexpr std::uint32_t kAllCells = (1u << N) - 1;
   static constexpr std::uint64_t kWords = (kPlacements + 63) / 64;
   // Work is handed out in chunks of frontier words; a chunk covers a whole
   // number of result bytes and frontier words, so chunk boundaries split none.
   static constexpr std::uint64_t kChunkWords = 1 << 12;
-  // The rank's weight for each index, (15 - i)!/(16 - K)!, and a 0 for
+  // The rank's weight for each index, (N - 1 - i)!/(N - K)!, and a 0 for
   // "no group tile" at index K.
   static constexpr std::array<std::int32_t, K + 1> kWeight = [] {
     std::array<std::int32_t, K + 1> w{};
-    for (int i = 0; i < K; ++i) w[i] = detail::placement_weight(i, K);
+    for (int i = 0; i < K; ++i) w[i] = detail::placement_weight(i, K, N);
     return w;
   }();
 
-  Generator(int goal_blank, TileMask group, const PdbOptions& options, std::uint64_t progress_base,
-            std::uint64_t progress_total)
+  Generator(Shape shape, int goal_blank, TileMask group, const PdbOptions& options,
+            std::uint64_t progress_base, std::uint64_t progress_total)
       : goal_blank_(goal_blank),
+        cols_(shape.cols),
+        neighbors_(kNeighborTables[shape.rows - 1u][shape.cols - 1u]),
+        regions_(regions(shape)),
         options_(options),
         progress_base_(progress_base),
         progress_total_(progress_total) {
-    const Cells goal = cells_of(canonical_goal(goal_blank, kShape4x4));
+    assert(shape.cells() == N && regions_.max_regions() <= 8);
     int i = 0;
-    for (int t = 1; t < kCells; ++t) {
-      if ((group >> t) & 1) {
-        for (int c = 0; c < kCells; ++c) {
-          if (goal[c] == t) home_[i] = static_cast<std::uint8_t>(c);
-        }
-        ++i;
-      }
+    for (int t = 1; t < N; ++t) {
+      // Tile t's home in the canonical goal: reading order around the blank.
+      if ((group >> t) & 1) home_[i++] = static_cast<std::uint8_t>(t - 1 < goal_blank ? t - 1 : t);
     }
     assert(i == K);
+    for (int a = 0; a < N; ++a) {
+      for (int b = 0; b < N; ++b) {
+        distance_[a][b] = static_cast<std::uint8_t>(std::abs(a / cols_ - b / cols_) +
+                                                    std::abs(a % cols_ - b % cols_));
+      }
+    }
     threads_ = options.threads > 0 ? options.threads
                                    : static_cast<int>(std::thread::hardware_concurrency());
     threads_ = std::clamp(threads_, 1, 64);
@@ -78,15 +86,15 @@ class Generator {
     reached_.assign(kPlacements, 0);
     now_.assign(kWords, 0);
     next_.assign(kWords, 0);
-    std::vector<std::uint8_t> out(kPlacements / 2, 0);
+    std::vector<std::uint8_t> out((kPlacements + 1) / 2, 0);
     out_ = out.data();
 
     // The goal: the group at home, the blank in the region of its goal cell.
-    const std::uint32_t goal_rank = detail::placement_rank_of(home_.data(), K);
+    const std::uint32_t goal_rank = detail::placement_rank_of(home_.data(), K, N);
     std::uint32_t occupied = 0;
     for (std::uint8_t c : home_) occupied |= 1u << c;
     const std::uint32_t free = ~occupied & kAllCells;
-    const RegionTable& table = regions();
+    const RegionTable& table = regions_;
     reached_[goal_rank] = table.count(free) == 1
                               ? kAllRegions
                               : static_cast<std::uint8_t>(1u << table.region_of(free, goal_blank_));
@@ -102,9 +110,12 @@ class Generator {
       std::fill(next_.begin(), next_.end(), 0);
     }
     report();
-    // Every placement of at most 8 tiles is reachable (8 or more free cells
-    // let the group's tiles reorder freely).
-    assert(done_.load() == kPlacements);
+    // On 4x4 every placement of at most 8 tiles is reachable (8 or more free
+    // cells let the group's tiles reorder freely). Elsewhere a placement the
+    // search never reaches keeps the entry 0 (the group's MD), which only
+    // underestimates.
+    assert(N != 16 || cols_ != 4 || done_.load() == kPlacements);
+    assert(done_.load() <= kPlacements);
     reached_ = {};
     now_ = {};
     next_ = {};
@@ -160,19 +171,19 @@ class Generator {
 
   // The rank after tile i slides from x to its neighbour y, from the rank
   // before: sideways only digit i changes, by one; vertically the tile
-  // passes three cells, and each group tile there with a lower index takes
-  // one off digit i's change of four while each with a higher index moves
-  // its own digit by one. `index_at[c]` is the index of the tile on cell c,
-  // or K.
-  static std::uint32_t rank_after(std::uint32_t rank, const std::uint8_t* index_at, int i, int x,
-                                  int y) {
+  // passes the cols - 1 cells between, and each group tile there with a
+  // lower index takes one off digit i's change of cols while each with a
+  // higher index moves its own digit by one. `index_at[c]` is the index of
+  // the tile on cell c, or K.
+  std::uint32_t rank_after(std::uint32_t rank, const std::uint8_t* index_at, int i, int x,
+                           int y) const {
     const std::int32_t w = kWeight[i];
     const int step = y - x;
     if (step == 1) return rank + static_cast<std::uint32_t>(w);
     if (step == -1) return rank - static_cast<std::uint32_t>(w);
     const int low = step > 0 ? x : y;
-    std::int32_t change = 4 * w;
-    for (int z = low + 1; z < low + kSide; ++z) {
+    std::int32_t change = cols_ * w;
+    for (int z = low + 1; z < low + cols_; ++z) {
       const int j = index_at[z];
       change += j < i ? -w : kWeight[j];
     }
@@ -215,39 +226,39 @@ class Generator {
   template <bool kShared>
   void expand(std::uint32_t rank, Pipeline& p) {
     std::uint8_t cells[K];
-    detail::placement_unrank_of(rank, cells, K);
-    std::uint8_t index_at[kCells];
+    detail::placement_unrank_of(rank, cells, K, N);
+    std::uint8_t index_at[N];
     std::memset(index_at, K, sizeof index_at);
     std::uint32_t occupied = 0;
     int md = 0;
     for (int i = 0; i < K; ++i) {
       occupied |= 1u << cells[i];
       index_at[cells[i]] = static_cast<std::uint8_t>(i);
-      md += kDistance[cells[i]][home_[i]];
+      md += distance_[cells[i]][home_[i]];
     }
     const std::uint32_t free = ~occupied & kAllCells;
     const std::uint8_t mine =
         std::atomic_ref<std::uint8_t>(reached_[rank]).load(std::memory_order_relaxed);
-    const RegionTable& table = regions();
+    const RegionTable& table = regions_;
     drain<kShared>(p, Pipeline::kLag);  // room for this placement's successors
     for (int i = 0; i < K; ++i) {
       const int x = cells[i];
       for (int m = 0; m < 4; ++m) {
-        const int y = kNeighbors[x][m];
+        const int y = neighbors_[x][m];
         // A group tile next to a reached region of the blank slides in.
         if (y < 0 || ((free >> y) & 1) == 0) continue;
         if (mine != kAllRegions && ((mine >> table.region_of(free, y)) & 1) == 0) continue;
         // Tile i slides from x into the blank's region at y; the blank is
         // left on x.
         const std::uint32_t r = rank_after(rank, index_at, i, x, y);
-        assert(
-            (cells[i] = static_cast<std::uint8_t>(y), r == detail::placement_rank_of(cells, K)) &&
-            (cells[i] = static_cast<std::uint8_t>(x), true));
+        assert((cells[i] = static_cast<std::uint8_t>(y),
+                r == detail::placement_rank_of(cells, K, N)) &&
+               (cells[i] = static_cast<std::uint8_t>(x), true));
         __builtin_prefetch(&reached_[r]);
         p.queue[p.tail++ % Pipeline::kSize] = {
             r, static_cast<std::uint16_t>(free ^ (1u << x) ^ (1u << y)),
             static_cast<std::uint8_t>(x),
-            static_cast<std::uint8_t>(md - kDistance[x][home_[i]] + kDistance[y][home_[i]])};
+            static_cast<std::uint8_t>(md - distance_[x][home_[i]] + distance_[y][home_[i]])};
       }
     }
   }
@@ -259,7 +270,7 @@ class Generator {
     std::atomic_ref<std::uint8_t> reached(reached_[rank]);
     const std::uint8_t seen = reached.load(std::memory_order_relaxed);
     if (seen == kAllRegions) return;
-    const RegionTable& table = regions();
+    const RegionTable& table = regions_;
     const int count = table.count(free);
     const std::uint8_t bit =
         count == 1 ? kAllRegions : static_cast<std::uint8_t>(1u << table.region_of(free, blank));
@@ -302,6 +313,10 @@ class Generator {
   }
 
   const int goal_blank_;
+  const int cols_;
+  const std::array<std::array<std::int8_t, 4>, kMaxCells>& neighbors_;
+  const RegionTable& regions_;
+  std::array<std::array<std::uint8_t, N>, N> distance_{};
   const PdbOptions& options_;
   const std::uint64_t progress_base_;
   const std::uint64_t progress_total_;
@@ -317,42 +332,61 @@ class Generator {
   std::chrono::steady_clock::time_point last_report_{};
 };
 
-template <int K>
-std::vector<std::uint8_t> generate_k(int goal_blank, TileMask group, const PdbOptions& options,
-                                     std::uint64_t progress_base, std::uint64_t progress_total) {
-  return Generator<K>(goal_blank, group, options, progress_base, progress_total).run();
+template <int K, int N>
+std::vector<std::uint8_t> generate_k(Shape shape, int goal_blank, TileMask group,
+                                     const PdbOptions& options, std::uint64_t progress_base,
+                                     std::uint64_t progress_total) {
+  return Generator<K, N>(shape, goal_blank, group, options, progress_base, progress_total).run();
 }
 
-using GenerateFn = std::vector<std::uint8_t> (*)(int, TileMask, const PdbOptions&, std::uint64_t,
-                                                 std::uint64_t);
-constexpr GenerateFn kGenerate[kMaxGroupSize + 1] = {nullptr,       generate_k<1>, generate_k<2>,
-                                                     generate_k<3>, generate_k<4>, generate_k<5>,
-                                                     generate_k<6>, generate_k<7>, generate_k<8>};
+using GenerateFn = std::vector<std::uint8_t> (*)(Shape, int, TileMask, const PdbOptions&,
+                                                 std::uint64_t, std::uint64_t);
+template <int N>
+constexpr GenerateFn kGenerate[kMaxGroupSize + 1] = {
+    nullptr,          generate_k<1, N>, generate_k<2, N>, generate_k<3, N>, generate_k<4, N>,
+    generate_k<5, N>, generate_k<6, N>, generate_k<7, N>, generate_k<8, N>};
 
-std::vector<std::uint8_t> generate(int goal_blank, TileMask group, const PdbOptions& options,
-                                   std::uint64_t progress_base, std::uint64_t progress_total) {
-  return kGenerate[group_size(group)](goal_blank, group, options, progress_base, progress_total);
+std::vector<std::uint8_t> generate(Shape shape, int goal_blank, TileMask group,
+                                   const PdbOptions& options, std::uint64_t progress_base,
+                                   std::uint64_t progress_total) {
+  const int k = group_size(group);
+  switch (shape.cells()) {
+    case 14:
+      return kGenerate<14>[k](shape, goal_blank, group, options, progress_base, progress_total);
+    case 15:
+      return kGenerate<15>[k](shape, goal_blank, group, options, progress_base, progress_total);
+    default:
+      assert(shape.cells() == 16);
+      return kGenerate<16>[k](shape, goal_blank, group, options, progress_base, progress_total);
+  }
 }
 
 }  // namespace
 
+std::vector<std::uint8_t> generate_pattern_db(Shape shape, int goal_blank, TileMask group,
+                                              const PdbOptions& options) {
+  assert(is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells() &&
+         is_group(group, shape));
+  const std::uint64_t total = placement_count(group_size(group), shape.cells());
+  return generate(shape, goal_blank, group, options, 0, total);
+}
+
 std::vector<std::uint8_t> generate_pattern_db(int goal_blank, TileMask group,
                                               const PdbOptions& options) {
-  assert(goal_blank >= 0 && goal_blank < kCells && is_group(group));
-  const std::uint64_t total = placement_count(group_size(group));
-  return generate(goal_blank, group, options, 0, total);
+  return generate_pattern_db(kShape4x4, goal_blank, group, options);
 }
 
 PatternDatabases generate_pattern_set(const PatternSet& set, const PdbOptions& options) {
   assert(check_pattern_set(set).ok());
   PatternDatabases dbs;
   dbs.set = set;
+  const int n = set.shape.cells();
   std::uint64_t total = 0;
-  for (TileMask g : set.group_list()) total += placement_count(group_size(g));
+  for (TileMask g : set.group_list()) total += placement_count(group_size(g), n);
   std::uint64_t base = 0;
   for (TileMask g : set.group_list()) {
-    dbs.bytes.push_back(generate(set.goal_blank, g, options, base, total));
-    base += placement_count(group_size(g));
+    dbs.bytes.push_back(generate(set.shape, set.goal_blank, g, options, base, total));
+    base += placement_count(group_size(g), n);
   }
   return dbs;
 }

@@ -99,11 +99,66 @@ PatternSet pattern_set(Partition p, int goal_blank) {
   return {};
 }
 
+PatternSet pattern_set(Shape shape, int goal_blank) {
+  assert(is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells());
+  if (shape == kShape4x4) return pattern_set(Partition::k663, goal_blank);
+  // The cells in column order along the long side (down each column, the
+  // columns left to right, on a wide board; along each row, the rows top to
+  // bottom, on a tall one), skipping the goal's blank, cut into groups of
+  // the sizes below: compact blocks across the board's short side, each
+  // group's tiles near each other, as Korf and Felner's are.
+  const std::span<const int> sizes = pattern_group_sizes(shape);
+  const bool wide = shape.cols >= shape.rows;
+  const int along = wide ? shape.cols : shape.rows;
+  const int across = wide ? shape.rows : shape.cols;
+  PatternSet set;
+  set.shape = shape;
+  set.goal_blank = goal_blank;
+  set.group_count = static_cast<int>(sizes.size());
+  int g = 0;
+  int taken = 0;
+  for (int a = 0; a < along; ++a) {
+    for (int b = 0; b < across; ++b) {
+      const int cell = wide ? b * shape.cols + a : a * shape.cols + b;
+      if (cell == goal_blank) continue;
+      // The canonical goal's tile on `cell`: reading order around the blank.
+      const int tile = cell < goal_blank ? cell + 1 : cell;
+      set.groups[g] = static_cast<TileMask>(set.groups[g] | (1u << tile));
+      if (++taken == sizes[static_cast<std::size_t>(g)]) {
+        ++g;
+        taken = 0;
+      }
+    }
+  }
+  assert(g == set.group_count && taken == 0);
+  return set;
+}
+
+std::span<const int> pattern_group_sizes(Shape shape) {
+  assert(is_pattern_shape(shape));
+  static constexpr int k14[] = {5, 4, 4};  // 13 tiles: 2x7, 7x2
+  static constexpr int k15[] = {5, 5, 4};  // 14 tiles: 3x5, 5x3
+  static constexpr int k16[] = {6, 6, 3};  // 15 tiles: 2x8, 8x2 (4x4: 6-6-3 too)
+  switch (shape.cells()) {
+    case 14:
+      return k14;
+    case 15:
+      return k15;
+    default:
+      return k16;
+  }
+}
+
 Status check_pattern_set(const PatternSet& set) {
-  if (set.goal_blank < 0 || set.goal_blank >= kCells) {
-    return make_error(ErrorCode::kBadArgument, "pattern set: goal blank cell " +
-                                                   std::to_string(set.goal_blank) +
-                                                   " is not a cell (0 to 15)");
+  if (!is_pattern_shape(set.shape)) {
+    return make_error(ErrorCode::kBadArgument, "pattern set: shape " + to_string(set.shape) +
+                                                   " has no pattern databases (14 to 16 cells)");
+  }
+  const int n = set.shape.cells();
+  if (set.goal_blank < 0 || set.goal_blank >= n) {
+    return make_error(ErrorCode::kBadArgument,
+                      "pattern set: goal blank cell " + std::to_string(set.goal_blank) +
+                          " is not a cell (0 to " + std::to_string(n - 1) + ")");
   }
   if (set.group_count < 1 || set.group_count > kMaxGroups) {
     return make_error(ErrorCode::kBadArgument, "pattern set: " + std::to_string(set.group_count) +
@@ -111,9 +166,10 @@ Status check_pattern_set(const PatternSet& set) {
   }
   TileMask seen = 0;
   for (TileMask g : set.group_list()) {
-    if (!is_group(g)) {
+    if (!is_group(g, set.shape)) {
       return make_error(ErrorCode::kBadArgument, "pattern set: group mask " + std::to_string(g) +
-                                                     " is not 1 to 8 of the tiles 1 to 15");
+                                                     " is not 1 to 8 of the tiles 1 to " +
+                                                     std::to_string(n - 1));
     }
     if ((seen & g) != 0) {
       return make_error(ErrorCode::kBadArgument,

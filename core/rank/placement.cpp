@@ -8,9 +8,9 @@ namespace eight::fifteen {
 
 static_assert(detail::kPlacementCells == kCells && detail::kMaxPlacedCells == kMaxGroupSize);
 
-std::uint64_t placement_count(int k) {
-  assert(k >= 0 && k <= kMaxGroupSize);
-  return detail::placement_count_of(k);
+std::uint64_t placement_count(int k, int n) {
+  assert(k >= 0 && k <= kMaxGroupSize && k <= n && n <= kCells);
+  return detail::placement_count_of(k, n);
 }
 
 std::uint32_t placement_rank(std::span<const std::uint8_t> cells) {

@@ -1,14 +1,17 @@
 // The placement rank of include/eight/pattern_db.h, written once: the dense
-// rank of k distinct cells of the 4x4 board (a pattern's tiles, in tile
-// order), its inverse, and the weight of each digit, which the IDA* search
-// (fifteen_search.cpp) moves ranks by incrementally. The public
+// rank of k distinct cells of a board of n <= 16 cells (a pattern's tiles, in
+// tile order; n = 16 for the 4x4 board, the default), its inverse, and the weight of each digit,
+// which the IDA* search (fifteen_search.cpp) moves ranks by incrementally. The public
 // placement_rank() and placement_unrank() (placement.cpp) and the pattern
 // database generator (core/pdb/generator.cpp) both call these; inlined,
 // with k a constant at the generator's calls, they unroll. Private to the
 // core.
 //
-//   d_i  = c_i - |{ j < i : c_j < c_i }|          (0 <= d_i < 16 - i)
-//   rank = sum_i d_i * (15 - i)! / (16 - k)!  (Horner: r = r * (16 - i) + d_i)
+//   d_i  = c_i - |{ j < i : c_j < c_i }|          (0 <= d_i < n - i)
+//   rank = sum_i d_i * (n - 1 - i)! / (n - k)!  (Horner: r = r * (n - i) + d_i)
+//
+// n is a parameter so that inlined calls with a constant n (the generator's)
+// divide by constants.
 //
 // Thread safety: pure functions and constants.
 #pragma once
@@ -21,14 +24,14 @@
 
 namespace eight::detail {
 
-inline constexpr int kPlacementCells = 16;  // the 4x4 board's
+inline constexpr int kPlacementCells = 16;  // the 4x4 board's, and the most
 inline constexpr int kMaxPlacedCells = 8;   // pattern_db.h's kMaxGroupSize
 
-// 16!/(16-k)!: the placements of k cells, the ranks 0..that - 1.
-constexpr std::uint64_t placement_count_of(int k) {
-  std::uint64_t n = 1;
-  for (int i = 0; i < k; ++i) n *= static_cast<std::uint64_t>(kPlacementCells - i);
-  return n;
+// n!/(n-k)!: the placements of k cells on n, the ranks 0..that - 1.
+constexpr std::uint64_t placement_count_of(int k, int n = kPlacementCells) {
+  std::uint64_t count = 1;
+  for (int i = 0; i < k; ++i) count *= static_cast<std::uint64_t>(n - i);
+  return count;
 }
 
 // Bits set in a byte. std::popcount would do, but without -mpopcnt (not in
@@ -45,17 +48,18 @@ inline int count_below(std::uint32_t mask, int cell) {
   return kBitCounts[m & 0xFF] + kBitCounts[m >> 8];
 }
 
-// The rank of the k distinct cells cells[0..k-1].
-// REQUIRES: 1 <= k <= 8; the cells distinct, each 0..15.
-[[gnu::always_inline]] inline std::uint32_t placement_rank_of(const std::uint8_t* cells, int k) {
-  assert(k >= 1 && k <= kMaxPlacedCells);
+// The rank of the k distinct cells cells[0..k-1] of n.
+// REQUIRES: 1 <= k <= 8, k <= n <= 16; the cells distinct, each 0..n-1.
+[[gnu::always_inline]] inline std::uint32_t placement_rank_of(const std::uint8_t* cells, int k,
+                                                              int n = kPlacementCells) {
+  assert(k >= 1 && k <= kMaxPlacedCells && k <= n && n <= kPlacementCells);
   std::uint32_t r = 0;
   std::uint32_t seen = 0;
 #pragma GCC unroll 8
   for (int i = 0; i < k; ++i) {
     const int c = cells[i];
-    assert(c >= 0 && c < kPlacementCells && ((seen >> c) & 1) == 0);
-    r = r * static_cast<std::uint32_t>(kPlacementCells - i) +
+    assert(c >= 0 && c < n && ((seen >> c) & 1) == 0);
+    r = r * static_cast<std::uint32_t>(n - i) +
         static_cast<std::uint32_t>(c - count_below(seen, c));
     seen |= 1u << c;
   }
@@ -63,30 +67,30 @@ inline int count_below(std::uint32_t mask, int cell) {
 }
 
 // Inverse of placement_rank_of: the k cells of rank r, written to
-// cells[0..k-1]. REQUIRES: 1 <= k <= 8; r < 16!/(16-k)!.
-[[gnu::always_inline]] inline void placement_unrank_of(std::uint32_t r, std::uint8_t* cells,
-                                                       int k) {
-  assert(k >= 1 && k <= kMaxPlacedCells);
+// cells[0..k-1]. REQUIRES: 1 <= k <= 8, k <= n <= 16; r < n!/(n-k)!.
+[[gnu::always_inline]] inline void placement_unrank_of(std::uint32_t r, std::uint8_t* cells, int k,
+                                                       int n = kPlacementCells) {
+  assert(k >= 1 && k <= kMaxPlacedCells && k <= n && n <= kPlacementCells);
   unsigned digits[kMaxPlacedCells];
 #pragma GCC unroll 8
   for (int i = k - 1; i > 0; --i) {
-    digits[i] = r % static_cast<std::uint32_t>(kPlacementCells - i);
-    r /= static_cast<std::uint32_t>(kPlacementCells - i);
+    digits[i] = r % static_cast<std::uint32_t>(n - i);
+    r /= static_cast<std::uint32_t>(n - i);
   }
-  assert(r < kPlacementCells);
+  assert(r < static_cast<std::uint32_t>(n));
   digits[0] = r;
   std::uint64_t pool = kFullPool;
 #pragma GCC unroll 8
   for (int i = 0; i < k; ++i) cells[i] = static_cast<std::uint8_t>(take_nth(pool, digits[i]));
 }
 
-// The weight of digit i in the rank of k cells: (15 - i)!/(16 - k)!, what
-// the rank changes by when the i-th cell's digit changes by one.
-// REQUIRES: 0 <= i < k <= 8.
-constexpr std::int32_t placement_weight(int i, int k) {
-  assert(i >= 0 && i < k && k <= kMaxPlacedCells);
+// The weight of digit i in the rank of k cells of n: (n - 1 - i)!/(n - k)!,
+// what the rank changes by when the i-th cell's digit changes by one.
+// REQUIRES: 0 <= i < k <= 8, k <= n <= 16.
+constexpr std::int32_t placement_weight(int i, int k, int n = kPlacementCells) {
+  assert(i >= 0 && i < k && k <= kMaxPlacedCells && k <= n && n <= kPlacementCells);
   std::int32_t w = 1;
-  for (int m = i + 1; m < k; ++m) w *= kPlacementCells - m;
+  for (int m = i + 1; m < k; ++m) w *= n - m;
   return w;
 }
 

@@ -62,6 +62,12 @@ inline constexpr std::uint64_t kMaxSearchNodes = 500'000'000;
 // milliseconds, which answers boards near the goal optimally and leaves
 // the rest to the reduction, whose answer takes about as long.
 inline constexpr std::uint64_t kGridAttemptNodes = 20'000;
+// Nodes the optimal attempt on a board of 14 to 16 cells other than 4x4
+// (2x7, 3x5, 2x8 and transposes, searched over pattern databases) spends at
+// most unless the caller requires an optimal answer: about 2 s on one core.
+// Nearly every 2x7 and 3x5 board and most 2x8 boards are proven optimal
+// within it (docs/performance.md); the rest get the reduction's answer.
+inline constexpr std::uint64_t kPatternAttemptNodes = 5'000'000;
 // Past this lower bound (Manhattan distance and linear conflicts), a grid
 // board gets no optimal attempt unless required: the search could not
 // finish in kGridAttemptNodes (a random 5x5 board's bound is about 80, a
@@ -183,9 +189,10 @@ Result<Question> frame_question(const TableSet& tables, const Board& goal);
 // The one way from a question to its answer, for every shape: from the
 // table (Solver, O(path length), report.nodes 0) when the frame's section
 // holds positions, by search when it holds pattern databases; for a grid
-// shape, IDA* over Manhattan distance and linear conflicts within
-// kGridAttemptNodes (none past kGridAttemptMaxBound; the whole budget when
-// `require_optimal`), then, if
+// shape, IDA* over Manhattan distance and linear conflicts (and, on 14 to
+// 16 cells, pattern databases: grid_search.h) within kGridAttemptNodes
+// (none past kGridAttemptMaxBound; kPatternAttemptNodes on 14 to 16 cells;
+// the whole budget when `require_optimal`), then, if
 // that did not finish and an optimal answer is not required, a reduction
 // (status kBounded, unless its path is as short as the lower bound, which
 // proves it optimal). Errors are Solver::solve's, and for a search a board

@@ -1,9 +1,10 @@
-// Additive (disjoint) pattern databases for the 4x4 board (Korf and Felner,
+// Additive (disjoint) pattern databases for the 4x4 board and the other
+// boards of 14 to 16 cells: 2x7, 3x5, 2x8 and their transposes (Korf and Felner,
 // "Disjoint pattern database heuristics", AIJ 134, 2002; Felner, Korf and
 // Hanan, "Additive pattern database heuristics", JAIR 22, 2004).
 //
 // A pattern is a group of tiles. Its database (PDB) holds, for every
-// placement of the group's tiles on the 16 cells, the fewest moves *of the
+// placement of the group's tiles on the board's n cells (16 on 4x4), the fewest moves *of the
 // group's own tiles* that bring them all home, minimised over where the
 // blank is, while the other tiles slide for free. Each move moves exactly
 // one tile, so over disjoint groups these counts add up without
@@ -19,15 +20,16 @@
 // distance over its regions.
 //
 // Ranking (a partial permutation, dense). Let t_0 < t_1 < ... < t_{k-1} be
-// the group's tiles in increasing order and c_i the cell (0..15) of tile t_i.
-// Then
+// the group's tiles in increasing order and c_i the cell (0..n-1) of tile
+// t_i. Then
 //
-//   d_i  = c_i - |{ j < i : c_j < c_i }|          (0 <= d_i < 16 - i)
-//   rank = sum_i d_i * (15 - i)! / (16 - k)!
+//   d_i  = c_i - |{ j < i : c_j < c_i }|          (0 <= d_i < n - i)
+//   rank = sum_i d_i * (n - 1 - i)! / (n - k)!
 //
-// or, by Horner's rule: r = d_0, then r = r * (16 - i) + d_i for i = 1..k-1.
-// The ranks of a k-tile group are exactly 0 .. 16!/(16-k)! - 1: 3,360 for
-// k = 3, 5,765,760 for k = 6, 57,657,600 for k = 7, 518,918,400 for k = 8.
+// or, by Horner's rule: r = d_0, then r = r * (n - i) + d_i for i = 1..k-1.
+// The ranks of a k-tile group are exactly 0 .. n!/(n-k)! - 1; on 4x4
+// (n = 16): 3,360 for k = 3, 5,765,760 for k = 6, 57,657,600 for k = 7,
+// 518,918,400 for k = 8.
 // Example: tiles {1, 2, 3} on cells 1, 2, 3 have d = 1, 1, 1 and rank
 // (1 * 15 + 1) * 14 + 1 = 225.
 //
@@ -41,8 +43,10 @@
 // (the cap only lowers the value, so it stays admissible), and the bytes
 // are the entries in rank order, two per byte, low nibble first: the entry
 // of rank r is (byte[r / 2] >> (4 * (r % 2))) & 0xF. A k-tile PDB is
-// exactly 16!/(16-k)! / 2 bytes (the count is even for every k >= 1); its
-// value for a placement is MD + 2 v. The goal's placement has v = 0.
+// exactly (n!/(n-k)! + 1) / 2 bytes (on 4x4 the count is even for every
+// k >= 1, so 16!/(16-k)! / 2); its value for a placement is MD + 2 v. The
+// goal's placement has v = 0. On boards other than 4x4 a placement the
+// abstract search never reaches keeps v = 0, which only underestimates.
 //
 // Thread safety: generation may use several threads internally; everything
 // else is a pure function or an immutable value.
@@ -95,16 +99,26 @@ using TileMask = std::uint16_t;
 inline constexpr int kMaxGroupSize = 8;
 inline constexpr int kMaxEntry = 15;
 
+// The shapes with pattern databases: 14 to 16 cells (4x4, 2x7, 7x2, 3x5,
+// 5x3, 2x8, 8x2). Their tiles fit a TileMask.
+constexpr bool is_pattern_shape(Shape s) {
+  return is_board_shape(s) && s.cells() >= 14 && s.cells() <= 16;
+}
+
 int group_size(TileMask group);
-// True for 1..8 tiles among 1..15.
+// True for 1..8 tiles among 1..15 (4x4), or among 1..n-1 on a pattern shape
+// of n cells.
 bool is_group(TileMask group);
+bool is_group(TileMask group, Shape shape);
 // "{1,2,5,6,9,10}": for messages.
 std::string describe_group(TileMask group);
 
-// 16!/(16-k)!, the number of placements of k tiles. REQUIRES: 0 <= k <= 8.
-std::uint64_t placement_count(int k);
-// Bytes of a k-tile PDB: placement_count(k) / 2. REQUIRES: 1 <= k <= 8.
-std::uint64_t pattern_db_size(int k);
+// n!/(n-k)!, the number of placements of k tiles on n cells.
+// REQUIRES: 0 <= k <= 8, k <= n <= 16.
+std::uint64_t placement_count(int k, int n = kCells);
+// Bytes of a k-tile PDB on n cells: (placement_count(k, n) + 1) / 2.
+// REQUIRES: 1 <= k <= 8, k <= n <= 16.
+std::uint64_t pattern_db_size(int k, int n = kCells);
 
 // rank of the cells c_0..c_{k-1} (as above). REQUIRES: 1 <= k <= 8 distinct
 // cells in 0..15.
@@ -113,13 +127,13 @@ std::uint32_t placement_rank(std::span<const std::uint8_t> cells);
 // placement_count(k).
 void placement_unrank(std::uint32_t r, std::span<std::uint8_t> cells);
 
-// The rank of the group's placement on a board. REQUIRES: b.shape ==
-// kShape4x4, is_valid(b), is_group(group).
+// The rank of the group's placement on a board of a pattern shape.
+// REQUIRES: is_pattern_shape(b.shape), is_valid(b), is_group(group, b.shape).
 std::uint32_t pattern_rank(const Board& b, TileMask group);
 // The same over a 4x4 board's cells (the search's own form).
 std::uint32_t pattern_rank(const Cells& cells, TileMask group);
 // The group's Manhattan distance on a board, homes in the canonical goal of
-// `goal_blank`. REQUIRES: as pattern_rank.
+// `goal_blank` (of b's shape). REQUIRES: as pattern_rank.
 int group_manhattan(const Board& b, TileMask group, int goal_blank);
 int group_manhattan(const Cells& cells, TileMask group, int goal_blank);
 
@@ -143,8 +157,12 @@ struct PdbOptions {
 // described above. The same bytes every run, whatever the thread count. Its
 // peak heap use, the result included, is 1.75 bytes per placement (a byte of
 // reached blank regions, two frontier bitsets, the half-byte result): about
-// 10 MB, 101 MB and 908 MB for 6, 7 and 8 tiles.
-// REQUIRES: 0 <= goal_blank < 16 and is_group(group).
+// 10 MB, 101 MB and 908 MB for 6, 7 and 8 tiles on 16 cells.
+// REQUIRES: is_pattern_shape(shape), 0 <= goal_blank < shape.cells() and
+// is_group(group, shape).
+std::vector<std::uint8_t> generate_pattern_db(Shape shape, int goal_blank, TileMask group,
+                                              const PdbOptions& options = {});
+// The same on 4x4.
 std::vector<std::uint8_t> generate_pattern_db(int goal_blank, TileMask group,
                                               const PdbOptions& options = {});
 
@@ -154,13 +172,19 @@ class PatternDbView {
  public:
   PatternDbView() = default;
 
-  // Checks what can be checked cheaply: the goal blank and the group are
-  // sound, the size is exactly pattern_db_size(k), and the goal placement's
-  // entry is 0. Entries are 4 bits, so every value is in range by
-  // construction; no other entry is read.
+  // Checks what can be checked cheaply: the shape, the goal blank and the
+  // group are sound, the size is exactly pattern_db_size(k, cells), and the
+  // goal placement's entry is 0. Entries are 4 bits, so every value is in
+  // range by construction; no other entry is read.
+  static Result<PatternDbView> open(std::span<const std::uint8_t> bytes, Shape shape,
+                                    int goal_blank, TileMask group);
+  // The same on 4x4.
   static Result<PatternDbView> open(std::span<const std::uint8_t> bytes, int goal_blank,
-                                    TileMask group);
+                                    TileMask group) {
+    return open(bytes, kShape4x4, goal_blank, group);
+  }
 
+  Shape shape() const { return shape_; }
   int goal_blank() const { return goal_blank_; }
   TileMask group() const { return group_; }
   int group_size() const { return k_; }
@@ -173,11 +197,12 @@ class PatternDbView {
     return (bytes_[r >> 1] >> ((r & 1) << 2)) & 0xF;
   }
   // The PDB value for a board's placement of the group: MD + 2 * entry.
-  // REQUIRES: b.shape == kShape4x4, is_valid(b).
+  // REQUIRES: b.shape == shape(), is_valid(b).
   int value(const Board& b) const;
 
  private:
   std::span<const std::uint8_t> bytes_;
+  Shape shape_ = kShape4x4;
   int goal_blank_ = 0;
   TileMask group_ = 0;
   int k_ = 0;
@@ -192,8 +217,10 @@ std::string_view partition_name(Partition p);  // "6-6-3", "7-8"
 
 inline constexpr int kMaxGroups = 4;
 
-// Disjoint groups, each with its PDB, measured against one canonical goal.
+// Disjoint groups, each with its PDB, measured against one canonical goal
+// of `shape`.
 struct PatternSet {
+  Shape shape = kShape4x4;
   int goal_blank = 0;
   int group_count = 0;
   std::array<TileMask, kMaxGroups> groups{};
@@ -210,8 +237,21 @@ struct PatternSet {
 // those onto it. REQUIRES: 0 <= goal_blank < 16.
 PatternSet pattern_set(Partition p, int goal_blank);
 
-// A set is sound when its goal blank is a cell, it has 1..4 groups and
-// the groups are disjoint groups (is_group). They need not cover every tile.
+// The default set of a pattern shape's goal canonical_goal(goal_blank,
+// shape): on 4x4 pattern_set(Partition::k663, goal_blank); on the others
+// groups of pattern_group_sizes(shape) tiles, cut from the goal's cells in
+// order along the board's long side (down each column of a wide board,
+// along each row of a tall one), skipping the blank: compact blocks across
+// the short side. REQUIRES: is_pattern_shape(shape), 0 <= goal_blank <
+// shape.cells().
+PatternSet pattern_set(Shape shape, int goal_blank);
+// The group sizes of that set: 5-4-4 on 14 cells (2x7, 7x2), 5-5-4 on 15
+// (3x5, 5x3), 6-6-3 on 16 (2x8, 8x2, 4x4). REQUIRES: is_pattern_shape(shape).
+std::span<const int> pattern_group_sizes(Shape shape);
+
+// A set is sound when its shape is a pattern shape, its goal blank is a
+// cell of it, it has 1..4 groups and the groups are disjoint groups of the
+// shape (is_group). They need not cover every tile.
 Status check_pattern_set(const PatternSet& set);
 
 // A set's PDBs, generated in memory: bytes[i] belongs to set.groups[i].

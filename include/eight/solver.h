@@ -31,7 +31,8 @@ namespace eight {
 // How an answer was found (eight/answer.h says when each is used).
 enum class Method : std::uint8_t {
   kTable,            // looked up in a table section: exact
-  kPatternSearch,    // IDA* over a table's pattern databases (4x4): optimal
+  kPatternSearch,    // IDA* over pattern databases (4x4: a table's; 2x7, 3x5, 2x8 and
+                     // transposes: built in memory, grid_search.h): optimal
   kManhattanSearch,  // IDA* over Manhattan distance and linear conflicts: optimal
   kReduction,        // a row and a column at a time, then improved: bounded
 };

@@ -1,0 +1,315 @@
+// Pattern databases for the boards of 14 to 16 cells other than 4x4 (2x7,
+// 3x5, 2x8 and their transposes): their ranking, their generation, and the
+// grid search over them (grid_search.h), checked against breadth-first
+// truth near the goal and against a second method far from it.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "eight/answer.h"
+#include "eight/goal.h"
+#include "eight/pattern_db.h"
+#include "eight/random.h"
+#include "grid_search.h"
+#include "pdb/regions.h"
+#include "rank/placement.h"
+
+namespace eight {
+namespace {
+
+constexpr Shape kPatternShapes[] = {{2, 7}, {7, 2}, {3, 5}, {5, 3}, {2, 8}, {8, 2}};
+
+// A board of at most 16 cells as 4 bits a cell.
+std::uint64_t pack(const Board& b) {
+  std::uint64_t key = 0;
+  for (int c = 0; c < b.size(); ++c)
+    key |= std::uint64_t{b.cells[static_cast<std::size_t>(c)]} << (4 * c);
+  return key;
+}
+
+// Every board within `depth` moves of `goal` with its distance, by
+// breadth-first search.
+std::vector<std::pair<Board, int>> near(const Board& goal, int depth) {
+  std::unordered_map<std::uint64_t, int> seen{{pack(goal), 0}};
+  std::vector<std::pair<Board, int>> out{{goal, 0}};
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const auto [b, d] = out[i];
+    if (d == depth) continue;
+    for (const Move m : kAllMoves) {
+      const auto next = apply_move(b, m);
+      if (!next || !seen.emplace(pack(*next), d + 1).second) continue;
+      out.emplace_back(*next, d + 1);
+    }
+  }
+  return out;
+}
+
+// The pattern databases' own sum for `b` against canonical_goal(blank):
+// Manhattan distance plus twice the entries.
+int pattern_sum(std::span<const fifteen::PatternDbView> views, int blank, const Board& b) {
+  const int cols = b.shape.cols;
+  int h = 0;
+  for (int c = 0; c < b.size(); ++c) {
+    const int t = b.cells[static_cast<std::size_t>(c)];
+    if (t == 0) continue;
+    const int home = t - 1 < blank ? t - 1 : t;
+    h += std::abs(c / cols - home / cols) + std::abs(c % cols - home % cols);
+  }
+  for (const fifteen::PatternDbView& v : views) {
+    h += v.value(b) - fifteen::group_manhattan(b, v.group(), blank);
+  }
+  return h;
+}
+
+std::optional<Board> replay(Board b, std::span<const Move> path) {
+  for (const Move m : path) {
+    const auto next = apply_move(b, m);
+    if (!next) return std::nullopt;
+    b = *next;
+  }
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("placement ranks on 14 and 15 cells are dense and round-trip") {
+  for (const int n : {14, 15}) {
+    for (const int k : {1, 2, 3}) {
+      const std::uint64_t count = detail::placement_count_of(k, n);
+      std::vector<bool> hit(count);
+      std::uint8_t cells[fifteen::kMaxGroupSize];
+      for (std::uint32_t r = 0; r < count; ++r) {
+        detail::placement_unrank_of(r, cells, k, n);
+        for (int i = 0; i < k; ++i) REQUIRE(cells[i] < n);
+        const std::uint32_t back = detail::placement_rank_of(cells, k, n);
+        REQUIRE(back == r);
+        hit[r] = true;
+      }
+      CHECK(std::count(hit.begin(), hit.end(), true) == static_cast<std::ptrdiff_t>(count));
+      CHECK(fifteen::pattern_db_size(k, n) == (count + 1) / 2);
+    }
+  }
+  CHECK(fifteen::pattern_db_size(1, 15) == 8);  // 15 placements: the last byte half used
+}
+
+TEST_CASE("every pattern shape's groups of at most 8 tiles leave at most 8 blank regions") {
+  for (const Shape s : kPatternShapes) {
+    CAPTURE(to_string(s));
+    CHECK(fifteen::pdb::regions(s).max_regions() <= 8);
+  }
+  CHECK(fifteen::pdb::regions(kShape4x4).max_regions() == 8);
+}
+
+TEST_CASE(
+    "the default sets of the pattern shapes cover every tile once, in groups of the stated sizes") {
+  for (const Shape s : kPatternShapes) {
+    for (int blank = 0; blank < s.cells(); ++blank) {
+      CAPTURE(to_string(s));
+      CAPTURE(blank);
+      const fifteen::PatternSet set = fifteen::pattern_set(s, blank);
+      REQUIRE(fifteen::check_pattern_set(set).ok());
+      const auto sizes = fifteen::pattern_group_sizes(s);
+      REQUIRE(set.group_count == static_cast<int>(sizes.size()));
+      unsigned all = 0;
+      for (int g = 0; g < set.group_count; ++g) {
+        CHECK(fifteen::group_size(set.groups[g]) == sizes[static_cast<std::size_t>(g)]);
+        all |= set.groups[g];
+      }
+      CHECK(all == (1u << s.cells()) - 2);
+    }
+  }
+  // A set of another shape's tiles, or of a shape without databases, is refused.
+  fifteen::PatternSet bad = fifteen::pattern_set(Shape{2, 7}, 0);
+  bad.groups[0] = static_cast<fifteen::TileMask>(bad.groups[0] | (1u << 14));
+  CHECK(!fifteen::check_pattern_set(bad).ok());
+  bad = fifteen::pattern_set(Shape{2, 7}, 0);
+  bad.shape = Shape{3, 4};
+  CHECK(!fifteen::check_pattern_set(bad).ok());
+}
+
+TEST_CASE("a pattern database refuses bytes of the wrong size or a goal entry that is not 0") {
+  const Shape s{3, 5};
+  const fifteen::PatternSet set = fifteen::pattern_set(s, 14);
+  const std::vector<std::uint8_t> bytes = fifteen::generate_pattern_db(s, 14, set.groups[2]);
+  CHECK(fifteen::PatternDbView::open(bytes, s, 14, set.groups[2]).ok());
+  const std::vector<std::uint8_t> shorter(bytes.begin(), bytes.end() - 1);
+  CHECK(fifteen::PatternDbView::open(shorter, s, 14, set.groups[2]).error().code ==
+        ErrorCode::kTruncated);
+  CHECK(!fifteen::PatternDbView::open(bytes, Shape{3, 4}, 14, set.groups[2]).ok());
+  CHECK(!fifteen::PatternDbView::open(bytes, s, 15, set.groups[2]).ok());
+  std::vector<std::uint8_t> altered = bytes;
+  const std::uint32_t goal_rank = fifteen::pattern_rank(canonical_goal(14, s), set.groups[2]);
+  altered[goal_rank / 2] =
+      static_cast<std::uint8_t>(altered[goal_rank / 2] | (1u << (4 * (goal_rank % 2))));
+  CHECK(fifteen::PatternDbView::open(altered, s, 14, set.groups[2]).error().code ==
+        ErrorCode::kBadEntry);
+}
+
+TEST_CASE(
+    "pattern databases of 2x7, 3x5 and 2x8 are admissible and the search optimal on every board "
+    "within 20 moves") {
+  // Breadth-first truth from the goal, for a corner and an inner blank.
+  for (const Shape s : {Shape{2, 7}, Shape{3, 5}, Shape{2, 8}}) {
+    for (const int blank : {0, s.cols + 1}) {
+      CAPTURE(to_string(s));
+      CAPTURE(blank);
+      const Board goal = canonical_goal(blank, s);
+      const fifteen::PatternDatabases& dbs = grid::pattern_databases(s, blank);
+      const auto boards = near(goal, 20);
+      const std::vector<fifteen::PatternDbView> views = dbs.views();
+      // About 300 boards spread over every depth, and the first 50 at 20.
+      const std::size_t stride = std::max<std::size_t>(1, boards.size() / 300);
+      int at_20 = 0;
+      int checked = 0;
+      int searched = 0;
+      for (std::size_t i = 0; i < boards.size(); ++i) {
+        const auto& [b, d] = boards[i];
+        // Admissible: the databases' sum, and the search's heuristic, never
+        // exceed the distance.
+        const int h = pattern_sum(views, dbs.set.goal_blank, b);
+        if (h > d) FAIL_CHECK("inadmissible: " << to_string(b) << " h " << h << " > d " << d);
+        ++checked;
+        // Optimal: the search's path is legal, ends at the goal and has the
+        // breadth-first length.
+        if (i % stride == 0 || (d == 20 && at_20++ < 50)) {
+          const grid::GridResult r = grid::search(b, goal, {});
+          REQUIRE(r.status == fifteen::SearchStatus::kSolved);
+          CHECK(r.initial_bound <= d);
+          CHECK(static_cast<int>(r.path.size()) == d);
+          CHECK(replay(b, r.path) == goal);
+          ++searched;
+        }
+      }
+      CHECK(checked == static_cast<int>(boards.size()));
+      CHECK(searched >= 300);
+      MESSAGE(to_string(s) << " blank " << blank << ": " << boards.size()
+                           << " boards within 20 moves, " << searched << " searched");
+    }
+  }
+}
+
+TEST_CASE(
+    "far from the goal, the pattern-database search agrees with the search over linear conflicts "
+    "alone") {
+  // Boards 40 random moves out (most 20 to 36 moves from the goal): far
+  // enough that their databases' entries are not all 0, near enough for
+  // Manhattan distance and linear conflicts alone to finish.
+  Rng rng(20);
+  for (const Shape s : kPatternShapes) {
+    const Board goal = canonical_goal(s.cells() - 1, s);
+    for (int i = 0; i < 4; ++i) {
+      Board b = goal;
+      for (int step = 0; step < 40;) {
+        const auto next = apply_move(b, kAllMoves[rng.below(4)]);
+        if (next) {
+          b = *next;
+          ++step;
+        }
+      }
+      CAPTURE(to_string(s));
+      CAPTURE(to_string(b));
+      const grid::GridResult with = grid::search(b, goal, {});
+      const grid::GridResult without = grid::search_with(b, goal, nullptr, {});
+      REQUIRE(with.status == fifteen::SearchStatus::kSolved);
+      REQUIRE(without.status == fifteen::SearchStatus::kSolved);
+      CHECK(with.path.size() == without.path.size());
+      CHECK(replay(b, with.path) == goal);
+      // The pattern databases' heuristic is the larger at the start.
+      CHECK(with.initial_bound >= without.initial_bound);
+    }
+  }
+}
+
+TEST_CASE(
+    "uniformly random 2x7 and 3x5 boards: the default set and another partition find paths of one "
+    "length") {
+  // Far from the goal only the pattern databases finish: a second
+  // partition (groups cut along the other side) checks the first.
+  Rng rng(7);
+  for (const Shape s : {Shape{2, 7}, Shape{3, 5}}) {
+    const int blank = 0;
+    const Board goal = canonical_goal(blank, s);
+    fifteen::PatternSet other;
+    other.shape = s;
+    other.goal_blank = blank;
+    // Row-major groups of 4: rows first, unlike the default's columns.
+    int g = 0, taken = 0;
+    for (int c = 1; c < s.cells(); ++c) {
+      other.groups[g] = static_cast<fifteen::TileMask>(other.groups[g] | (1u << c));
+      if (++taken == 4 && g < 3) {
+        ++g;
+        taken = 0;
+      }
+    }
+    other.group_count = g + 1;
+    REQUIRE(fifteen::check_pattern_set(other).ok());
+    const fifteen::PatternDatabases other_dbs =
+        fifteen::generate_pattern_set(other, fifteen::PdbOptions{1, {}});
+    for (int i = 0; i < 3; ++i) {
+      const Board b = shuffled_board(goal, rng);
+      CAPTURE(to_string(s));
+      CAPTURE(to_string(b));
+      const grid::GridResult a = grid::search(b, goal, {});
+      const grid::GridResult c = grid::search_with(b, goal, &other_dbs, {});
+      REQUIRE(a.status == fifteen::SearchStatus::kSolved);
+      REQUIRE(c.status == fifteen::SearchStatus::kSolved);
+      CHECK(a.path.size() == c.path.size());
+      CHECK(replay(b, a.path) == goal);
+      CHECK(replay(b, c.path) == goal);
+    }
+  }
+}
+
+TEST_CASE("a transposed or turned pattern-shape question is answered through the kept databases") {
+  // 7x2 and 8x2 boards, and goals with the blank anywhere, map onto the
+  // databases of 2x7 and 2x8 with the blank on the lowest cell of its class.
+  Rng rng(3);
+  for (const Shape s : kPatternShapes) {
+    for (const int blank : {0, s.cells() - 1, static_cast<int>(s.cols)}) {
+      const Board goal = canonical_goal(blank, s);
+      Board b = goal;
+      for (int step = 0; step < 30;) {
+        const auto next = apply_move(b, kAllMoves[rng.below(4)]);
+        if (next) {
+          b = *next;
+          ++step;
+        }
+      }
+      CAPTURE(to_string(s));
+      CAPTURE(blank);
+      CAPTURE(to_string(b));
+      const grid::GridResult r = grid::search(b, goal, {});
+      const grid::GridResult plain = grid::search_with(b, goal, nullptr, {});
+      REQUIRE(r.status == fifteen::SearchStatus::kSolved);
+      CHECK(r.path.size() == plain.path.size());
+      CHECK(replay(b, r.path) == goal);
+    }
+  }
+}
+
+TEST_CASE(
+    "the answer of a 14-to-16-cell board says pattern-search and is optimal within the default "
+    "budget") {
+  const Board goal = canonical_goal(13, Shape{2, 7});
+  Rng rng(11);
+  const Board b = shuffled_board(goal, rng);
+  const Question q = grid_question(goal);
+  fifteen::SearchBudget budget;
+  budget.max_nodes = kDefaultSearchNodes;
+  const auto a = solve_board(q, b, true, budget);
+  REQUIRE(a.ok());
+  CHECK(a->solution.quality.method == Method::kPatternSearch);
+  CHECK(a->solution.quality.optimal);
+  CHECK(a->solution.quality.lower_bound == a->solution.distance);
+  CHECK(a->report.status == fifteen::SearchStatus::kSolved);
+  CHECK(replay(b, a->solution.path()) == goal);
+}
+
+}  // namespace eight
