@@ -6,12 +6,17 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <limits>
+#include <span>
 #include <system_error>
 
+#include "common/text.h"
 #include "eight/table.h"
 #include "eight/tablegen.h"
 
@@ -44,6 +49,81 @@ std::string lower_priority() {
     refused += std::string("SCHED_IDLE: ") + std::strerror(errno);
   }
   return refused;
+}
+
+// The memory the build needs at its peak: the file's bytes (write_table
+// holds them all) and the largest database's search (1.75 bytes a
+// placement, eight/pattern_db.h).
+std::uint64_t build_bytes(std::span<const SectionSpec> sections) {
+  std::uint64_t file = 0;
+  std::uint64_t search = 0;
+  for (const SectionSpec& s : sections) {
+    const int k = fifteen::group_size(s.group);
+    file += fifteen::pattern_db_size(k);
+    search = std::max(search, fifteen::placement_count(k) * 7 / 4);
+  }
+  return file + search;
+}
+
+// A number from the first line of `path`; nullopt when it cannot be read
+// or says "max" (no limit).
+std::optional<std::uint64_t> read_limit(const std::string& path) {
+  std::ifstream in(path);
+  std::string word;
+  if (!(in >> word) || word == "max") return std::nullopt;
+  const auto v = parse_decimal(word);
+  return v;
+}
+
+// The memory this process's cgroup allows, in bytes: the smallest
+// memory.max from its cgroup up (v2), else memory.limit_in_bytes (v1; huge
+// when unlimited); nullopt when nothing limits it. A container's memory
+// limit is one: a build beyond it would have the kernel kill the server.
+std::optional<std::uint64_t> memory_limit() {
+  std::ifstream self("/proc/self/cgroup");
+  std::string line, v2_path, v1_path;
+  while (std::getline(self, line)) {
+    if (line.rfind("0::", 0) == 0) v2_path = line.substr(3);
+    const auto colon = line.find(':');
+    const auto second = line.find(':', colon + 1);
+    if (colon == std::string::npos || second == std::string::npos) continue;
+    if (line.substr(colon + 1, second - colon - 1) == "memory") v1_path = line.substr(second + 1);
+  }
+  std::optional<std::uint64_t> limit;
+  const auto take = [&limit](std::optional<std::uint64_t> v) {
+    if (v && (!limit || *v < *limit)) limit = v;
+  };
+  for (std::string path = v2_path; !path.empty();) {
+    take(read_limit("/sys/fs/cgroup" + (path == "/" ? std::string() : path) + "/memory.max"));
+    if (path == "/") break;
+    const auto slash = path.find_last_of('/');
+    path = slash == 0 || slash == std::string::npos ? "/" : path.substr(0, slash);
+  }
+  if (!v1_path.empty()) {
+    auto v1 = read_limit("/sys/fs/cgroup/memory" + (v1_path == "/" ? std::string() : v1_path) +
+                         "/memory.limit_in_bytes");
+    if (v1 && *v1 < (std::uint64_t{1} << 60)) take(v1);  // unlimited reads as ~2^63
+  }
+  return limit;
+}
+
+// This process's resident memory now, in bytes (0 when unknown).
+std::uint64_t resident_bytes() {
+  std::ifstream status("/proc/self/status");
+  std::string key;
+  std::uint64_t kib = 0;
+  while (status >> key) {
+    if (key == "VmRSS:") {
+      status >> kib;
+      break;
+    }
+    status.ignore(std::numeric_limits<std::streamsize>::max(), '\n');
+  }
+  return kib * 1024;
+}
+
+std::string megabytes(std::uint64_t bytes) {
+  return std::to_string((bytes + 500'000) / 1'000'000) + " MB";
 }
 
 }  // namespace
@@ -153,11 +233,20 @@ void PdbBuild::build(TableSlot& slot, const TableSource& source) {
       return;
     }
   }
+  const auto sections = pattern_sections(partition_, goal_blanks_);
+  // Beyond a memory limit the kernel would kill the whole server.
+  const std::uint64_t need = build_bytes(sections);
+  if (const auto limit = memory_limit(); limit && resident_bytes() + need > *limit) {
+    return fail(
+        "it needs about " + megabytes(need) + " of memory beside the server's " +
+        megabytes(resident_bytes()) + ", and the memory limit (cgroup) is " + megabytes(*limit) +
+        "; raise the limit, or build the file elsewhere (`eight-tablegen --pdb " +
+        std::string(fifteen::partition_name(partition_)) + " --out " + path_ + "`) and restart");
+  }
   log_("building " + what + " in the background" +
        (refused.empty() ? ", at the lowest priority"
                         : ", at the default priority (the lowest was refused: " + refused + ")") +
        "; 4x4 questions use the tables served until then");
-  const auto sections = pattern_sections(partition_, goal_blanks_);
   const auto start = Clock::now();
   // One line as each database begins (the sections are built one at a time,
   // the progress called on this thread).

@@ -1,7 +1,7 @@
 // The 4x4 board's 7-8 pattern databases, built where the server runs
 // (--pdb-dir DIR, issue 20): the default table's 6-6-3 databases leave the
 // hardest 4x4 boards beyond the default search budget; the 7-8 ones answer
-// each within a second, but are 288 MB and minutes of building, so they are
+// each within a second, but are 865 MB and minutes of building, so they are
 // neither shipped nor built by `make`.
 //
 // At start, a sound DIR/eight-4x4-7-8.tbl (the name and bytes of
