@@ -197,6 +197,22 @@ TEST_CASE("--pdb-dir: a corrupt file there is logged and built again") {
         eight::test::read_file(eight::test::fifteen_korf_table_path()));
 }
 
+TEST_CASE("--pdb-dir: two servers sharing the folder build the file once") {
+  TempDir dir;
+  const std::string built = dir.file(kBuilt);
+  ServerProcess first(building_into(dir.path()));
+  REQUIRE(first.wait_for_stderr("building the 4x4 6-6-3 pattern databases", 60s));
+  ServerProcess second(building_into(dir.path()));
+  // The second waits for the first's lock, unless the first was already done.
+  REQUIRE(second.wait_for_stderr("serving the 4x4", kBuildGuard));
+  REQUIRE(first.wait_for_stderr("serving the 4x4 6-6-3", kBuildGuard));
+  const std::string log = second.stderr_text();
+  CAPTURE(log);
+  CHECK(log.find("building the 4x4") == std::string::npos);
+  CHECK(serves(second, built));
+  CHECK(serves(first, built));
+}
+
 TEST_CASE("--pdb-dir: SIGTERM during the 7-8 build stops the server at once, leaving no file") {
   TempDir dir;
   // The real partition: minutes of building, so the stop surely comes
