@@ -60,7 +60,8 @@ RUN apt-get update -qq \
  && rm -rf /var/lib/apt/lists/* /var/cache/apt/* /var/log/apt /var/log/dpkg.log /tmp/runtime-packages.txt \
  && groupadd --system --gid 10001 eight \
  && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent \
-            --shell /usr/sbin/nologin eight
+            --shell /usr/sbin/nologin eight \
+ && install -d -o eight -g eight -m 0700 /var/lib/eight
 
 COPY --from=build /out/ /
 
@@ -73,7 +74,14 @@ LABEL org.opencontainers.image.title="eight" \
 
 ENV EIGHT_TABLE=/usr/share/eight/eight.tbl \
     EIGHT_HOST=0.0.0.0 \
-    EIGHT_PORT=8080
+    EIGHT_PORT=8080 \
+    EIGHT_PDB_DIR=/var/lib/eight
+# The server builds the 4x4 board's 7-8 pattern databases here at its first
+# start, in the background (865 MB, minutes, about 1.8 GB of memory at the peak),
+# and serves them from then on: mount a named volume to keep them
+# (-v eight-pdb:/var/lib/eight). Not writable (a read-only root without a
+# volume), it logs so and serves without them.
+VOLUME /var/lib/eight
 
 # Numeric, so Kubernetes' runAsNonRoot can check it.
 USER 10001:10001

@@ -182,7 +182,14 @@ code=$("$ENGINE" inspect --format '{{.State.ExitCode}}' "$NAME")
 [ "$stopped" -lt "$STOP_LIMIT_MS" ] || die "stop took ${stopped} ms (limit ${STOP_LIMIT_MS} ms)"
 ok "stopped in ${stopped} ms, exit code $code"
 
-"$ENGINE" rm "$NAME" >/dev/null 2>&1 || die "cannot remove $NAME"
+"$ENGINE" logs "$NAME" >"$WORK/server.log" 2>&1 || true
+# The image's /var/lib/eight (a volume, here an anonymous one) is where the
+# server builds the 7-8 pattern databases, and a stop during the build is
+# not held up by it.
+grep -q 'building the 4x4 7-8 pattern databases' "$WORK/server.log" ||
+  die "no background build of the 7-8 pattern databases: $(tail -n 20 "$WORK/server.log")"
+ok "the 7-8 pattern databases were building in /var/lib/eight, and the stop did not wait for them"
+"$ENGINE" rm -v "$NAME" >/dev/null 2>&1 || die "cannot remove $NAME"
 if [ "$ENGINE" = podman ]; then
   # Drop the build stage's layers (about 400 MB) so the cache does not grow
   # run after run: it keeps the base and the image just tested, and every run

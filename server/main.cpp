@@ -14,6 +14,8 @@
 
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string>
@@ -27,6 +29,7 @@
 #include "common/defaults.h"
 #include "common/exit_codes.h"
 #include "options.h"
+#include "pdb_build.h"
 #include "transport/access_log.h"
 #include "transport/listener.h"
 #include "transport/server.h"
@@ -58,7 +61,8 @@ std::string describe(const eight::TableSet& tables) {
 // one line says what happened. Requests never wait:
 // they keep answering from the current table until the switch, and those
 // that began before it finish on the old mapping (table_slot.h). Runs on the
-// signal thread, so the I/O threads go on meanwhile.
+// signal thread, so the I/O threads go on meanwhile. The pattern databases
+// built into --pdb-dir, once served, are loaded again too (TableSlot::add).
 void reload_tables(eight::server::TableSlot& slot, const eight::TableSource& source) {
   const auto current = slot.get();
   const std::string was = describe(*current);
@@ -110,17 +114,31 @@ int main(int argc, char** argv) {
   boost::asio::io_context control;
   boost::asio::signal_set signals(control, SIGTERM, SIGINT, SIGHUP);
 
-  // Map and verify every table before listening: a bad file never serves.
+  server::Metrics metrics;
   const eight::TableSource source = opt.source();
-  auto loaded = server::load_tables(source);
+  // --pdb-dir: its 7-8 file served if it is sound, else built once
+  // listening (pdb_build.h).
+  std::optional<server::PdbBuild> pdb;
+  std::vector<std::string> also;
+  if (!opt.pdb_dir.empty()) {
+    std::error_code ec;
+    if (source.folder && std::filesystem::equivalent(opt.pdb_dir, source.path, ec)) {
+      say("--pdb-dir " + opt.pdb_dir + " is the --tables folder: give a folder of its own");
+      return kExitUsage;
+    }
+    pdb.emplace(opt.pdb_dir, opt.pdb_partition, opt.pdb_goal_blanks, say, metrics);
+    if (pdb->found()) also.push_back(pdb->path());
+  }
+
+  // Map and verify every table before listening: a bad file never serves.
+  auto loaded = server::load_tables(source, also);
   if (!loaded.ok()) {
     say(loaded.error().message);
     say(source.folder ? "refusing to start without sound tables (make table builds one)"
                       : "refusing to start without a sound table (make table builds one)");
     return kExitBadTable;
   }
-  server::TableSlot slot(*loaded);
-  server::Metrics metrics;
+  server::TableSlot slot(*loaded, also);
   const server::Service service(slot, metrics, opt.max_budget);
 
   // The socket systemd hands over (eight-server.socket), else our own
@@ -232,6 +250,9 @@ int main(int argc, char** argv) {
            : " (table " + opt.table + ", checksum " + (*loaded)->table(0)->checksum_hex() + ", ") +
       std::to_string(opt.threads) + " threads" + (opt.quiet ? ", access log off" : "") +
       ", up to " + std::to_string(config.max_connections) + " connections)");
+  if (pdb && !also.empty()) say("serving the 4x4 pattern databases of " + pdb->path());
+  // Serving first: the build starts once the server listens.
+  if (pdb && also.empty()) pdb->start(slot, source);
 
   long cut = 0;
   std::thread waiter([&] {
@@ -246,14 +267,23 @@ int main(int argc, char** argv) {
   control.run();
   waiter.join();
   if (access_log) access_log->flush();  // every I/O thread has finished: the log is complete
-  if (stop_signal == 0 || cut < 0) {
-    say("the server failed");
-    return kExitServerFailed;
-  }
-  if (cut > 0) {
+  const bool failed = stop_signal == 0 || cut < 0;
+  if (failed) say("the server failed");
+  if (!failed && cut > 0) {
     say(std::to_string(cut) + " connections still open after the drain deadline were cut " +
         "(stalled downloads or clients still sending)");
   }
-  say("stopped");
-  return kExitOk;
+  // A build still running cannot be cancelled and would take minutes: the
+  // process ends without it (after a second, for one just switching in),
+  // before main's objects it uses go away. Its *.tmp file, if any, is
+  // written over at the next start.
+  const int status = failed ? kExitServerFailed : kExitOk;
+  if (pdb && !pdb->stop(std::chrono::seconds(1))) {
+    say("the build of " + pdb->path() + " was abandoned; it starts again at the next start");
+    if (!failed) say("stopped");
+    std::fflush(stderr);
+    std::_Exit(status);
+  }
+  if (!failed) say("stopped");
+  return status;
 }

@@ -18,7 +18,7 @@ const char* const kUsage =
     "                    [--max-budget N] [--queue-wait SECONDS] [--client-header NAME]\n"
     "                    [--idle-timeout SECONDS]\n"
     "                    [--access-log-format text|json] [--quiet]\n"
-    "                    [--metrics-host HOST] [--metrics-port PORT]\n"
+    "                    [--metrics-host HOST] [--metrics-port PORT] [--pdb-dir DIR]\n"
     "       eight-server --help | --version\n"
     "\n"
     "Serves the sliding-puzzle tables over HTTP: /solve (GET, or POST a batch), /distance, /hint,\n"
@@ -56,6 +56,12 @@ const char* const kUsage =
     "                       on the public port)\n"
     "  --metrics-host HOST  address of the metrics port (env EIGHT_METRICS_HOST,\n"
     "                       default 127.0.0.1; needs --metrics-port)\n"
+    "  --pdb-dir DIR        a writable folder for the 4x4 board's 7-8 pattern databases:\n"
+    "                       served from DIR/eight-4x4-7-8.tbl when it is there and sound,\n"
+    "                       else built there in the background at the lowest priority\n"
+    "                       (865 MB on disk, about 1.8 GB of memory at the peak, minutes\n"
+    "                       of two cores) and switched in when ready; not the --tables\n"
+    "                       folder (env EIGHT_PDB_DIR, default none: nothing is built)\n"
     "  --quiet              no access log on stderr (env EIGHT_QUIET=1)\n"
     "  --help               this text\n"
     "  --version            print the version and exit\n"
@@ -241,6 +247,19 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
                  " is not an access log format (text or json)");
     }
     o.access_log_json = value == "json";
+  } else if (name == "pdb-dir") {
+    if (value.empty()) return bad(std::string(where) + " needs a folder");
+    o.pdb_dir = value;
+  } else if (name == "pdb-partition") {
+    if (value == "7-8") {
+      o.pdb_partition = fifteen::Partition::k78;
+      o.pdb_goal_blanks = {std::begin(kFifteenGoalBlanks), std::end(kFifteenGoalBlanks)};
+    } else if (value == "6-6-3") {
+      o.pdb_partition = fifteen::Partition::k663;
+      o.pdb_goal_blanks = {0};
+    } else {
+      return bad(std::string(where) + ": " + quoted + " is not a partition (7-8 or 6-6-3)");
+    }
   } else if (name == "quiet") {
     auto v = to_bool(value);
     if (!v) return bad(std::string(where) + ": " + quoted + " is not 1/0, true/false or yes/no");
@@ -249,11 +268,11 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
   return std::nullopt;
 }
 
-constexpr std::string_view kValued[] = {"table",         "tables",       "host",
-                                        "port",          "threads",      "compute-threads",
-                                        "compute-queue", "max-budget",   "queue-wait",
-                                        "client-header", "idle-timeout", "access-log-format",
-                                        "metrics-host",  "metrics-port"};
+constexpr std::string_view kValued[] = {
+    "table",        "tables",          "host",          "port",
+    "threads",      "compute-threads", "compute-queue", "max-budget",
+    "queue-wait",   "client-header",   "idle-timeout",  "access-log-format",
+    "metrics-host", "metrics-port",    "pdb-dir",       "pdb-partition"};
 
 }  // namespace
 
@@ -279,7 +298,8 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
       {"EIGHT_ACCESS_LOG_FORMAT", "access-log-format"},
       {"EIGHT_QUIET", "quiet"},
       {"EIGHT_METRICS_HOST", "metrics-host"},
-      {"EIGHT_METRICS_PORT", "metrics-port"}};
+      {"EIGHT_METRICS_PORT", "metrics-port"},
+      {"EIGHT_PDB_DIR", "pdb-dir"}};
   for (const auto& [var, name] : kEnv) {
     if (auto v = getenv(var)) {
       if (auto e = apply(o, name, *v, var)) return *e;

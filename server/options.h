@@ -10,10 +10,13 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
-#include "eight/result.h"
 #include "eight/answer.h"
+#include "eight/pattern_db.h"
+#include "eight/result.h"
 #include "eight/table_set.h"
+#include "eight/tablegen.h"
 
 namespace eight::server {
 
@@ -45,9 +48,9 @@ struct Options {
   int idle_timeout_seconds = 75;
   // --access-log-format, $EIGHT_ACCESS_LOG_FORMAT: "text" or "json" lines.
   bool access_log_json = false;
-  bool quiet = false;       // --quiet,   $EIGHT_QUIET=1: no access log
-  bool help = false;        // --help
-  bool version = false;     // --version
+  bool quiet = false;    // --quiet,   $EIGHT_QUIET=1: no access log
+  bool help = false;     // --help
+  bool version = false;  // --version
   // Neither --table nor --tables (nor their variables) was given: table is
   // kDefaultTablePath, which the program replaces by
   // local_or_installed_table_path() (common/defaults.h), as `eight` does.
@@ -60,6 +63,20 @@ struct Options {
   // is a usage error.
   std::string metrics_host;
   std::optional<int> metrics_port;
+
+  // --pdb-dir DIR ($EIGHT_PDB_DIR): a writable folder for the 4x4 pattern
+  // databases the server builds itself (pdb_build.h). At start a sound
+  // DIR/eight-4x4-7-8.tbl is served with the other tables; otherwise the
+  // server serves at once and builds it in the background, then switches
+  // it in. Empty: nothing is built. Not the --tables folder (main checks).
+  std::string pdb_dir;
+  // The partition built into pdb_dir, and for which goals (their blank
+  // cells): 7-8 for kFifteenGoalBlanks, the file `eight-tablegen --pdb 7-8`
+  // writes. A test seam, not in --help: --pdb-partition 6-6-3 builds the
+  // 6-6-3 databases of Korf's goal alone (blank on cell 0) the same way, in
+  // seconds, into DIR/eight-4x4-6-6-3.tbl.
+  fifteen::Partition pdb_partition = fifteen::Partition::k78;
+  std::vector<int> pdb_goal_blanks{std::begin(kFifteenGoalBlanks), std::end(kFifteenGoalBlanks)};
 
   TableSource source() const {
     return tables.empty() ? TableSource{table, false} : TableSource{tables, true};

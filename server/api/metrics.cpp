@@ -242,6 +242,15 @@ std::string Metrics::render(const TableSet* tables) const {
   append_single(out, "eight_compute_cancelled_total", "counter",
                 "Long requests dropped or stopped early because their client left.",
                 load(compute_cancelled_));
+  // A state set: one series per state, 1 for the current one.
+  append_family(out, "eight_pdb_build_state", "gauge",
+                "The background build of the 4x4 pattern databases (--pdb-dir): 1 for its "
+                "state.");
+  constexpr const char* kPdbStates[] = {"none", "building", "ready", "failed"};
+  const int pdb_state = pdb_build_.load(std::memory_order_relaxed);
+  for (int i = 0; i < 4; ++i) {
+    append(out, "eight_pdb_build_state{state=\"%s\"} %d\n", kPdbStates[i], i == pdb_state ? 1 : 0);
+  }
   append_family(out, "eight_process_start_time_seconds", "gauge",
                 "Start time of the process since the Unix epoch.");
   append(out, "eight_process_start_time_seconds %.3f\n",

@@ -57,6 +57,15 @@ class Metrics {
   // Long requests whose client left before the answer: dropped before they
   // started, or stopped early.
   std::atomic<std::uint64_t>& compute_cancelled() { return compute_cancelled_; }
+  // The background build of the 4x4 pattern databases (--pdb-dir,
+  // pdb_build.h): kNone without --pdb-dir; kBuilding while it builds (or
+  // waits for another server building into the same folder); kReady once
+  // the file is served (found sound at start, or built and switched in);
+  // kFailed when it could not be built or switched in (the log says why).
+  enum class PdbBuild : int { kNone, kBuilding, kReady, kFailed };
+  void set_pdb_build(PdbBuild state) { pdb_build_.store(static_cast<int>(state)); }
+  PdbBuild pdb_build() const { return static_cast<PdbBuild>(pdb_build_.load()); }
+
   void set_limits(std::int64_t max_connections, std::int64_t compute_queue_capacity,
                   std::int64_t compute_threads) {
     max_connections_ = max_connections;
@@ -77,6 +86,7 @@ class Metrics {
   std::atomic<std::int64_t> compute_queue_depth_{0};
   std::atomic<std::int64_t> compute_running_{0};
   std::atomic<std::uint64_t> compute_cancelled_{0};
+  std::atomic<int> pdb_build_{0};
   std::atomic<std::int64_t> max_connections_{0};
   std::atomic<std::int64_t> compute_queue_capacity_{0};
   std::atomic<std::int64_t> compute_threads_{0};

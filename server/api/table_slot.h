@@ -11,7 +11,9 @@
 
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "eight/result.h"
 #include "eight/table.h"
@@ -24,11 +26,13 @@ namespace eight::server {
 // (Check::kFull, a few milliseconds a section).
 Check serving_check();
 
-// Maps every file of `source` once and checks it (serving_check()), builds
-// each table's distance index (for /random and /stats), so the first request
-// finds everything ready. The error message names the file and says what is
-// wrong with it.
-Result<std::shared_ptr<const TableSet>> load_tables(const TableSource& source);
+// Maps every file of `source`, then each file of `also` (in that order, after
+// the source's), once and checks it (serving_check()), builds each table's
+// distance index (for /random and /stats), so the first request finds
+// everything ready. The error message names the file and says what is wrong
+// with it.
+Result<std::shared_ptr<const TableSet>> load_tables(const TableSource& source,
+                                                    std::span<const std::string> also = {});
 
 // The strong ETag of /table: the checksum's 16 hex digits in double quotes.
 std::string etag_of(const Table& table);
@@ -46,7 +50,10 @@ std::string etag_of(const Table& table);
 class TableSlot {
  public:
   TableSlot() = default;
-  explicit TableSlot(std::shared_ptr<const TableSet> tables) : tables_(std::move(tables)) {}
+  // `also`: the files load_tables(source, also) loaded beside the source
+  // into `tables`, which every reload loads again.
+  explicit TableSlot(std::shared_ptr<const TableSet> tables, std::vector<std::string> also = {})
+      : tables_(std::move(tables)), also_(std::move(also)) {}
 
   // The current tables, or null before any are set.
   std::shared_ptr<const TableSet> get() const {
@@ -61,15 +68,24 @@ class TableSlot {
     lock.unlock();
   }
 
-  // Loads `source` (load_tables) and, only if every file is sound, makes it
-  // the current set; returns it. On an error the current set stays.
-  // Requests keep running meanwhile. Safe from any thread; of overlapping
-  // reloads, the last to finish wins.
+  // Loads `source` and the files added so far (load_tables(source, also))
+  // and, only if every file is sound, makes it the current set; returns it.
+  // On an error the current set stays. Requests keep running meanwhile.
+  // Safe from any thread; reloads run one at a time (add() too), so none
+  // undoes another's file.
   Result<std::shared_ptr<const TableSet>> reload(const TableSource& source);
+
+  // Reloads as reload() with `path` among the files loaded beside `source`
+  // from now on (the server's own pattern databases, pdb_build.h); on an
+  // error the current set stays and `path` is not added. Adding a file
+  // already added only reloads.
+  Result<std::shared_ptr<const TableSet>> add(const TableSource& source, const std::string& path);
 
  private:
   mutable std::mutex mutex_;
   std::shared_ptr<const TableSet> tables_;
+  std::mutex reload_mutex_;        // held for a whole reload or add
+  std::vector<std::string> also_;  // guarded by reload_mutex_
 };
 
 }  // namespace eight::server

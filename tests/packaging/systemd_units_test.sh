@@ -21,7 +21,7 @@ service=$units/eight-server.service
 socket=$units/eight-server.socket
 fail() { echo "FAIL: $*"; exit 1; }
 
-grep -qx "ExecStart=$prefix/bin/eight-server --tables $prefix/share/eight" "$service" ||
+grep -qx "ExecStart=$prefix/bin/eight-server --tables $prefix/share/eight --pdb-dir /var/lib/eight" "$service" ||
   fail "ExecStart is not the installed eight-server on the installed tables: $(grep ExecStart= "$service")"
 
 out=$(MANPATH=$prefix/share/man SYSTEMD_LOG_LEVEL=notice systemd-analyze verify "$service" "$socket" 2>&1) ||
@@ -31,7 +31,7 @@ echo "ok: systemd-analyze verify passes on eight-server.service and eight-server
 
 for want in DynamicUser=yes ProtectSystem=strict NoNewPrivileges=yes CapabilityBoundingSet= \
   SystemCallFilter=@system-service MemoryDenyWriteExecute=yes PrivateTmp=yes PrivateDevices=yes \
-  DevicePolicy=closed ProtectHome=yes "ExecReload=/bin/sh -c 'kill -HUP \"\$MAINPID\"'"; do
+  DevicePolicy=closed ProtectHome=yes StateDirectory=eight "ExecReload=/bin/sh -c 'kill -HUP \"\$MAINPID\"'"; do
   grep -qxF "$want" "$service" || fail "eight-server.service lacks $want"
 done
 grep -qx 'ListenStream=127.0.0.1:8080' "$socket" || fail "eight-server.socket does not listen on 127.0.0.1:8080"

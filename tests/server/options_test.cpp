@@ -180,6 +180,35 @@ TEST_CASE("--metrics-port and --metrics-host: the metrics address, loopback unle
   CHECK(o.error().message == "EIGHT_METRICS_PORT: 'x' is not a port number (0 to 65535)");
 }
 
+TEST_CASE(
+    "--pdb-dir (or EIGHT_PDB_DIR) names the folder for built 7-8 databases, none unless told") {
+  auto o = parse({});
+  REQUIRE(o.ok());
+  CHECK(o->pdb_dir.empty());
+  CHECK(o->pdb_partition == eight::fifteen::Partition::k78);
+  CHECK(o->pdb_goal_blanks == std::vector<int>{0, 1, 5});  // every goal
+  o = parse({"--pdb-dir", "/var/lib/eight"});
+  REQUIRE(o.ok());
+  CHECK(o->pdb_dir == "/var/lib/eight");
+  o = parse({}, {{"EIGHT_PDB_DIR", "/state"}});
+  REQUIRE(o.ok());
+  CHECK(o->pdb_dir == "/state");
+  o = parse({"--pdb-dir=/cli"}, {{"EIGHT_PDB_DIR", "/state"}});
+  REQUIRE(o.ok());
+  CHECK(o->pdb_dir == "/cli");
+  o = parse({"--pdb-dir="});
+  REQUIRE_FALSE(o.ok());
+  CHECK(o.error().message == "--pdb-dir needs a folder");
+  // The tests' seam: the 6-6-3 databases of Korf's goal build in seconds.
+  o = parse({"--pdb-partition", "6-6-3"});
+  REQUIRE(o.ok());
+  CHECK(o->pdb_partition == eight::fifteen::Partition::k663);
+  CHECK(o->pdb_goal_blanks == std::vector<int>{0});
+  o = parse({"--pdb-partition", "5-5-5"});
+  REQUIRE_FALSE(o.ok());
+  CHECK(o.error().message == "--pdb-partition: '5-5-5' is not a partition (7-8 or 6-6-3)");
+}
+
 TEST_CASE("--version is parsed") {
   auto o = parse({"--version"});
   REQUIRE(o.ok());
