@@ -335,6 +335,11 @@ int SearchResult::lower_bound() const {
 
 Result<IdaSearch> IdaSearch::create(const PatternSet& set, std::span<const PatternDbView> dbs) {
   if (auto ok = check_pattern_set(set); !ok) return ok.error();
+  if (set.shape != kShape4x4) {
+    return make_error(ErrorCode::kBadArgument, "IDA* search: a set of " + to_string(set.shape) +
+                                                   " boards; this search is for 4x4 (the other "
+                                                   "pattern shapes are grid_search.h's)");
+  }
   if (dbs.size() != static_cast<std::size_t>(set.group_count)) {
     return make_error(ErrorCode::kBadArgument, "IDA* search: " + std::to_string(dbs.size()) +
                                                    " pattern databases for " +

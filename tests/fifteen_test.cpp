@@ -508,6 +508,21 @@ TEST_CASE("a solver refuses views that do not belong to its set") {
         ErrorCode::kBadArgument);
 }
 
+TEST_CASE("the 4x4 search refuses a set of another pattern shape") {
+  f::PatternSet set;  // one group of three tiles: small to build
+  set.shape = Shape{2, 8};
+  set.goal_blank = 0;
+  set.group_count = 1;
+  set.groups[0] = 0b1110;
+  REQUIRE(f::check_pattern_set(set).ok());
+  const f::PatternDatabases dbs = f::generate_pattern_set(set, f::PdbOptions{1, {}});
+  const auto views = dbs.views();
+  const auto refused = f::IdaSearch::create(set, views);
+  REQUIRE(!refused.ok());
+  CHECK(refused.error().code == ErrorCode::kBadArgument);
+  CHECK(refused.error().message.find("2x8") != std::string::npos);
+}
+
 TEST_CASE("Korf's 100 instances are all there, and the lengths sum to 5305") {
   const auto& all = korf100();
   REQUIRE(all.size() == 100);

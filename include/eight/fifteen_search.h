@@ -79,8 +79,8 @@ struct SearchResult {
 class IdaSearch {
  public:
   // `dbs[i]` must be the PDB of set.groups[i] for set.goal_blank (as
-  // PatternDbView::open checked it); fails (kBadArgument) otherwise or if
-  // the set is not sound.
+  // PatternDbView::open checked it); fails (kBadArgument) otherwise, if
+  // the set is not sound, or if it is not a 4x4 set.
   static Result<IdaSearch> create(const PatternSet& set, std::span<const PatternDbView> dbs);
 
   const PatternSet& set() const { return set_; }
