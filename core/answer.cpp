@@ -334,8 +334,10 @@ SearchedMoves grid_moves(const Board& goal, const Board& board, const fifteen::S
         if (r.status == fifteen::SearchStatus::kSolved) {
           o.distance = static_cast<int>(r.path.size());
         } else if (r.status == fifteen::SearchStatus::kBudgetExceeded &&
-                   r.completed_bound >= d - 1) {
-          o.distance = d + 1;  // bound d - 1 searched in full: not d - 1
+                   r.lower_bound() > d - 1) {
+          // Bound d - 1 searched in full, or the search's own heuristic
+          // (on a pattern shape, larger than `h`) already past it: not d - 1.
+          o.distance = d + 1;
         } else if (require_optimal || r.status == fifteen::SearchStatus::kCancelled) {
           out.report.status = r.status;
           out.report.nodes = used;

@@ -510,7 +510,7 @@ TEST_CASE("a solver refuses views that do not belong to its set") {
 
 TEST_CASE("the 4x4 search refuses a set of another pattern shape") {
   f::PatternSet set;  // one group of three tiles: small to build
-  set.shape = Shape{2, 8};
+  set.shape = eight::Shape{2, 8};
   set.goal_blank = 0;
   set.group_count = 1;
   set.groups[0] = 0b1110;

@@ -247,7 +247,12 @@ TEST_CASE("an optimal answer required of a far 5x5 board stops at its budget ins
 TEST_CASE("following hints from any board of a grid shape reaches the goal without cycling") {
   Rng rng(17);
   // (Each step asks for every move's worth, a few reductions: the larger
-  // boards' walks, hundreds of steps, are the test's time.)
+  // boards' walks, hundreds of steps, are the test's time.) The attempts
+  // get 20,000 nodes, the attempt past 16 cells, so that 2x7, 7x2 and 3x5
+  // boards too are mostly answered by reduction, whose hints are the ones
+  // that could cycle; with their default attempt they are mostly optimal.
+  fifteen::SearchBudget budget;
+  budget.max_nodes = kGridAttemptNodes;
   const std::vector<std::pair<Shape, int>> shapes = {
       {Shape{2, 7}, 3}, {Shape{7, 2}, 2},  {Shape{3, 5}, 3}, {Shape{5, 5}, 2},
       {Shape{4, 7}, 1}, {Shape{2, 10}, 1}, {Shape{6, 6}, 1}};
@@ -262,13 +267,13 @@ TEST_CASE("following hints from any board of a grid shape reaches the goal witho
       const Question q = grid_question(goal);
       Board b = shuffled_board(goal, rng);
       std::set<std::string> visited;
-      const auto first = solve_board(q, b, false, {});
+      const auto first = solve_board(q, b, false, budget);
       REQUIRE(first.ok());
       const int most = first->solution.distance;
       int steps = 0;
       while (b != goal) {
         REQUIRE(visited.insert(to_string(b)).second);
-        const SearchedMoves m = board_moves(q, b, {});
+        const SearchedMoves m = board_moves(q, b, budget);
         REQUIRE(m.report.finished());
         REQUIRE(m.options.count > 0);
         const MoveOption& o = m.options.moves[0];  // best first
@@ -277,6 +282,31 @@ TEST_CASE("following hints from any board of a grid shape reaches the goal witho
         REQUIRE(++steps <= 4 * most);  // a hang guard: the plan may be longer than the path
       }
     }
+  }
+}
+
+TEST_CASE("following hints from a 2x7 board proven optimal by pattern search takes its distance") {
+  Rng rng(19);
+  const Board goal = standard_goal(Shape{2, 7});
+  const Question q = grid_question(goal);
+  // Boards 40 random moves out: proven within the default attempt.
+  for (int trial = 0; trial < 3; ++trial) {
+    Board b = walk(goal, 40, rng);
+    const auto first = solve_board(q, b, false, {});
+    REQUIRE(first.ok());
+    REQUIRE(first->solution.quality.optimal);
+    CHECK(first->solution.quality.method == Method::kPatternSearch);
+    int left = first->solution.distance;
+    while (b != goal) {
+      const SearchedMoves m = board_moves(q, b, {});
+      REQUIRE(m.report.optimal());
+      const MoveOption& o = m.options.moves[0];
+      REQUIRE(o.optimal);
+      REQUIRE(o.distance == left - 1);
+      b = o.next;
+      REQUIRE(--left >= 0);
+    }
+    CHECK(left == 0);
   }
 }
 
