@@ -20,6 +20,7 @@
 #include "grid_search.h"
 #include "pdb/regions.h"
 #include "rank/placement.h"
+#include "support.h"
 
 namespace eight {
 namespace {
@@ -92,14 +93,8 @@ int pattern_sum(std::span<const fifteen::PatternDbView> views, int blank, const 
   return h;
 }
 
-std::optional<Board> replay(Board b, std::span<const Move> path) {
-  for (const Move m : path) {
-    const auto next = apply_move(b, m);
-    if (!next) return std::nullopt;
-    b = *next;
-  }
-  return b;
-}
+using test::replay;
+using test::walk;
 
 }  // namespace
 
@@ -226,14 +221,7 @@ TEST_CASE(
   for (const Shape s : kPatternShapes) {
     const Board goal = canonical_goal(s.cells() - 1, s);
     for (int i = 0; i < 4; ++i) {
-      Board b = goal;
-      for (int step = 0; step < 40;) {
-        const auto next = apply_move(b, kAllMoves[rng.below(4)]);
-        if (next) {
-          b = *next;
-          ++step;
-        }
-      }
+      const Board b = walk(goal, 40, rng);
       CAPTURE(to_string(s));
       CAPTURE(to_string(b));
       const grid::GridResult with = grid::search(b, goal, {});
@@ -295,14 +283,7 @@ TEST_CASE("a transposed or turned pattern-shape question is answered through the
   for (const Shape s : kPatternShapes) {
     for (const int blank : {0, s.cells() - 1, static_cast<int>(s.cols)}) {
       const Board goal = canonical_goal(blank, s);
-      Board b = goal;
-      for (int step = 0; step < 30;) {
-        const auto next = apply_move(b, kAllMoves[rng.below(4)]);
-        if (next) {
-          b = *next;
-          ++step;
-        }
-      }
+      const Board b = walk(goal, 30, rng);
       CAPTURE(to_string(s));
       CAPTURE(blank);
       CAPTURE(to_string(b));

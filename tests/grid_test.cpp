@@ -15,31 +15,8 @@
 namespace eight {
 namespace {
 
-// A board `steps` random moves from `goal` (never undoing the last one).
-Board walk(const Board& goal, int steps, Rng& rng) {
-  Board b = goal;
-  std::optional<Move> last;
-  for (int i = 0; i < steps;) {
-    const Move m = kAllMoves[rng.below(4)];
-    if (last && m == opposite(*last)) continue;
-    const auto next = apply_move(b, m);
-    if (!next) continue;
-    b = *next;
-    last = m;
-    ++i;
-  }
-  return b;
-}
-
-// The board `path` leads to from `b`, or nullopt at an illegal move.
-std::optional<Board> replay(Board b, std::span<const Move> path) {
-  for (const Move m : path) {
-    const auto next = apply_move(b, m);
-    if (!next) return std::nullopt;
-    b = *next;
-  }
-  return b;
-}
+using test::replay;
+using test::walk;
 
 std::vector<Shape> grid_shapes() {
   std::vector<Shape> out;

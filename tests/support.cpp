@@ -131,6 +131,30 @@ Board board_of_cells(std::span<const std::uint8_t> cells, Shape shape) {
   return b;
 }
 
+Board walk(const Board& from, int steps, Rng& rng) {
+  Board b = from;
+  std::optional<Move> last;
+  for (int i = 0; i < steps;) {
+    const Move m = kAllMoves[rng.below(4)];
+    if (last && m == opposite(*last)) continue;
+    const auto next = apply_move(b, m);
+    if (!next) continue;
+    b = *next;
+    last = m;
+    ++i;
+  }
+  return b;
+}
+
+std::optional<Board> replay(Board b, std::span<const Move> path) {
+  for (const Move m : path) {
+    const auto next = apply_move(b, m);
+    if (!next) return std::nullopt;
+    b = *next;
+  }
+  return b;
+}
+
 Board board(const std::string& text, std::optional<Shape> shape) {
   auto b = parse_board(text, shape);
   REQUIRE_MESSAGE(b.ok(), text << ": " << (b.ok() ? "" : b.error().message));

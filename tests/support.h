@@ -10,6 +10,8 @@
 #include <utility>
 #include <vector>
 
+#include "eight/board.h"
+#include "eight/random.h"
 #include "eight/solver.h"
 #include "eight/table.h"
 
@@ -63,6 +65,12 @@ Board board(const std::string& text, std::optional<Shape> shape = std::nullopt);
 // The board of shape `shape` holding `cells` (a permutation, in reading
 // order), as a test builds one from a permutation it enumerates.
 Board board_of_cells(std::span<const std::uint8_t> cells, Shape shape = kShape3x3);
+
+// A board `steps` random moves from `from`, never undoing the last one.
+Board walk(const Board& from, int steps, Rng& rng);
+
+// The board `path` leads to from `b`, or nullopt at an illegal move.
+std::optional<Board> replay(Board b, std::span<const Move> path);
 
 // A fresh temporary folder, removed with everything in it when destroyed.
 class TempDir {
