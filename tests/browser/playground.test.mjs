@@ -16,6 +16,11 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { createRequire } from "node:module";
 
+// Every wait for the page is a hang guard, not a time limit: a step takes a
+// few seconds alone, and up to about ten beside the suite in .ci/run (2 cores,
+// ctest -j 4), where a 20 s wait for the 5x5 size pick once ran out.
+const kHangGuardMs = 120000;
+
 // playwright-core is installed into the build folder (scripts/npm-ci.sh), not
 // next to this file, so load it from there (createRequire needs an absolute
 // path: EIGHT_BROWSER_WORK may be relative, as above).
@@ -264,7 +269,7 @@ test("solve animates a 20-move puzzle to the goal move by move, the histogram's 
   assert.match(await page.locator("#status").textContent(), /^Solving: move \d+ of 20, tile \d$/);
   assert.equal(await page.locator(".tile.moved").count(), 1);
   await page.waitForFunction((goal) => document.getElementById("board").dataset.board === goal,
-                             GOAL, { timeout: 20000 });
+                             GOAL, { timeout: kHangGuardMs });
   await page.waitForFunction(() => document.getElementById("distance").textContent === "0");
   assert.equal(await page.locator("#moves").textContent(), "20");
   // The boards shown are the solution's, in order, one slide apart, and the
@@ -312,7 +317,7 @@ test("the shape selector offers every shape the server holds, and a 2x3 puzzle s
   assert.ok(d > 0);
   await page.click("#solve");
   await page.waitForFunction(() => document.getElementById("board").dataset.board === "123/450",
-                             null, { timeout: 20000 });
+                             null, { timeout: kHangGuardMs });
   await page.waitForFunction(() => document.getElementById("distance").textContent === "0");
   assert.equal(await page.locator("#moves").textContent(), String(d));
   await page.screenshot({ path: join(artifacts, "playground-2x3.png") });
@@ -328,7 +333,7 @@ test("a 4x4 puzzle (the 15-puzzle) takes a hint and solves, searched by the serv
   await page.selectOption("#shape", "4x4");
   await page.waitForFunction(() => document.getElementById("board").dataset.shape === "4x4" &&
                                    /New puzzle, 24 moves/.test(document.getElementById("status").textContent),
-                             null, { timeout: 20000 });
+                             null, { timeout: kHangGuardMs });
   assert.equal(await page.locator("button.tile").count(), 15);
   // No table of 4x4 positions: no histogram.
   assert.equal(await page.locator("figure.histogram").isVisible(), false);
@@ -346,7 +351,7 @@ test("a 4x4 puzzle (the 15-puzzle) takes a hint and solves, searched by the serv
   await page.screenshot({ path: join(artifacts, "playground-4x4-hint.png") });
   await page.click("#solve");
   await page.waitForFunction((g) => document.getElementById("board").dataset.board === g,
-                             goal, { timeout: 30000 });
+                             goal, { timeout: kHangGuardMs });
   await page.waitForFunction(() => document.getElementById("distance").textContent === "0");
   assert.equal(await page.locator("#moves").textContent(), "24");
   await page.screenshot({ path: join(artifacts, "playground-4x4-solved.png") });
@@ -374,6 +379,7 @@ const goalText = (rows, cols) => {
 };
 const q = (board) => encodeURIComponent(board);
 
+
 // Picks rows x cols with the two size selectors (each pick draws a board;
 // a selector is disabled while a draw runs, and selectOption waits for it),
 // then waits for the new shape's puzzle and its answer.
@@ -386,7 +392,7 @@ async function pickSize(page, rows, cols) {
     return board.dataset.shape === shape && !document.getElementById("new").disabled &&
            /^New puzzle/.test(document.getElementById("status").textContent) &&
            distance.dataset.board === board.dataset.board;
-  }, `${rows}x${cols}`, { timeout: 20000 });
+  }, `${rows}x${cols}`, { timeout: kHangGuardMs });
 }
 
 // The page is no wider than the viewport, and the board and every tile lie
@@ -479,7 +485,7 @@ async function playSize(rows, cols, viewport) {
   assert.equal(await page.locator("#quality").textContent(), quality(solution));
   await page.screenshot({ path: join(artifacts, `${name}-solving.png`), fullPage: true });
   await page.waitForFunction((g) => document.getElementById("board").dataset.board === g,
-                             goal, { timeout: 60000 });
+                             goal, { timeout: kHangGuardMs });
   await page.waitForFunction(() => document.getElementById("distance").textContent === "0");
   assert.equal(await boardOf(page), goal);
   assert.equal(await page.locator("#moves").textContent(), String(1 + solution.distance));
@@ -542,7 +548,7 @@ test("a 10x10 board fits a 360px phone, its numbers legible, and a solution skip
   await page.waitForFunction(() => Number(document.getElementById("board").dataset.step) >= 3);
   await page.click("#skip");
   await page.waitForFunction((g) => document.getElementById("board").dataset.board === g,
-                             goal, { timeout: 20000 });
+                             goal, { timeout: kHangGuardMs });
   await page.waitForFunction(() => document.getElementById("distance").textContent === "0");
   assert.equal(await page.locator("#moves").textContent(), String(1 + solution.distance));
   assert.equal(await page.locator("#skip").isDisabled(), true);
