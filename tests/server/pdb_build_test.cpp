@@ -67,6 +67,21 @@ bool serves(const ServerProcess& server, const std::string& path) {
   return std::find(paths.begin(), paths.end(), path) != paths.end();
 }
 
+// A server on `dir` whose sound file `built` is already there: it serves the
+// file from the start, answers a 4x4 board, stops cleanly, and built nothing.
+void expect_served_unbuilt(const std::string& dir, const std::string& built) {
+  ServerProcess server(building_into(dir));
+  CHECK(server.wait_for_stderr("serving the 4x4 pattern databases of " + built));
+  CHECK(in_state(server, "ready"));
+  CHECK(serves(server, built));
+  auto r = server.client().Get(kKorf1);
+  REQUIRE(r);
+  CHECK(r->status == 200);
+  const ExitInfo e = server.stop(SIGTERM);
+  CHECK(e.status == 0);
+  CHECK(server.stderr_text().find("building") == std::string::npos);
+}
+
 // The hang guard of a build of seconds at the lowest priority, on a busy
 // machine: never a time bound.
 constexpr auto kBuildGuard = 300s;
@@ -142,17 +157,8 @@ TEST_CASE(
     const ExitInfo e = server.stop(SIGTERM);
     CHECK(e.status == 0);
   }
-  ServerProcess again(building_into(dir.path()));
   // Served from the start: no build, the same file.
-  CHECK(again.wait_for_stderr("serving the 4x4 pattern databases of " + built));
-  CHECK(in_state(again, "ready"));
-  CHECK(serves(again, built));
-  auto r = again.client().Get(kKorf1);
-  REQUIRE(r);
-  CHECK(r->status == 200);
-  const ExitInfo e = again.stop(SIGTERM);
-  CHECK(e.status == 0);
-  CHECK(again.stderr_text().find("building") == std::string::npos);
+  expect_served_unbuilt(dir.path(), built);
   struct stat after {};
   REQUIRE(::stat(built.c_str(), &after) == 0);
   CHECK(after.st_ino == before.st_ino);
@@ -164,16 +170,7 @@ TEST_CASE("--pdb-dir: a sound file already there is served from the start, nothi
   TempDir dir;
   const std::string built = dir.file(kBuilt);
   eight::test::write_file(built, eight::test::read_file(eight::test::fifteen_korf_table_path()));
-  ServerProcess server(building_into(dir.path()));
-  CHECK(server.wait_for_stderr("serving the 4x4 pattern databases of " + built));
-  CHECK(in_state(server, "ready"));
-  CHECK(serves(server, built));
-  auto r = server.client().Get(kKorf1);
-  REQUIRE(r);
-  CHECK(r->status == 200);
-  const ExitInfo e = server.stop(SIGTERM);
-  CHECK(e.status == 0);
-  CHECK(server.stderr_text().find("building") == std::string::npos);
+  expect_served_unbuilt(dir.path(), built);
 }
 
 TEST_CASE("--pdb-dir: a corrupt file there is logged and built again") {
