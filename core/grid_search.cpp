@@ -338,24 +338,32 @@ const Symmetry& canonical_symmetry(const Board& goal) {
 
 }  // namespace
 
-const fifteen::PatternDatabases& pattern_databases(Shape shape, int goal_blank) {
+const fifteen::PatternDatabases* pattern_databases(Shape shape, int goal_blank,
+                                                   const std::atomic<bool>* cancel) {
   assert(fifteen::is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells());
   struct Slot {
-    std::once_flag once;
-    std::unique_ptr<const fifteen::PatternDatabases> dbs;
+    std::mutex build;  // held by the thread building the set
+    std::atomic<const fifteen::PatternDatabases*> built{nullptr};
+    std::unique_ptr<const fifteen::PatternDatabases> owned;  // guarded by `build`
   };
-  // One slot per (shape, goal blank); each is built once, by the first
-  // thread to ask, while any other asking for it waits. Never freed.
+  // One slot per (shape, goal blank); each is built by the first thread to
+  // ask that is not cancelled, while any other asking for it waits. Never
+  // freed.
   static std::array<Slot, kMaxSide * kMaxSide * 16> slots;
   Slot& slot = slots[static_cast<std::size_t>(((shape.rows - 1) * kMaxSide + shape.cols - 1) * 16 +
                                               goal_blank)];
-  std::call_once(slot.once, [&] {
-    fifteen::PdbOptions options;
-    options.threads = 1;  // the caller's thread only: it is a compute-pool thread
-    slot.dbs = std::make_unique<const fifteen::PatternDatabases>(
-        fifteen::generate_pattern_set(fifteen::pattern_set(shape, goal_blank), options));
-  });
-  return *slot.dbs;
+  if (const auto* dbs = slot.built.load(std::memory_order_acquire)) return dbs;
+  std::lock_guard lock(slot.build);
+  if (const auto* dbs = slot.built.load(std::memory_order_acquire)) return dbs;
+  fifteen::PdbOptions options;
+  options.threads = 1;  // the caller's thread only: it is a compute-pool thread
+  options.cancel = cancel;
+  fifteen::PatternDatabases dbs =
+      fifteen::generate_pattern_set(fifteen::pattern_set(shape, goal_blank), options);
+  if (dbs.bytes.empty()) return nullptr;  // cancelled
+  slot.owned = std::make_unique<const fifteen::PatternDatabases>(std::move(dbs));
+  slot.built.store(slot.owned.get(), std::memory_order_release);
+  return slot.owned.get();
 }
 
 GridResult search(const Board& start, const Board& goal, const fifteen::SearchBudget& budget,
@@ -369,7 +377,15 @@ GridResult search(const Board& start, const Board& goal, const fifteen::SearchBu
   const Symmetry& sym = canonical_symmetry(goal);
   const Board s = transform(start, sym);
   const Board g = transform(goal, sym);
-  GridResult out = search_with(s, g, &pattern_databases(g.shape, blank_cell(g)), budget, max_bound);
+  const fifteen::PatternDatabases* dbs = pattern_databases(g.shape, blank_cell(g), budget.cancel);
+  if (dbs == nullptr) {  // cancelled while the set was built
+    GridResult out;
+    if (!same_class(start, goal)) return out;
+    out.status = fifteen::SearchStatus::kCancelled;
+    out.initial_bound = manhattan_linear_conflict(start, goal);
+    return out;
+  }
+  GridResult out = search_with(s, g, dbs, budget, max_bound);
   for (Move& m : out.path) m = sym.inverse_move_map[static_cast<std::size_t>(m)];
   return out;
 }

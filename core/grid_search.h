@@ -23,6 +23,7 @@
 // Thread safety: pure functions; the state lives on the caller's stack.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
@@ -57,10 +58,21 @@ struct GridResult {
 // seconds; tests/grid_pdb_test.cpp and docs/performance.md have the
 // figures) and kept for the life of the process. search() asks only for
 // the shapes with rows <= cols and, of each class of blank cells under the
-// shape's symmetries, the lowest: at most 14 sets. Thread-safe: a second
-// caller for the same set waits for the first.
+// shape's symmetries, the lowest: at most 14 sets.
+//
+// Null when `cancel` (may be null) read true before the set was built: the
+// build stops within a millisecond of work and keeps nothing, so a request
+// whose client left frees its compute thread, and the next caller builds
+// the set again. (No deadline: a set slower to build than a caller's
+// deadline would never be built; the build is bounded by its size, a few
+// seconds at most.)
+//
+// Thread-safe: a second caller for the same set waits for the first's
+// build (and builds it itself if the first was cancelled). The result
+// lives as long as the process.
 // REQUIRES: fifteen::is_pattern_shape(shape), 0 <= goal_blank < cells.
-const fifteen::PatternDatabases& pattern_databases(Shape shape, int goal_blank);
+const fifteen::PatternDatabases* pattern_databases(Shape shape, int goal_blank,
+                                                   const std::atomic<bool>* cancel = nullptr);
 
 // The search over a given heuristic: Manhattan distance and linear
 // conflicts, and when `dbs` is not null the larger of that and the sum of
@@ -75,7 +87,9 @@ GridResult search_with(const Board& start, const Board& goal, const fifteen::Pat
 // `max_bound`: a board farther than that is kBudgetExceeded. On a pattern
 // shape the heuristic is also the pattern databases' (pattern_databases(),
 // through the symmetry that takes the goal to the kept set; the path is
-// mapped back), else Manhattan distance and linear conflicts alone.
+// mapped back), else Manhattan distance and linear conflicts alone. A
+// cancel while the set is first built is kCancelled, its lower bound
+// Manhattan distance and linear conflicts.
 // REQUIRES: is_valid(start), is_valid(goal), start.shape == goal.shape.
 GridResult search(const Board& start, const Board& goal, const fifteen::SearchBudget& budget,
                   int max_bound = 1000);

@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <iterator>
@@ -180,7 +181,7 @@ TEST_CASE(
       CAPTURE(to_string(s));
       CAPTURE(blank);
       const Board goal = canonical_goal(blank, s);
-      const fifteen::PatternDatabases& dbs = grid::pattern_databases(s, blank);
+      const fifteen::PatternDatabases& dbs = *grid::pattern_databases(s, blank);
       const std::vector<fifteen::PatternDbView> views = dbs.views();
       // About 300 boards spread over every depth (every 4,001st), and the
       // first 50 at 20.
@@ -274,6 +275,78 @@ TEST_CASE(
       CHECK(replay(b, c.path) == goal);
     }
   }
+}
+
+TEST_CASE(
+    "a pattern database's generation stops when its cancel flag is set, and returns nothing") {
+  const fifteen::PatternSet set = fifteen::pattern_set(Shape{3, 5}, 0);
+  const fifteen::TileMask group = set.group_list().front();
+  // Set from the start: nothing is generated.
+  std::atomic<bool> cancel{true};
+  fifteen::PdbOptions options;
+  options.threads = 1;
+  options.cancel = &cancel;
+  CHECK(fifteen::generate_pattern_db(set.shape, set.goal_blank, group, options).empty());
+  CHECK(fifteen::generate_pattern_set(set, options).bytes.empty());
+  // Set partway, on one thread and on two: it stops within the layer.
+  for (const int threads : {1, 2}) {
+    CAPTURE(threads);
+    cancel = false;
+    fifteen::PdbProgress last;
+    int reports_after = 0;
+    options.threads = threads;
+    options.progress = [&](const fifteen::PdbProgress& p) {
+      if (cancel) ++reports_after;
+      last = p;
+      if (p.depth == 6) cancel = true;
+    };
+    CHECK(fifteen::generate_pattern_db(set.shape, set.goal_blank, group, options).empty());
+    CHECK(last.depth == 6);
+    CHECK(last.done < last.total);
+    CHECK(reports_after <= 1);
+  }
+  // Unset, the same bytes as with no flag.
+  cancel = false;
+  options.progress = {};
+  CHECK(fifteen::generate_pattern_db(set.shape, set.goal_blank, group, options) ==
+        fifteen::generate_pattern_db(set.shape, set.goal_blank, group, fifteen::PdbOptions{1, {}}));
+}
+
+TEST_CASE(
+    "a search cancelled while its pattern set is first built is cancelled, keeps nothing, and the "
+    "next search builds the set") {
+  // 2x7 with the goal's blank on cell 2 (its class's lowest cell): a set no
+  // other test here builds, and each test runs in a process of its own.
+  const Shape shape{2, 7};
+  const Board goal = canonical_goal(2, shape);
+  Rng rng(7);
+  const Board b = walk(goal, 60, rng);
+  std::atomic<bool> cancel{true};
+  CHECK(grid::pattern_databases(shape, 2, &cancel) == nullptr);
+  fifteen::SearchBudget budget;
+  budget.cancel = &cancel;
+  const grid::GridResult stopped = grid::search(b, goal, budget);
+  CHECK(stopped.status == fifteen::SearchStatus::kCancelled);
+  CHECK(stopped.nodes == 0);
+  CHECK(stopped.lower_bound() == grid::manhattan_linear_conflict(b, goal));
+  // The other class is still told at once.
+  Board other = b;
+  std::swap(other.cells[0], other.cells[1]);
+  if (other.cells[0] == 0 || other.cells[1] == 0) std::swap(other.cells[2], other.cells[3]);
+  CHECK(grid::search(other, goal, budget).status == fifteen::SearchStatus::kUnsolvable);
+  // Not cancelled: built, kept, and the search is the pattern search's.
+  cancel = false;
+  const fifteen::PatternDatabases* dbs = grid::pattern_databases(shape, 2, &cancel);
+  REQUIRE(dbs != nullptr);
+  CHECK(dbs->bytes.size() == dbs->set.group_list().size());
+  CHECK(grid::pattern_databases(shape, 2) == dbs);
+  // Kept: a cancelled caller now gets the built set.
+  cancel = true;
+  CHECK(grid::pattern_databases(shape, 2, &cancel) == dbs);
+  const grid::GridResult solved = grid::search(b, goal, {});
+  REQUIRE(solved.status == fifteen::SearchStatus::kSolved);
+  CHECK(replay(b, solved.path) == goal);
+  CHECK(solved.initial_bound >= grid::manhattan_linear_conflict(b, goal));
 }
 
 TEST_CASE("a transposed or turned pattern-shape question is answered through the kept databases") {

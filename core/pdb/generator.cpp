@@ -47,6 +47,7 @@ class Generator {
   // Work is handed out in chunks of frontier words; a chunk covers a whole
   // number of result bytes and frontier words, so chunk boundaries split none.
   static constexpr std::uint64_t kChunkWords = 1 << 12;
+  static constexpr std::uint64_t kCancelCheckWords = 64;
   // The rank's weight for each index, (N - 1 - i)!/(N - K)!, and a 0 for
   // "no group tile" at index K.
   static constexpr std::array<std::int32_t, K + 1> kWeight = [] {
@@ -105,6 +106,7 @@ class Generator {
       depth_ = depth;
       report();
       const std::uint64_t found = threads_ > 1 ? expand_layer<true>() : expand_layer<false>();
+      if (cancelled_.load(std::memory_order_relaxed)) return {};
       if (found == 0) break;
       now_.swap(next_);
       std::fill(next_.begin(), next_.end(), 0);
@@ -130,6 +132,15 @@ class Generator {
     last_report_ = std::chrono::steady_clock::now();
   }
 
+  // True once options_.cancel has read true, on any thread.
+  bool cancel_requested() {
+    if (cancelled_.load(std::memory_order_relaxed)) return true;
+    if (options_.cancel == nullptr || !options_.cancel->load(std::memory_order_relaxed))
+      return false;
+    cancelled_.store(true, std::memory_order_relaxed);
+    return true;
+  }
+
   // Expands every placement in `now_`; returns how many (placement, region)
   // states it reached for the first time.
   template <bool kShared>
@@ -144,6 +155,9 @@ class Generator {
         if (begin >= kWords) break;
         const std::uint64_t end = std::min(kWords, begin + kChunkWords);
         for (std::uint64_t w = begin; w < end; ++w) {
+          // Every kCancelCheckWords words (at most 4,096 placements, well
+          // under a millisecond): a cancelled build frees its thread at once.
+          if (w % kCancelCheckWords == 0 && cancel_requested()) break;
           std::uint64_t bits = now_[w];
           while (bits != 0) {
             const int b = std::countr_zero(bits);
@@ -329,6 +343,7 @@ class Generator {
   std::uint8_t* out_ = nullptr;
   std::atomic<std::uint64_t> next_chunk_{0};
   std::atomic<std::uint64_t> done_{0};
+  std::atomic<bool> cancelled_{false};  // options_.cancel read true
   std::chrono::steady_clock::time_point last_report_{};
 };
 
@@ -386,6 +401,10 @@ PatternDatabases generate_pattern_set(const PatternSet& set, const PdbOptions& o
   std::uint64_t base = 0;
   for (TileMask g : set.group_list()) {
     dbs.bytes.push_back(generate(set.shape, set.goal_blank, g, options, base, total));
+    if (dbs.bytes.back().empty()) {  // cancelled
+      dbs.bytes.clear();
+      return dbs;
+    }
     base += placement_count(group_size(g), n);
   }
   return dbs;

@@ -53,6 +53,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cassert>
 #include <cstdint>
 #include <functional>
@@ -151,6 +152,10 @@ struct PdbOptions {
   // Called on the calling thread, after each layer and about every 100 ms
   // within one; `done / total` is fit for a progress bar.
   PdbProgressFn progress;
+  // When not null, looked at every few thousand placements: once it reads
+  // true the generation stops and returns no bytes (a request that builds a
+  // set on first use stops when its client leaves). Must outlive the call.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // The PDB of `group` for the goal canonical_goal(goal_blank), packed as
@@ -158,6 +163,7 @@ struct PdbOptions {
 // peak heap use, the result included, is 1.75 bytes per placement (a byte of
 // reached blank regions, two frontier bitsets, the half-byte result): about
 // 10 MB, 101 MB and 908 MB for 6, 7 and 8 tiles on 16 cells.
+// Empty when options.cancel stopped it.
 // REQUIRES: is_pattern_shape(shape), 0 <= goal_blank < shape.cells() and
 // is_group(group, shape).
 std::vector<std::uint8_t> generate_pattern_db(Shape shape, int goal_blank, TileMask group,
@@ -265,6 +271,7 @@ struct PatternDatabases {
 
 // Generates every PDB of a sound set, one after the other (each uses the
 // threads of `options`); progress counts placements over the whole set.
+// When options.cancel stopped it, `bytes` is empty.
 PatternDatabases generate_pattern_set(const PatternSet& set, const PdbOptions& options = {});
 
 }  // namespace eight::fifteen
