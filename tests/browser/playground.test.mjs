@@ -386,13 +386,25 @@ const q = (board) => encodeURIComponent(board);
 async function pickSize(page, rows, cols) {
   await page.selectOption("#rows", String(rows));
   await page.selectOption("#cols", String(cols));
-  await page.waitForFunction((shape) => {
-    const board = document.getElementById("board");
-    const distance = document.getElementById("distance");
-    return board.dataset.shape === shape && !document.getElementById("new").disabled &&
-           /^New puzzle/.test(document.getElementById("status").textContent) &&
-           distance.dataset.board === board.dataset.board;
-  }, `${rows}x${cols}`, { timeout: kHangGuardMs });
+  try {
+    await page.waitForFunction((shape) => {
+      const board = document.getElementById("board");
+      const distance = document.getElementById("distance");
+      return board.dataset.shape === shape && !document.getElementById("new").disabled &&
+             /^New puzzle/.test(document.getElementById("status").textContent) &&
+             distance.dataset.board === board.dataset.board;
+    }, `${rows}x${cols}`, { timeout: kHangGuardMs });
+  } catch (e) {
+    // What the page shows says why: a refusal in the status line, a draw
+    // or an answer that never came.
+    const shown = await page.evaluate(() => ({
+      status: document.getElementById("status").textContent,
+      shape: document.getElementById("board").dataset.shape,
+      board: document.getElementById("board").dataset.board,
+      answered: document.getElementById("distance").dataset.board,
+    }));
+    throw new Error(`picking ${rows}x${cols}: the page shows ${JSON.stringify(shown)}`, { cause: e });
+  }
 }
 
 // The page is no wider than the viewport, and the board and every tile lie
@@ -610,6 +622,59 @@ test("the size pickers offer 2 to 10 rows and columns, and a shape the server ca
   assert.equal(await page.locator("#difficulty").isVisible(), true);
   assert.equal(await page.locator("figure.histogram").isVisible(), true);
   assert.equal(await page.locator("#quality").textContent(), "optimal");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+// The server runs one long request of a client at a time (with two compute
+// threads), so a board's /distance still searching would make the next
+// board's draw wait behind it, and be refused once it waited past the
+// server's queue limit: .ci/run saw the 5x5 pick hang so on a busy machine,
+// where the 5x3 board it passes through took its search 35 s. Here that
+// search never ends (the page's request is held), and the next pick must
+// abort it, closing its connection so the server cancels the search.
+test("a board replaced drops its /distance question: picking 5 rows then 5 columns aborts the 5x3 board's", async () => {
+  const { page, errors } = await openPage(DESKTOP);
+  const goal5x3 = goalText(5, 3);
+  const held = [];
+  const isFor5x3 = (url) => url.pathname === "/distance" && url.searchParams.get("goal") === goal5x3;
+  await page.route(isFor5x3, (route) => { held.push(route.request().url()); });
+  const aborted = [];
+  page.on("requestfailed", (r) => {
+    if (isFor5x3(new URL(r.url()))) aborted.push({ url: r.url(), error: r.failure()?.errorText });
+  });
+  // The 5x5 board's draw must come after the abort: on the server it would
+  // wait behind the search. (It gets a second to see the abort's event;
+  // otherwise the abort never came before it.)
+  const abortsBeforeDraw = [];
+  await page.route((url) => url.pathname === "/random" && url.searchParams.get("shape") === "5x5",
+                   async (route) => {
+                     for (const end = Date.now() + 1000; aborted.length === 0 && Date.now() < end;) {
+                       await new Promise((r) => setTimeout(r, 10));
+                     }
+                     abortsBeforeDraw.push(aborted.length);
+                     await route.continue();
+                   });
+  await page.selectOption("#rows", "5");
+  await page.waitForFunction(() => document.getElementById("board").dataset.shape === "5x3" &&
+                                   !document.getElementById("cols").disabled,
+                             null, { timeout: kHangGuardMs });
+  // The 5x3 board's question is asked, and stays unanswered.
+  for (const end = Date.now() + kHangGuardMs; held.length === 0 && Date.now() < end;) {
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  assert.equal(held.length, 1, "the 5x3 board's /distance was never asked");
+  assert.equal(aborted.length, 0);
+  await page.selectOption("#cols", "5");
+  await page.waitForFunction(() => {
+    const board = document.getElementById("board");
+    return board.dataset.shape === "5x5" &&
+           document.getElementById("distance").dataset.board === board.dataset.board;
+  }, null, { timeout: kHangGuardMs });
+  assert.deepEqual(abortsBeforeDraw, [1], "the 5x5 board was drawn with the 5x3 board's search in flight");
+  assert.deepEqual(aborted, [{ url: held[0], error: "net::ERR_ABORTED" }]);
+  assert.match(await page.locator("#status").textContent(), /^New puzzle: a random 5x5 board/);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
   assert.deepEqual(errors, []);
   await page.close();
 });
