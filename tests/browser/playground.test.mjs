@@ -56,12 +56,21 @@ async function api(path) {
     if (r.status === 503 && Date.now() < end) {
       assert.ok(after >= 1, `${path} -> 503 without Retry-After`);
       await r.arrayBuffer();
-      await new Promise((resolve) => setTimeout(resolve, after * 1000));
+      await sleep(after * 1000);
       continue;
     }
     assert.equal(r.status, 200, `${path} -> ${r.status}`);
     return r.json();
   }
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Waits, in the test's own process, until `condition()` holds or `ms` have
+// passed (for what the test itself records, such as routed requests; the
+// page's state is waited for with waitForFunction).
+async function until(condition, ms = kHangGuardMs) {
+  for (const end = Date.now() + ms; !condition() && Date.now() < end;) await sleep(10);
 }
 
 async function waitReady(deadlineMs) {
@@ -662,9 +671,7 @@ test("a board replaced drops its /distance question: picking 5 rows then 5 colum
   const abortsBeforeDraw = [];
   await page.route((url) => url.pathname === "/random" && url.searchParams.get("shape") === "5x5",
                    async (route) => {
-                     for (const end = Date.now() + 1000; aborted.length === 0 && Date.now() < end;) {
-                       await new Promise((r) => setTimeout(r, 10));
-                     }
+                     await until(() => aborted.length > 0, 1000);
                      abortsBeforeDraw.push(aborted.length);
                      await route.continue();
                    });
@@ -673,9 +680,7 @@ test("a board replaced drops its /distance question: picking 5 rows then 5 colum
                                    !document.getElementById("cols").disabled,
                              null, { timeout: kHangGuardMs });
   // The 5x3 board's question is asked, and stays unanswered.
-  for (const end = Date.now() + kHangGuardMs; held.length === 0 && Date.now() < end;) {
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await until(() => held.length > 0);
   assert.equal(held.length, 1, "the 5x3 board's /distance was never asked");
   assert.equal(aborted.length, 0);
   await page.selectOption("#cols", "5");
@@ -713,9 +718,7 @@ test("a busy server's 503 with Retry-After is asked again after the wait, and th
   await page.click("#new");
   // Both refusals first (the page showed the last board's answer until the
   // click's draw), then the answer of the new board.
-  for (const end = Date.now() + kHangGuardMs; refused.length < 2 && Date.now() < end;) {
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  await until(() => refused.length >= 2);
   assert.equal(refused.length, 2, "the page did not ask again after a 503 with Retry-After");
   await page.waitForFunction(() => {
     const board = document.getElementById("board");
@@ -728,3 +731,4 @@ test("a busy server's 503 with Retry-After is asked again after the wait, and th
   assert.deepEqual(errors, []);
   await page.close();
 });
+
