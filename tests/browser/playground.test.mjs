@@ -732,3 +732,31 @@ test("a busy server's 503 with Retry-After is asked again after the wait, and th
   await page.close();
 });
 
+// The page's retries are bounded: a server that answers 503 forever is
+// asked kBusyRetries (5) times again, then its detail shows; a Retry-After
+// past a minute (a hostile or broken server's) is not waited for at all.
+test("a server that stays busy is asked 5 times again, and a Retry-After past a minute not at all", async () => {
+  const { page, errors } = await openPage(DESKTOP);
+  for (const [retryAfter, asked] of [["1", 6], ["3600", 1]]) {
+    const refused = [];
+    await page.route((url) => url.pathname === "/distance", (route) => {
+      refused.push(route.request().url());
+      return route.fulfill({
+        status: 503,
+        headers: { "Retry-After": retryAfter, "Content-Type": "application/problem+json" },
+        body: JSON.stringify({ type: "https://eight.invalid/problems/overloaded", title: "Overloaded",
+                               status: 503, detail: `busy for good (Retry-After ${retryAfter})` }),
+      });
+    });
+    await page.click("#new");
+    await page.waitForFunction((d) => document.getElementById("status").textContent === d,
+                               `busy for good (Retry-After ${retryAfter})`, { timeout: kHangGuardMs });
+    // Nothing more is asked once the detail shows.
+    await sleep(1500);
+    assert.equal(refused.length, asked, `asked ${refused.length} times with Retry-After ${retryAfter}`);
+    assert.equal(new Set(refused).size, 1);
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+  }
+  assert.deepEqual(errors, []);
+  await page.close();
+});
