@@ -126,7 +126,8 @@ int main(int argc, char** argv) {
       say("--pdb-dir " + opt.pdb_dir + " is the --tables folder: give a folder of its own");
       return kExitUsage;
     }
-    pdb.emplace(opt.pdb_dir, opt.pdb_partition, opt.pdb_goal_blanks, say, metrics);
+    pdb.emplace(opt.pdb_dir, opt.pdb_partition, opt.pdb_goal_blanks, opt.pdb_priority, say,
+                metrics);
     if (pdb->found()) also.push_back(pdb->path());
   }
 

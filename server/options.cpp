@@ -19,6 +19,7 @@ const char* const kUsage =
     "                    [--idle-timeout SECONDS]\n"
     "                    [--access-log-format text|json] [--quiet]\n"
     "                    [--metrics-host HOST] [--metrics-port PORT] [--pdb-dir DIR]\n"
+    "                    [--pdb-priority idle|low|normal]\n"
     "       eight-server --help | --version\n"
     "\n"
     "Serves the sliding-puzzle tables over HTTP: /solve (GET, or POST a batch), /distance, /hint,\n"
@@ -62,6 +63,11 @@ const char* const kUsage =
     "                       (865 MB on disk, about 1.8 GB of memory at the peak, minutes\n"
     "                       of two cores) and switched in when ready; not the --tables\n"
     "                       folder (env EIGHT_PDB_DIR, default none: nothing is built)\n"
+    "  --pdb-priority P     the --pdb-dir build's priority: idle (SCHED_IDLE: only CPU time\n"
+    "                       nothing else wants; a host kept busy at normal priority, outside\n"
+    "                       a cgroup or session of the server's own, starves it), low (nice\n"
+    "                       19, the compute pool's: it always progresses) or normal (the\n"
+    "                       server's: soonest ready) (env EIGHT_PDB_PRIORITY, default idle)\n"
     "  --quiet              no access log on stderr (env EIGHT_QUIET=1)\n"
     "  --help               this text\n"
     "  --version            print the version and exit\n"
@@ -260,6 +266,16 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
     } else {
       return bad(std::string(where) + ": " + quoted + " is not a partition (7-8 or 6-6-3)");
     }
+  } else if (name == "pdb-priority") {
+    if (value == "idle") {
+      o.pdb_priority = PdbPriority::kIdle;
+    } else if (value == "low") {
+      o.pdb_priority = PdbPriority::kLow;
+    } else if (value == "normal") {
+      o.pdb_priority = PdbPriority::kNormal;
+    } else {
+      return bad(std::string(where) + ": " + quoted + " is not a priority (idle, low or normal)");
+    }
   } else if (name == "quiet") {
     auto v = to_bool(value);
     if (!v) return bad(std::string(where) + ": " + quoted + " is not 1/0, true/false or yes/no");
@@ -268,11 +284,12 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
   return std::nullopt;
 }
 
-constexpr std::string_view kValued[] = {
-    "table",        "tables",          "host",          "port",
-    "threads",      "compute-threads", "compute-queue", "max-budget",
-    "queue-wait",   "client-header",   "idle-timeout",  "access-log-format",
-    "metrics-host", "metrics-port",    "pdb-dir",       "pdb-partition"};
+constexpr std::string_view kValued[] = {"table",         "tables",       "host",
+                                        "port",          "threads",      "compute-threads",
+                                        "compute-queue", "max-budget",   "queue-wait",
+                                        "client-header", "idle-timeout", "access-log-format",
+                                        "metrics-host",  "metrics-port", "pdb-dir",
+                                        "pdb-partition", "pdb-priority"};
 
 }  // namespace
 
@@ -299,7 +316,8 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
       {"EIGHT_QUIET", "quiet"},
       {"EIGHT_METRICS_HOST", "metrics-host"},
       {"EIGHT_METRICS_PORT", "metrics-port"},
-      {"EIGHT_PDB_DIR", "pdb-dir"}};
+      {"EIGHT_PDB_DIR", "pdb-dir"},
+      {"EIGHT_PDB_PRIORITY", "pdb-priority"}};
   for (const auto& [var, name] : kEnv) {
     if (auto v = getenv(var)) {
       if (auto e = apply(o, name, *v, var)) return *e;

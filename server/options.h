@@ -17,6 +17,7 @@
 #include "eight/result.h"
 #include "eight/table_set.h"
 #include "eight/tablegen.h"
+#include "pdb_build.h"
 
 namespace eight::server {
 
@@ -77,6 +78,9 @@ struct Options {
   // seconds, into DIR/eight-4x4-6-6-3.tbl.
   fifteen::Partition pdb_partition = fifteen::Partition::k78;
   std::vector<int> pdb_goal_blanks{std::begin(kFifteenGoalBlanks), std::end(kFifteenGoalBlanks)};
+  // --pdb-priority idle|low|normal ($EIGHT_PDB_PRIORITY): the build
+  // thread's priority (pdb_build.h), idle unless told.
+  PdbPriority pdb_priority = PdbPriority::kIdle;
 
   TableSource source() const {
     return tables.empty() ? TableSource{table, false} : TableSource{tables, true};

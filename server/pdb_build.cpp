@@ -1,6 +1,7 @@
 #include "pdb_build.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <sched.h>
 #include <sys/file.h>
 #include <sys/resource.h>
@@ -32,23 +33,41 @@ std::string seconds_since(Clock::time_point start) {
   return text;
 }
 
-// The lowest priority this thread may take, for itself and the workers it
-// starts (Linux threads inherit both): SCHED_IDLE runs only when nothing
-// else of the process's group wants the CPU, nice 19 is the fallback's
-// weight. Neither needs a privilege; a sandbox may still refuse them
-// (systemd's SystemCallFilter=~@resources): then the build runs at the
-// default priority, and the returned text says so.
-std::string lower_priority() {
+// Lowers this thread to `priority`, for itself and the workers it starts
+// (Linux threads inherit both the nice value and the policy): kIdle is
+// SCHED_IDLE, which runs only when nothing else of the scheduling group
+// wants the CPU, with nice 19 as its weight if SCHED_IDLE is refused; kLow
+// is nice 19 alone; kNormal changes nothing. Neither needs a privilege; a
+// sandbox may still refuse them (systemd's SystemCallFilter=~@resources):
+// then the build runs at the server's priority, and the returned text says
+// so. Empty when every change was made.
+std::string lower_priority(PdbPriority priority) {
+  if (priority == PdbPriority::kNormal) return {};
   std::string refused;
   if (::setpriority(PRIO_PROCESS, static_cast<id_t>(::gettid()), 19) != 0) {
     refused += std::string("nice 19: ") + std::strerror(errno);
   }
-  sched_param param{};
-  if (::sched_setscheduler(0, SCHED_IDLE, &param) != 0) {
-    if (!refused.empty()) refused += ", ";
-    refused += std::string("SCHED_IDLE: ") + std::strerror(errno);
+  if (priority == PdbPriority::kIdle) {
+    sched_param param{};
+    if (::sched_setscheduler(0, SCHED_IDLE, &param) != 0) {
+      if (!refused.empty()) refused += ", ";
+      refused += std::string("SCHED_IDLE: ") + std::strerror(errno);
+    }
   }
   return refused;
+}
+
+// How the log says `priority`.
+std::string priority_words(PdbPriority priority) {
+  switch (priority) {
+    case PdbPriority::kIdle:
+      return "the lowest priority (SCHED_IDLE, nice 19)";
+    case PdbPriority::kLow:
+      return "a low priority (nice 19, as the compute pool)";
+    case PdbPriority::kNormal:
+      return "the server's own priority";
+  }
+  return {};
 }
 
 // The memory the build needs at its peak: the file's bytes (write_table
@@ -135,10 +154,11 @@ std::string pdb_file(const std::string& dir, fifteen::Partition partition) {
 }
 
 PdbBuild::PdbBuild(std::string dir, fifteen::Partition partition, std::vector<int> goal_blanks,
-                   Log log, Metrics& metrics)
+                   PdbPriority priority, Log log, Metrics& metrics)
     : dir_(std::move(dir)),
       partition_(partition),
       goal_blanks_(std::move(goal_blanks)),
+      priority_(priority),
       path_(pdb_file(dir_, partition)),
       log_(std::move(log)),
       metrics_(metrics) {
@@ -167,6 +187,8 @@ void PdbBuild::start(TableSlot& slot, const TableSource& source) {
     done_ = false;
   }
   thread_ = std::thread([this, &slot, &source] {
+    // Named, so an operator (top -H) and the tests can tell it apart.
+    ::pthread_setname_np(::pthread_self(), "eight-pdb-build");
     run(slot, source);
     std::lock_guard lock(mutex_);
     done_ = true;
@@ -204,7 +226,7 @@ void PdbBuild::build(TableSlot& slot, const TableSource& source) {
     metrics_.set_pdb_build(Metrics::PdbBuild::kFailed);  // before the line, which tests wait for
     log_("cannot build " + what + ": " + why + "; serving without them");
   };
-  const std::string refused = lower_priority();
+  const std::string refused = lower_priority(priority_);
   std::error_code ec;
   std::filesystem::create_directories(dir_, ec);
   if (ec) return fail(dir_ + ": cannot create the folder: " + ec.message());
@@ -244,8 +266,9 @@ void PdbBuild::build(TableSlot& slot, const TableSource& source) {
         std::string(fifteen::partition_name(partition_)) + " --out " + path_ + "`) and restart");
   }
   log_("building " + what + " in the background" +
-       (refused.empty() ? ", at the lowest priority"
-                        : ", at the default priority (the lowest was refused: " + refused + ")") +
+       (refused.empty() ? ", at " + priority_words(priority_)
+                        : ", at the server's own priority (" + priority_words(priority_) +
+                              " was refused: " + refused + ")") +
        "; 4x4 questions use the tables served until then");
   const auto start = Clock::now();
   // One line as each database begins (the sections are built one at a time,

@@ -6,13 +6,13 @@
 //
 // At start, a sound DIR/eight-4x4-7-8.tbl (the name and bytes of
 // `eight-tablegen --pdb 7-8`) is served with the other tables. Otherwise the
-// server serves at once with what it has while one thread, at the lowest
-// priority (SCHED_IDLE and nice 19, so below the I/O threads and the compute
-// pool), builds the file with write_table (eight/tablegen.h: DIR/*.tmp,
-// fsynced, proved, renamed) and then adds it to the served set through
-// TableSlot::add, the reload path SIGHUP takes: requests in flight keep
-// their tables, and every later reload loads the file too. TableSet prefers
-// the 4x4 databases with the most bytes, so 4x4 questions then use 7-8.
+// server serves at once with what it has while one thread, at the priority
+// the operator picks (PdbPriority; by default the lowest, SCHED_IDLE and
+// nice 19, so below the I/O threads and the compute pool), builds the file with write_table
+// (eight/tablegen.h: DIR/*.tmp, fsynced, proved, renamed) and then adds it to the served set
+// through TableSlot::add, the reload path SIGHUP takes: requests in flight keep their tables, and
+// every later reload loads the file too. TableSet prefers the 4x4 databases with the most bytes, so
+// 4x4 questions then use 7-8.
 //
 // Every step is logged; Metrics::set_pdb_build shows the state on /metrics.
 // A file that does not prove sound is built again (its error logged), a
@@ -40,6 +40,15 @@
 
 namespace eight::server {
 
+// The build thread's priority (--pdb-priority), for it and the workers it
+// starts. kIdle (the default): SCHED_IDLE and nice 19, so it takes only CPU
+// time nothing else of its scheduling group wants; a host busy at normal
+// priority in the same group (no cgroup or session of the server's own)
+// starves it, and the file is never built. kLow: nice 19, the compute
+// pool's weight, so it always progresses but shares with 4x4 searches.
+// kNormal: the server's own priority, the shortest time to ready.
+enum class PdbPriority { kIdle, kLow, kNormal };
+
 // The file built into `dir` for `partition`: DIR/eight-4x4-7-8.tbl, the name
 // `eight-tablegen --pdb 7-8` gives it.
 std::string pdb_file(const std::string& dir, fifteen::Partition partition);
@@ -53,8 +62,9 @@ class PdbBuild {
   // state to kBuilding until found() or the build says otherwise.
   // The file holds `partition`'s databases for the goals of `goal_blanks`
   // (kFifteenGoalBlanks: every goal, as `eight-tablegen --pdb` writes).
-  PdbBuild(std::string dir, fifteen::Partition partition, std::vector<int> goal_blanks, Log log,
-           Metrics& metrics);
+  // The thread runs at `priority`.
+  PdbBuild(std::string dir, fifteen::Partition partition, std::vector<int> goal_blanks,
+           PdbPriority priority, Log log, Metrics& metrics);
   // REQUIRES: stop() returned true, or start() was never called.
   ~PdbBuild();
   PdbBuild(const PdbBuild&) = delete;
@@ -92,6 +102,7 @@ class PdbBuild {
   std::string dir_;
   fifteen::Partition partition_;
   std::vector<int> goal_blanks_;
+  PdbPriority priority_;
   std::string path_;
   Log log_;
   Metrics& metrics_;

@@ -209,6 +209,31 @@ TEST_CASE(
   CHECK(o.error().message == "--pdb-partition: '5-5-5' is not a partition (7-8 or 6-6-3)");
 }
 
+TEST_CASE("--pdb-priority (or EIGHT_PDB_PRIORITY) is idle unless told, low or normal when told") {
+  using eight::server::PdbPriority;
+  auto o = parse({});
+  REQUIRE(o.ok());
+  CHECK(o->pdb_priority == PdbPriority::kIdle);
+  o = parse({"--pdb-priority", "low"});
+  REQUIRE(o.ok());
+  CHECK(o->pdb_priority == PdbPriority::kLow);
+  o = parse({"--pdb-priority=normal"});
+  REQUIRE(o.ok());
+  CHECK(o->pdb_priority == PdbPriority::kNormal);
+  o = parse({}, {{"EIGHT_PDB_PRIORITY", "low"}});
+  REQUIRE(o.ok());
+  CHECK(o->pdb_priority == PdbPriority::kLow);
+  o = parse({"--pdb-priority", "idle"}, {{"EIGHT_PDB_PRIORITY", "normal"}});
+  REQUIRE(o.ok());
+  CHECK(o->pdb_priority == PdbPriority::kIdle);
+  o = parse({"--pdb-priority", "high"});
+  REQUIRE_FALSE(o.ok());
+  CHECK(o.error().message == "--pdb-priority: 'high' is not a priority (idle, low or normal)");
+  o = parse({}, {{"EIGHT_PDB_PRIORITY", "19"}});
+  REQUIRE_FALSE(o.ok());
+  CHECK(o.error().message == "EIGHT_PDB_PRIORITY: '19' is not a priority (idle, low or normal)");
+}
+
 TEST_CASE("--version is parsed") {
   auto o = parse({"--version"});
   REQUIRE(o.ok());

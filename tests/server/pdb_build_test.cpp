@@ -12,7 +12,9 @@
 
 #include <atomic>
 #include <filesystem>
+#include <iterator>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <thread>
 
 #include "eight/table.h"
@@ -36,8 +38,13 @@ constexpr const char* kKorf1 =
     "12,13,14,15";
 
 // A server of the 3x3 test table building the 6-6-3 databases into `dir`.
+// At the server's own priority: these tests are about the build and the
+// switch, and share the machine with the rest of the suite (ctest -j), whose
+// tests run at normal priority in the same session; the default, SCHED_IDLE,
+// would wait for all of them (the next test case checks each priority).
 ServerSpec building_into(const std::string& dir, std::vector<std::string> more = {}) {
-  ServerSpec spec{.args = {"--pdb-dir", dir, "--pdb-partition", "6-6-3"}};
+  ServerSpec spec{
+      .args = {"--pdb-dir", dir, "--pdb-partition", "6-6-3", "--pdb-priority", "normal"}};
   spec.args.insert(spec.args.end(), more.begin(), more.end());
   return spec;
 }
@@ -82,8 +89,8 @@ void expect_served_unbuilt(const std::string& dir, const std::string& built) {
   CHECK(server.stderr_text().find("building") == std::string::npos);
 }
 
-// The hang guard of a build of seconds at the lowest priority, on a busy
-// machine: never a time bound.
+// The hang guard of a build of seconds on a busy machine: never a time
+// bound.
 constexpr auto kBuildGuard = 300s;
 
 }  // namespace
@@ -225,6 +232,75 @@ TEST_CASE("--pdb-dir: SIGTERM during the 7-8 build stops the server at once, lea
   CHECK(server.stderr_text().find("was abandoned") != std::string::npos);
   CHECK(server.stderr_text().find("stopped") != std::string::npos);
   CHECK(!std::filesystem::exists(dir.file("eight-4x4-7-8.tbl")));
+}
+
+// The scheduling of each of `server`'s threads named `name` (the build
+// thread, and the workers it started, which inherit its name): their nice
+// value and policy (proc(5): /proc/PID/task/TID/stat fields 19 and 41).
+struct Scheduling {
+  int nice;
+  int policy;
+  bool operator==(const Scheduling&) const = default;
+};
+Scheduling scheduling(const std::filesystem::path& task) {
+  const auto bytes = eight::test::read_file((task / "stat").string());
+  const std::string stat(bytes.begin(), bytes.end());
+  // After the command's closing parenthesis come fields 3, 4, ...
+  std::istringstream fields(stat.substr(stat.rfind(')') + 2));
+  const std::vector<std::string> f(std::istream_iterator<std::string>(fields), {});
+  REQUIRE(f.size() >= 39);
+  return {std::stoi(f[19 - 3]), std::stoi(f[41 - 3])};
+}
+Scheduling scheduling(pid_t pid, pid_t tid) {
+  return scheduling(std::filesystem::path("/proc") / std::to_string(pid) / "task" /
+                    std::to_string(tid));
+}
+std::vector<Scheduling> threads_named(const ServerProcess& server, const std::string& name) {
+  std::vector<Scheduling> found;
+  const auto tasks = std::filesystem::path("/proc") / std::to_string(server.pid()) / "task";
+  std::error_code ec;
+  for (const auto& task : std::filesystem::directory_iterator(tasks, ec)) {
+    const auto comm = eight::test::read_file((task.path() / "comm").string());
+    if (std::string(comm.begin(), comm.end()) == name + "\n") found.push_back(scheduling(task));
+  }
+  return found;
+}
+
+TEST_CASE(
+    "--pdb-priority: the build thread runs at SCHED_IDLE and nice 19 by default, nice 19 when "
+    "low, the server's own priority when normal") {
+  constexpr int kOther = 0;  // SCHED_OTHER, the default policy
+  constexpr int kIdle = 5;   // SCHED_IDLE
+  const std::pair<std::vector<std::string>, Scheduling> cases[] = {
+      {{}, {19, kIdle}},
+      {{"--pdb-priority", "idle"}, {19, kIdle}},
+      {{"--pdb-priority", "low"}, {19, kOther}},
+      {{"--pdb-priority", "normal"}, {0, kOther}}};
+  for (const auto& [more, expected] : cases) {
+    CAPTURE(more);
+    TempDir dir;
+    // The 7-8 build: minutes, so it is surely running when looked at.
+    ServerSpec spec{.args = {"--pdb-dir", dir.path()}};
+    spec.args.insert(spec.args.end(), more.begin(), more.end());
+    ServerProcess server(spec);
+    // Logged once the priority is set.
+    REQUIRE(server.wait_for_stderr("building the 4x4 7-8 pattern databases", 60s));
+    const std::string log = server.stderr_text();
+    CAPTURE(log);
+    CHECK(log.find(expected.policy == kIdle ? "at the lowest priority (SCHED_IDLE, nice 19)"
+                   : expected.nice == 19    ? "at a low priority (nice 19, as the compute pool)"
+                                         : "at the server's own priority;") != std::string::npos);
+    const auto threads = threads_named(server, "eight-pdb-build");
+    REQUIRE(!threads.empty());
+    for (const Scheduling& t : threads) {
+      CHECK(t.nice == expected.nice);
+      CHECK(t.policy == expected.policy);
+    }
+    // The main thread keeps the server's own priority.
+    CHECK(scheduling(server.pid(), server.pid()) == Scheduling{0, kOther});
+    const ExitInfo e = server.stop(SIGTERM, 30s);
+    CHECK(e.status == 0);
+  }
 }
 
 TEST_CASE("--pdb-dir: a folder that cannot be written is logged and the server keeps serving") {
