@@ -369,6 +369,9 @@ const fifteen::PatternDatabases* pattern_databases(Shape shape, int goal_blank,
 GridResult search(const Board& start, const Board& goal, const fifteen::SearchBudget& budget,
                   int max_bound) {
   assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape);
+  // A board of the other class needs no database to be told apart: none is
+  // fetched or built for it.
+  if (!same_class(start, goal)) return GridResult{};
   if (!fifteen::is_pattern_shape(goal.shape)) {
     return search_with(start, goal, nullptr, budget, max_bound);
   }
@@ -380,7 +383,6 @@ GridResult search(const Board& start, const Board& goal, const fifteen::SearchBu
   const fifteen::PatternDatabases* dbs = pattern_databases(g.shape, blank_cell(g), budget.cancel);
   if (dbs == nullptr) {  // cancelled while the set was built
     GridResult out;
-    if (!same_class(start, goal)) return out;
     out.status = fifteen::SearchStatus::kCancelled;
     out.initial_bound = manhattan_linear_conflict(start, goal);
     return out;

@@ -88,8 +88,9 @@ GridResult search_with(const Board& start, const Board& goal, const fifteen::Pat
 // shape the heuristic is also the pattern databases' (pattern_databases(),
 // through the symmetry that takes the goal to the kept set; the path is
 // mapped back), else Manhattan distance and linear conflicts alone. A
-// cancel while the set is first built is kCancelled, its lower bound
-// Manhattan distance and linear conflicts.
+// board of the other class is kUnsolvable at once: no set is fetched or
+// built for it. A cancel while the set is first built is kCancelled, its
+// lower bound Manhattan distance and linear conflicts.
 // REQUIRES: is_valid(start), is_valid(goal), start.shape == goal.shape.
 GridResult search(const Board& start, const Board& goal, const fifteen::SearchBudget& budget,
                   int max_bound = 1000);
