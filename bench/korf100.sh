@@ -10,14 +10,15 @@
 # Options after --repeat go to eight-korf-bench for both tables (--instances
 # FILE, --budget, --max-ms: bench/hardest_4x4.sh is this script with them).
 #
-# TABLE is the default table (data/eight.tbl); TABLE_78 the 7-8 file
-# (data/eight-4x4-7-8.tbl, from `eight-tablegen --pdb 7-8`, or with
-# --pdb-goals corner for Korf's goal alone). BUILD is the build folder.
+# TABLE is the default table (data/eight.tbl; set and empty: skipped);
+# TABLE_78 the 7-8 file (data/eight-4x4-7-8.tbl, from `eight-tablegen --pdb
+# 7-8`, or with --pdb-goals corner for Korf's goal alone). BUILD is the build
+# folder.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-$root/build}
 bin=$build/bin/eight-korf-bench
-table=${TABLE:-$root/data/eight.tbl}
+table=${TABLE-$root/data/eight.tbl}
 table78=${TABLE_78:-$root/data/eight-4x4-7-8.tbl}
 repeat=1
 if [ "${1:-}" = "--repeat" ]; then
@@ -32,6 +33,10 @@ pin=()
 command -v taskset >/dev/null && pin=(taskset -c 1)
 status=0
 for t in "$table" "$table78"; do
+  if [ -z "$t" ]; then
+    echo "== the default table: not asked for (TABLE is empty), skipped"
+    continue
+  fi
   if [ ! -f "$t" ]; then
     echo "== $t: missing, skipped"
     continue

@@ -96,7 +96,7 @@ ask_all() {
     body=$(echo "$out" | head -n -1)
     read -r code secs <<<"$(echo "$out" | tail -n 1)"
     [ "$code" = 200 ] || fail "#$number: $code $body"
-    echo "$body" | grep -q "\"distance\": *$length[,}]" || fail "#$number: not $length moves: $body"
+    echo "$body" | grep -q "\"distance\": *${length}[,}]" || fail "#$number: not $length moves: $body"
     echo "$body" | grep -q '"optimal": *true' || fail "#$number: not optimal: $body"
     say "#$number: $length moves, optimal, in ${secs} s over HTTP"
     n=$((n + 1))
@@ -115,8 +115,11 @@ grep -q "serving the 4x4 pattern databases of $work/pdb/eight-4x4-7-8.tbl" "$wor
 say "restart: listening with the 7-8 file in $(( $(now_ms) - t1 )) ms, no build"
 stop
 
-TABLE=$table TABLE_78=$work/pdb/eight-4x4-7-8.tbl BUILD=$build bench/hardest_4x4.sh --repeat 3 \
-  >"$work/bench.txt" 2>&1 || true  # the 6-6-3 part stops at the budget, and PASS is a floor
+# The 7-8 file alone (TABLE empty): the default table's 6-6-3 databases stop
+# each of the 17 at the budget, 30 s a repeat that tells nothing new
+# (docs/performance.md has their figures; bench/hardest_4x4.sh runs both).
+TABLE='' TABLE_78=$work/pdb/eight-4x4-7-8.tbl BUILD=$build bench/hardest_4x4.sh --repeat 3 \
+  >"$work/bench.txt" 2>&1 || true  # PASS is a floor, for bench/, not for CI
 cat "$work/bench.txt"
 summary=$(grep "^$work/pdb/eight-4x4-7-8.tbl: 17 boards" "$work/bench.txt") ||
   fail "no summary line for the 7-8 file"
