@@ -4,6 +4,7 @@
 
 #include "frame_check.h"
 #include "grid_search.h"
+#include "legal_moves.h"
 #include "reduction_solver.h"
 
 namespace eight {
@@ -86,23 +87,17 @@ SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const Boa
   const int d = first.status == fifteen::SearchStatus::kSolved ? first.length : -1;
   out.options.distance = d;
   out.options.quality.method = Method::kPatternSearch;
-  std::array<MoveOption, 4> legal;
-  std::size_t n = 0;
-  for (const Move m : kAllMoves) {
-    std::uint8_t tile = 0;
-    const auto next = apply_move(board, m, &tile);
-    if (!next) continue;
-    MoveOption& o = legal[n++];
-    o = MoveOption{m, tile, *next, -1, false};
+  LegalMoves legal = legal_moves(board);
+  for (MoveOption& o : legal.moves()) {
     if (d < 0) {
       // The other class: so is every next board.
-    } else if (d > 0 && frame.from_section(first.moves[0]) == m) {
+    } else if (d > 0 && frame.from_section(first.moves[0]) == o.move) {
       o.distance = d - 1;
-    } else if (d == 0 || solver.heuristic(frame.to_section(*next)) > d - 1) {
+    } else if (d == 0 || solver.heuristic(frame.to_section(o.next)) > d - 1) {
       // Every move changes the distance by one (solver.h): not d - 1, so d + 1.
       o.distance = d + 1;
     } else {
-      const auto r = search(solver, frame, *next, budget, left);
+      const auto r = search(solver, frame, o.next, budget, left);
       if (r.status != fifteen::SearchStatus::kSolved) {
         // The board's own distance is known; a next board's was not found.
         out.report = report_of(r, budget.max_nodes - left);
@@ -113,7 +108,7 @@ SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const Boa
     }
     o.optimal = d > 0 && o.distance == d - 1;
   }
-  out.options.set_best_first(std::span(legal).first(n));
+  out.options.set_best_first(legal.moves());
   out.report.nodes = budget.max_nodes - left;
   return out;
 }
@@ -299,15 +294,9 @@ SearchedMoves grid_moves(const Board& goal, const Board& board, const fifteen::S
   const auto path = first.solution.path();
   std::uint64_t used = first.report.nodes;
   bool unsettled = false;  // a move's distance not found within the attempt
-  std::array<MoveOption, 4> legal;
-  std::size_t n = 0;
-  for (const Move m : kAllMoves) {
-    std::uint8_t tile = 0;
-    const auto next = apply_move(board, m, &tile);
-    if (!next) continue;
-    MoveOption& o = legal[n++];
-    o = MoveOption{m, tile, *next, -1, false, false};
-    const bool first_move = d > 0 && path.front() == m;
+  LegalMoves legal = legal_moves(board);
+  for (MoveOption& o : legal.moves()) {
+    const bool first_move = d > 0 && path.front() == o.move;
     if (d < 0) {
       // The other class: so is every next board.
     } else if (first_move) {
@@ -315,7 +304,7 @@ SearchedMoves grid_moves(const Board& goal, const Board& board, const fifteen::S
     } else if (first.report.optimal()) {
       // As search_moves: each move changes the distance by one, so a next
       // board is d - 1 or d + 1; the heuristic or a search says which.
-      const int h = grid::manhattan_linear_conflict(*next, goal);
+      const int h = grid::manhattan_linear_conflict(o.next, goal);
       if (d == 0 || h > d - 1) {
         o.distance = d + 1;
       } else {
@@ -329,12 +318,11 @@ SearchedMoves grid_moves(const Board& goal, const Board& board, const fifteen::S
                                         : budget.max_nodes;
         b.max_nodes = total - std::min(total, used);
         const grid::GridResult r =
-            grid::search(*next, goal, attempt_budget(goal.shape, b, require_optimal, h), d - 1);
+            grid::search(o.next, goal, attempt_budget(goal.shape, b, require_optimal, h), d - 1);
         used += r.nodes;
         if (r.status == fifteen::SearchStatus::kSolved) {
           o.distance = static_cast<int>(r.path.size());
-        } else if (r.status == fifteen::SearchStatus::kBudgetExceeded &&
-                   r.lower_bound() > d - 1) {
+        } else if (r.status == fifteen::SearchStatus::kBudgetExceeded && r.lower_bound() > d - 1) {
           // Bound d - 1 searched in full, or the search's own heuristic
           // (on a pattern shape, larger than `h`) already past it: not d - 1.
           o.distance = d + 1;
@@ -361,12 +349,12 @@ SearchedMoves grid_moves(const Board& goal, const Board& board, const fifteen::S
     // Some move's distance is only a path's length: no move is claimed
     // optimal, and the hint is the first move of the optimal path found.
     out.options.quality = Quality{false, d, search_method(goal.shape)};
-    for (MoveOption& o : std::span(legal).first(n)) {
+    for (MoveOption& o : legal.moves()) {
       o.hint = o.move == path.front();
       o.optimal = false;
     }
   }
-  out.options.set_best_first(std::span(legal).first(n));
+  out.options.set_best_first(legal.moves());
   out.report.nodes = used;
   return out;
 }

@@ -6,6 +6,7 @@
 #include "eight/descent.h"
 #include "eight/rank.h"
 #include "frame_check.h"
+#include "legal_moves.h"
 
 namespace eight {
 namespace {
@@ -178,17 +179,12 @@ MoveOptions Solver::moves(const Board& board, const GoalFrame& goal) const {
   assert(is_valid(board) && is_frame_of(*table_, goal) && board.shape == goal.goal().shape);
   MoveOptions out;
   out.distance = distance(board, goal);
-  std::array<MoveOption, 4> legal;
-  std::size_t n = 0;
-  for (Move m : kAllMoves) {
-    std::uint8_t tile = 0;
-    const auto next = apply_move(board, m, &tile);
-    if (!next) continue;
-    MoveOption& o = legal[n++];
-    o = MoveOption{m, tile, *next, distance(*next, goal), false};
+  LegalMoves legal = legal_moves(board);
+  for (MoveOption& o : legal.moves()) {
+    o.distance = distance(o.next, goal);
     o.optimal = out.distance > 0 && o.distance == out.distance - 1;
   }
-  out.set_best_first(std::span(legal).first(n));
+  out.set_best_first(legal.moves());
   return out;
 }
 
