@@ -276,7 +276,11 @@ TEST_CASE(
       {{"--pdb-priority", "idle"}, {19, kIdle}},
       {{"--pdb-priority", "low"}, {19, kOther}},
       {{"--pdb-priority", "normal"}, {0, kOther}}};
-  for (const auto& [more, expected] : cases) {
+  for (const auto& c : cases) {
+    // Named copies, not structured bindings: CAPTURE's lambda cannot take
+    // those under clang 14.
+    const std::vector<std::string>& more = c.first;
+    const Scheduling& expected = c.second;
     CAPTURE(more);
     TempDir dir;
     // The 7-8 build: minutes, so it is surely running when looked at.
