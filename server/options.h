@@ -17,9 +17,18 @@
 #include "eight/result.h"
 #include "eight/table_set.h"
 #include "eight/tablegen.h"
-#include "pdb_build.h"
 
 namespace eight::server {
+
+// The priority of the --pdb-dir build's threads (--pdb-priority, used by
+// pdb_build.h), for the build thread and the workers it starts. kIdle (the
+// default): SCHED_IDLE and nice 19, so it takes only CPU time nothing else
+// of its scheduling group wants; a host busy at normal priority in the same
+// group (no cgroup or session of the server's own) starves it, and the file
+// is never built. kLow: nice 19, the compute pool's weight, so it always
+// progresses but shares with 4x4 searches. kNormal: the server's own
+// priority, the shortest time to ready.
+enum class PdbPriority { kIdle, kLow, kNormal };
 
 struct Options {
   // The tables: one file, --table PATH ($EIGHT_TABLE), or every *.tbl file

@@ -7,12 +7,13 @@
 // At start, a sound DIR/eight-4x4-7-8.tbl (the name and bytes of
 // `eight-tablegen --pdb 7-8`) is served with the other tables. Otherwise the
 // server serves at once with what it has while one thread, at the priority
-// the operator picks (PdbPriority; by default the lowest, SCHED_IDLE and
-// nice 19, so below the I/O threads and the compute pool), builds the file with write_table
-// (eight/tablegen.h: DIR/*.tmp, fsynced, proved, renamed) and then adds it to the served set
-// through TableSlot::add, the reload path SIGHUP takes: requests in flight keep their tables, and
-// every later reload loads the file too. TableSet prefers the 4x4 databases with the most bytes, so
-// 4x4 questions then use 7-8.
+// the operator picks (PdbPriority, options.h; by default the lowest,
+// SCHED_IDLE and nice 19, so below the I/O threads and the compute pool),
+// builds the file with write_table (eight/tablegen.h: DIR/*.tmp, fsynced,
+// proved, renamed) and then adds it to the served set through
+// TableSlot::add, the reload path SIGHUP takes: requests in flight keep
+// their tables, and every later reload loads the file too. TableSet prefers
+// the 4x4 databases with the most bytes, so 4x4 questions then use 7-8.
 //
 // Every step is logged; Metrics::set_pdb_build shows the state on /metrics.
 // A file that does not prove sound is built again (its error logged), a
@@ -37,17 +38,9 @@
 #include "api/table_slot.h"
 #include "eight/pattern_db.h"
 #include "eight/table_set.h"
+#include "options.h"
 
 namespace eight::server {
-
-// The build thread's priority (--pdb-priority), for it and the workers it
-// starts. kIdle (the default): SCHED_IDLE and nice 19, so it takes only CPU
-// time nothing else of its scheduling group wants; a host busy at normal
-// priority in the same group (no cgroup or session of the server's own)
-// starves it, and the file is never built. kLow: nice 19, the compute
-// pool's weight, so it always progresses but shares with 4x4 searches.
-// kNormal: the server's own priority, the shortest time to ready.
-enum class PdbPriority { kIdle, kLow, kNormal };
 
 // The file built into `dir` for `partition`: DIR/eight-4x4-7-8.tbl, the name
 // `eight-tablegen --pdb 7-8` gives it.
