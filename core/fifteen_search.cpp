@@ -4,6 +4,7 @@
 #include <cassert>
 #include <climits>
 
+#include "duplicate_paths.h"
 #include "eight/goal.h"
 #include "rank/placement.h"
 
@@ -117,7 +118,7 @@ class Ida {
       next_bound_ = INT_MAX;
       // Also before each iteration, so a search that is already cancelled or
       // late does no work at all.
-      if (!check_stop() && dfs(0, kNoMove)) {
+      if (!check_stop() && dfs(0, kNoMove, DuplicatePaths::kStart)) {
         result.status = SearchStatus::kSolved;
         result.bound = length_;
         result.length = length_;
@@ -175,7 +176,8 @@ class Ida {
     return stopped_;
   }
 
-  bool dfs(int g, int prev) {
+  // `state` is the duplicate-path machine's after the path so far.
+  bool dfs(int g, int prev, int state) {
     if (md_ == 0) {  // every tile home: the goal
       length_ = g;
       return true;
@@ -187,14 +189,18 @@ class Ida {
     }
     ++nodes_;
     if ((nodes_ & (kSearchCheckInterval - 1)) == 0 && check_stop()) return false;
-    return step<0>(g, prev) || step<1>(g, prev) || step<2>(g, prev) || step<3>(g, prev);
+    return step<0>(g, prev, state) || step<1>(g, prev, state) || step<2>(g, prev, state) ||
+           step<3>(g, prev, state);
   }
 
   // Tries the blank move kDir from this node; true once a solution is found
   // below it.
   template <int kDir>
-  bool step(int g, int prev) {
+  bool step(int g, int prev, int state) {
     if (stopped_ || prev == (kDir ^ 1)) return false;  // never undo the last move
+    // Nor take a path that an earlier or shorter one reaches the same board by.
+    const int next_state = duplicate_paths_[state * 4 + kDir];
+    if (next_state == DuplicatePaths::kPruned) return false;
     const int blank = blank_;
     const int a = kNeighbors[blank][kDir];
     if (a < 0) return false;
@@ -252,7 +258,7 @@ class Ida {
       msum_ = msum;
     }
     path_[g] = static_cast<std::uint8_t>(kDir);
-    if (dfs(g + 1, kDir)) return true;
+    if (dfs(g + 1, kDir, next_state)) return true;
     // Undo.
     b_[a] = static_cast<std::uint8_t>(t);
     b_[blank] = 0;
@@ -273,6 +279,7 @@ class Ida {
 
   const Tables t_;
   const SearchBudget& budget_;
+  const std::int16_t* const duplicate_paths_ = DuplicatePaths::get().table();
   Cells b_{};
   Cells m_{};
   int blank_ = 0;

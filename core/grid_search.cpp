@@ -8,6 +8,7 @@
 #include <mutex>
 #include <optional>
 
+#include "duplicate_paths.h"
 #include "eight/goal.h"
 #include "rank/placement.h"
 #include "reduction_solver.h"
@@ -169,7 +170,7 @@ class Ida {
   bool iterate(int bound) {
     next_bound_ = kInfinity;
     path_.clear();
-    return dfs(0, bound, kNoMove);
+    return dfs(0, bound, kNoMove, DuplicatePaths::kStart);
   }
 
   bool stopped() const { return stopped_; }
@@ -208,7 +209,8 @@ class Ida {
     lines[static_cast<std::size_t>(i)] = now;
   }
 
-  bool dfs(int g, int bound, int previous) {
+  // `state` is the duplicate-path machine's after the path so far.
+  bool dfs(int g, int bound, int previous, int state) {
     const int f = g + h();
     if (f > bound) {
       next_bound_ = std::min(next_bound_, f);
@@ -234,12 +236,15 @@ class Ida {
     }
     for (const Move m : kAllMoves) {
       if (previous != kNoMove && static_cast<int>(opposite(m)) == previous) continue;
+      // Nor a path that an earlier or shorter one reaches the same board by.
+      const int next_state = duplicate_paths_.next(state, m);
+      if (next_state == DuplicatePaths::kPruned) continue;
       const int to = neighbor(shape_, blank_, m);
       if (to < 0) continue;
       const int back = blank_;
       slide(to);
       path_.push_back(m);
-      if (dfs(g + 1, bound, static_cast<int>(m))) return true;
+      if (dfs(g + 1, bound, static_cast<int>(m), next_state)) return true;
       path_.pop_back();
       slide(back);
       if (stopped_) return false;
@@ -248,6 +253,7 @@ class Ida {
   }
 
   const Geometry& g_;
+  const DuplicatePaths& duplicate_paths_ = DuplicatePaths::get();
   Shape shape_;
   fifteen::SearchBudget budget_;
   std::array<std::uint8_t, kMaxCells> cells_{};

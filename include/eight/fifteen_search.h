@@ -11,8 +11,11 @@
 // the search moves a tile: only the moved tile's group changes, and its rank
 // changes by a table-driven amount, with no allocation per node.
 //
-// The search never undoes the previous move and deepens the bound f = g + h
-// by two each time (every move changes MD by one, so f keeps its parity).
+// The search never undoes the previous move, nor takes a path that a
+// shorter one, or one as short and earlier in move order, reaches the same
+// board by (Taylor and Korf's duplicate-path rules, up to 12 moves: about a
+// quarter fewer nodes, the same answers). It deepens the bound f = g + h by
+// two each time (every move changes MD by one, so f keeps its parity).
 //
 // IdaSearch is that search over one goal's databases (Table::ida_search()
 // gives a table's; eight::Solver, solver.h, answers from full and mod-3
