@@ -38,8 +38,9 @@ constexpr int kKeyTiles = 3;
 // goes to the length, which is further from its aim. Since the window search
 // skips duplicate paths (duplicate_paths.h), 1,000 boards: 2.550 with 26
 // (19.2 ms, at most 33.8), 2.541 with 28 (25.5 ms, at most 43.1); 100
-// boards: 2.537 with 32 (49 ms, at most 69). 26 keeps the slowest answer
-// well inside the 50 ms floor on a machine half as fast.
+// boards: 2.537 with 32 (49 ms, at most 69). 26 leaves the slowest answer
+// a third under the 50 ms floor; 28 would leave it 14%, less than this
+// machine drifts between runs.
 constexpr int kWindow = 26;
 // The last region's distance is at most 31 (3x3) or 36 (2x4): IDA* never
 // needs a bound past this one, which stops it on a board that breaks the
