@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <optional>
 #include <queue>
 
 namespace eight {
@@ -15,11 +16,6 @@ constexpr int kRadius = DuplicatePaths::kMaxRuleLength;  // room for the longest
 constexpr int kWidth = 2 * kRadius + 1;                  // the blank never leaves this square
 constexpr int kCells = kWidth * kWidth;
 constexpr int kCentre = kRadius * kWidth + kRadius;
-constexpr std::array<int, 4> kDelta = {-kWidth, kWidth, -1, 1};  // kAllMoves order
-
-int opposite_index(int m) {
-  return m ^ 1;
-}
 
 // A sequence of moves, the first in the highest bits, so that sequences of
 // one length compare in kAllMoves order as numbers.
@@ -27,7 +23,7 @@ struct Sequence {
   std::uint32_t code = 0;
   int length = 0;
 
-  int move(int i) const { return static_cast<int>((code >> (2 * (length - 1 - i))) & 3); }
+  Move move(int i) const { return static_cast<Move>((code >> (2 * (length - 1 - i))) & 3); }
 };
 
 // Every tile's cell-of-origin (the blank's is the centre) on the unbounded
@@ -39,14 +35,15 @@ class Plane {
     for (int c = 0; c < kCells; ++c)
       tile_[static_cast<std::size_t>(c)] = static_cast<std::uint16_t>(c);
   }
-  void play(int m) {
-    const int to = blank_ + kDelta[static_cast<std::size_t>(m)];
+  void play(Move m) {
+    const int to = blank_ + move_step(kWidth, m);
     hash_ ^= term(blank_) ^ term(to);
     std::swap(tile_[static_cast<std::size_t>(blank_)], tile_[static_cast<std::size_t>(to)]);
     hash_ ^= term(blank_) ^ term(to);
     blank_ = to;
   }
   std::uint64_t hash() const { return hash_; }
+  int blank() const { return blank_; }
   const std::array<std::uint16_t, kCells>& tiles() const { return tile_; }
 
  private:
@@ -74,12 +71,10 @@ struct Effect {
 Effect effect_of(const Sequence& s) {
   Plane p;
   Effect e;
-  int blank = kCentre;
-  e.visited.push_back(static_cast<std::uint16_t>(blank));
+  e.visited.push_back(static_cast<std::uint16_t>(p.blank()));
   for (int i = 0; i < s.length; ++i) {
     p.play(s.move(i));
-    blank += kDelta[static_cast<std::size_t>(s.move(i))];
-    e.visited.push_back(static_cast<std::uint16_t>(blank));
+    e.visited.push_back(static_cast<std::uint16_t>(p.blank()));
   }
   for (int c = 0; c < kCells; ++c) {
     const std::uint16_t t = p.tiles()[static_cast<std::size_t>(c)];
@@ -105,7 +100,7 @@ std::vector<int> build_machine(const std::vector<Sequence>& rules) {
   for (const Sequence& r : rules) {
     int state = 0;
     for (int i = 0; i < r.length; ++i) {
-      const auto m = static_cast<std::size_t>(r.move(i));
+      const auto m = static_cast<std::size_t>(r.move(i));  // kAllMoves order
       if (trie[static_cast<std::size_t>(state)][m] < 0) {
         trie[static_cast<std::size_t>(state)][m] = static_cast<int>(trie.size());
         trie.push_back({-1, -1, -1, -1});
@@ -157,21 +152,22 @@ class Enumeration {
  public:
   Enumeration(const std::vector<int>& machine, int length, std::vector<Found>& out)
       : machine_(machine), length_(length), out_(out) {}
-  void run() { walk(0, 0, -1, 0); }
+  void run() { walk(0, 0, std::nullopt, 0); }
 
  private:
-  void walk(int depth, int state, int last, std::uint32_t code) {
+  void walk(int depth, int state, std::optional<Move> last, std::uint32_t code) {
     if (depth == length_) {
       out_.push_back({plane_.hash(), {code, length_}});
       return;
     }
-    for (int m = 0; m < 4; ++m) {
-      if (last >= 0 && m == opposite_index(last)) continue;
-      const int next = machine_[static_cast<std::size_t>(state) * 4 + static_cast<std::size_t>(m)];
+    for (const Move m : kAllMoves) {
+      if (last && m == opposite(*last)) continue;
+      const auto index = static_cast<std::size_t>(m);
+      const int next = machine_[static_cast<std::size_t>(state) * 4 + index];
       if (next == DuplicatePaths::kPruned) continue;
       plane_.play(m);
-      walk(depth + 1, next, m, code * 4 + static_cast<std::uint32_t>(m));
-      plane_.play(opposite_index(m));
+      walk(depth + 1, next, m, code * 4 + static_cast<std::uint32_t>(index));
+      plane_.play(opposite(m));
     }
   }
 
