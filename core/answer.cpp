@@ -239,8 +239,9 @@ std::vector<Move> reduce(const Board& board, const Board& goal) {
   return reduction::solve(board.shape.rows, board.shape.cols, board.used(), goal.used());
 }
 
-SearchedSolution grid_solve(const Board& goal, const Board& board, bool with_path,
-                            const fifteen::SearchBudget& budget, bool require_optimal) {
+SearchedSolution grid_solve(const Board& goal, const fifteen::PatternSetView* patterns,
+                            const Board& board, bool with_path, const fifteen::SearchBudget& budget,
+                            bool require_optimal) {
   SearchedSolution out;
   out.solution.board = board;
   out.solution.goal = goal;
@@ -248,7 +249,8 @@ SearchedSolution grid_solve(const Board& goal, const Board& board, bool with_pat
   const grid::GridResult r =
       grid::search(board, goal,
                    attempt_budget(goal.shape, budget, require_optimal,
-                                  grid::manhattan_linear_conflict(board, goal)));
+                                  grid::manhattan_linear_conflict(board, goal)),
+                   1000, patterns);
   out.report.nodes = r.nodes;
   out.report.lower_bound = r.lower_bound();
   out.report.bound =
@@ -282,10 +284,11 @@ SearchedSolution grid_solve(const Board& goal, const Board& board, bool with_pat
   return out;
 }
 
-SearchedMoves grid_moves(const Board& goal, const Board& board, const fifteen::SearchBudget& budget,
+SearchedMoves grid_moves(const Board& goal, const fifteen::PatternSetView* patterns,
+                         const Board& board, const fifteen::SearchBudget& budget,
                          bool require_optimal) {
   SearchedMoves out;
-  const SearchedSolution first = grid_solve(goal, board, true, budget, require_optimal);
+  const SearchedSolution first = grid_solve(goal, patterns, board, true, budget, require_optimal);
   out.report = first.report;
   if (!out.report.finished()) return out;
   const int d = first.solution.distance;
@@ -317,8 +320,8 @@ SearchedMoves grid_moves(const Board& goal, const Board& board, const fifteen::S
                                         ? std::min(budget.max_nodes, kPatternAttemptNodes)
                                         : budget.max_nodes;
         b.max_nodes = total - std::min(total, used);
-        const grid::GridResult r =
-            grid::search(o.next, goal, attempt_budget(goal.shape, b, require_optimal, h), d - 1);
+        const grid::GridResult r = grid::search(
+            o.next, goal, attempt_budget(goal.shape, b, require_optimal, h), d - 1, patterns);
         used += r.nodes;
         if (r.status == fifteen::SearchStatus::kSolved) {
           o.distance = static_cast<int>(r.path.size());
@@ -376,16 +379,20 @@ Question question_of(const Table& table, const GoalFrame& frame) {
   return q;
 }
 
-Question grid_question(const Board& goal) {
+Question grid_question(const Board& goal, const TableSet* tables) {
   assert(is_valid(goal) && is_grid_shape(goal.shape));
   Question q;
   q.engine = Engine::kGrid;
   q.grid_goal = goal;
+  if (tables != nullptr && fifteen::is_pattern_shape(goal.shape)) {
+    const grid::PatternKey key = grid::pattern_key(goal);
+    q.grid_patterns = tables->pattern_set(key.shape, key.goal_blank);
+  }
   return q;
 }
 
 Result<Question> frame_question(const TableSet& tables, const Board& goal) {
-  if (is_grid_shape(goal.shape)) return grid_question(goal);
+  if (is_grid_shape(goal.shape)) return grid_question(goal, &tables);
   auto found = tables.frame(goal);
   if (!found.ok()) return found.error();
   return question_of(*found->table, found->frame);
@@ -396,7 +403,7 @@ Result<SearchedSolution> solve_board(const Question& q, const Board& board, bool
   assert(is_valid(board));
   if (q.engine == Engine::kGrid) {
     if (const auto mismatch = shape_mismatch(board, q.goal())) return *mismatch;
-    return grid_solve(q.goal(), board, with_path, budget, require_optimal);
+    return grid_solve(q.goal(), q.grid_patterns, board, with_path, budget, require_optimal);
   }
   assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
   if (q.engine == Engine::kPatternSearch) {
@@ -416,7 +423,9 @@ Result<SearchedSolution> solve_board(const Question& q, const Board& board, bool
 SearchedMoves board_moves(const Question& q, const Board& board,
                           const fifteen::SearchBudget& budget, bool require_optimal) {
   assert(is_valid(board) && board.shape == q.goal().shape);
-  if (q.engine == Engine::kGrid) return grid_moves(q.goal(), board, budget, require_optimal);
+  if (q.engine == Engine::kGrid) {
+    return grid_moves(q.goal(), q.grid_patterns, board, budget, require_optimal);
+  }
   assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
   if (q.engine == Engine::kPatternSearch) return search_moves(*q.table, *q.frame, board, budget);
   SearchedMoves out;

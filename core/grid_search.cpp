@@ -4,7 +4,6 @@
 #include <array>
 #include <bit>
 #include <cassert>
-#include <memory>
 #include <mutex>
 #include <optional>
 
@@ -97,13 +96,13 @@ struct PatternState {
   // `dbs` measures against canonical_goal(blank of goal); `goal` labels
   // the same cells otherwise, so tile u of the board is the canonical tile
   // on u's goal cell.
-  PatternState(const fifteen::PatternDatabases& dbs, const Board& start, const Board& goal) {
+  PatternState(const fifteen::PatternSetView& dbs, const Board& start, const Board& goal) {
     const fifteen::PatternSet& set = dbs.set;
     n = set.shape.cells();
     groups = set.group_count;
     group_of.fill(kNoGroup);
     for (int g = 0; g < groups; ++g) {
-      pdb[static_cast<std::size_t>(g)] = dbs.bytes[static_cast<std::size_t>(g)].data();
+      pdb[static_cast<std::size_t>(g)] = dbs.dbs[static_cast<std::size_t>(g)].bytes().data();
     }
     for (int c = 0; c < n; ++c) {
       cell_of[start.cells[static_cast<std::size_t>(c)]] = static_cast<std::uint8_t>(c);
@@ -289,7 +288,7 @@ int GridResult::lower_bound() const {
   }
 }
 
-GridResult search_with(const Board& start, const Board& goal, const fifteen::PatternDatabases* dbs,
+GridResult search_with(const Board& start, const Board& goal, const fifteen::PatternSetView* dbs,
                        const fifteen::SearchBudget& budget, int max_bound) {
   assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape);
   assert(dbs == nullptr ||
@@ -344,13 +343,27 @@ const Symmetry& canonical_symmetry(const Board& goal) {
 
 }  // namespace
 
-const fifteen::PatternDatabases* pattern_databases(Shape shape, int goal_blank,
-                                                   const std::atomic<bool>* cancel) {
+PatternKey pattern_key(const Board& goal) {
+  assert(is_valid(goal) && fifteen::is_pattern_shape(goal.shape));
+  const Symmetry& sym = canonical_symmetry(goal);
+  return {sym.to, sym.cell_map[static_cast<std::size_t>(blank_cell(goal))]};
+}
+
+bool is_pattern_key(Shape shape, int goal_blank) {
+  if (!fifteen::is_pattern_shape(shape) || goal_blank < 0 || goal_blank >= shape.cells()) {
+    return false;
+  }
+  return pattern_key(canonical_goal(goal_blank, shape)) == PatternKey{shape, goal_blank};
+}
+
+const fifteen::PatternSetView* pattern_databases(Shape shape, int goal_blank,
+                                                 const std::atomic<bool>* cancel) {
   assert(fifteen::is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells());
   struct Slot {
     std::mutex build;  // held by the thread building the set
-    std::atomic<const fifteen::PatternDatabases*> built{nullptr};
-    std::unique_ptr<const fifteen::PatternDatabases> owned;  // guarded by `build`
+    std::atomic<const fifteen::PatternSetView*> built{nullptr};
+    fifteen::PatternDatabases owned;  // guarded by `build`
+    fifteen::PatternSetView view;     // over `owned`, once built
   };
   // One slot per (shape, goal blank); each is built by the first thread to
   // ask that is not cancelled, while any other asking for it waits. Never
@@ -367,18 +380,20 @@ const fifteen::PatternDatabases* pattern_databases(Shape shape, int goal_blank,
   fifteen::PatternDatabases dbs =
       fifteen::generate_pattern_set(fifteen::pattern_set(shape, goal_blank), options);
   if (dbs.bytes.empty()) return nullptr;  // cancelled
-  slot.owned = std::make_unique<const fifteen::PatternDatabases>(std::move(dbs));
-  slot.built.store(slot.owned.get(), std::memory_order_release);
-  return slot.owned.get();
+  slot.owned = std::move(dbs);
+  slot.view = slot.owned.view();
+  slot.built.store(&slot.view, std::memory_order_release);
+  return &slot.view;
 }
 
 GridResult search(const Board& start, const Board& goal, const fifteen::SearchBudget& budget,
-                  int max_bound) {
+                  int max_bound, const fifteen::PatternSetView* held) {
   assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape);
   // A board of the other class needs no database to be told apart: none is
   // fetched or built for it.
   if (!same_class(start, goal)) return GridResult{};
   if (!fifteen::is_pattern_shape(goal.shape)) {
+    assert(held == nullptr);
     return search_with(start, goal, nullptr, budget, max_bound);
   }
   // The question seen through the symmetry whose databases are kept; the
@@ -386,7 +401,9 @@ GridResult search(const Board& start, const Board& goal, const fifteen::SearchBu
   const Symmetry& sym = canonical_symmetry(goal);
   const Board s = transform(start, sym);
   const Board g = transform(goal, sym);
-  const fifteen::PatternDatabases* dbs = pattern_databases(g.shape, blank_cell(g), budget.cancel);
+  assert(held == nullptr || (held->set.shape == g.shape && held->set.goal_blank == blank_cell(g)));
+  const fifteen::PatternSetView* dbs =
+      held != nullptr ? held : pattern_databases(g.shape, blank_cell(g), budget.cancel);
   if (dbs == nullptr) {  // cancelled while the set was built
     GridResult out;
     out.status = fifteen::SearchStatus::kCancelled;

@@ -51,14 +51,27 @@ struct GridResult {
   int lower_bound() const;
 };
 
-// The pattern databases search() uses for boards of a pattern shape
-// (fifteen::is_pattern_shape: 14 to 16 cells) whose goal's blank is on
-// `goal_blank`: fifteen::pattern_set(shape, goal_blank)'s, generated on the
-// calling thread the first time they are asked for (milliseconds to a few
-// seconds; tests/grid_pdb_test.cpp and docs/performance.md have the
-// figures) and kept for the life of the process. search() asks only for
-// the shapes with rows <= cols and, of each class of blank cells under the
-// shape's symmetries, the lowest: at most 14 sets.
+// The form whose pattern databases a pattern shape's goal is searched
+// with (fifteen::is_pattern_shape: 14 to 16 cells): the goal seen through
+// the symmetry that makes rows <= cols and puts its blank on the lowest
+// cell its images reach. Two goals with one key share one set: 4 keys each
+// for 2x7 and 2x8 (blank cells 0 to 3), 6 for 3x5 (0, 1, 2, 5, 6, 7).
+struct PatternKey {
+  Shape shape;
+  int goal_blank = 0;
+  friend constexpr bool operator==(const PatternKey&, const PatternKey&) = default;
+};
+// REQUIRES: is_valid(goal), fifteen::is_pattern_shape(goal.shape).
+PatternKey pattern_key(const Board& goal);
+// True when (shape, goal_blank) is some goal's key: the sets a table may
+// hold for search() (core/table checks its sections with it).
+bool is_pattern_key(Shape shape, int goal_blank);
+
+// The pattern databases search() builds for a key it is given no set for:
+// fifteen::pattern_set(shape, goal_blank)'s, generated on the calling
+// thread the first time they are asked for (milliseconds to a few seconds;
+// tests/grid_pdb_test.cpp and docs/performance.md have the figures) and
+// kept for the life of the process: at most 14 sets.
 //
 // Null when `cancel` (may be null) read true before the set was built: the
 // build stops within a millisecond of work and keeps nothing, so a request
@@ -71,28 +84,30 @@ struct GridResult {
 // build (and builds it itself if the first was cancelled). The result
 // lives as long as the process.
 // REQUIRES: fifteen::is_pattern_shape(shape), 0 <= goal_blank < cells.
-const fifteen::PatternDatabases* pattern_databases(Shape shape, int goal_blank,
-                                                   const std::atomic<bool>* cancel = nullptr);
+const fifteen::PatternSetView* pattern_databases(Shape shape, int goal_blank,
+                                                 const std::atomic<bool>* cancel = nullptr);
 
 // The search over a given heuristic: Manhattan distance and linear
 // conflicts, and when `dbs` is not null the larger of that and the sum of
 // its pattern databases. REQUIRES: as search(); dbs null or of goal's shape
 // and blank cell (dbs->set.shape == goal.shape, dbs->set.goal_blank ==
 // blank_cell(goal)).
-GridResult search_with(const Board& start, const Board& goal, const fifteen::PatternDatabases* dbs,
+GridResult search_with(const Board& start, const Board& goal, const fifteen::PatternSetView* dbs,
                        const fifteen::SearchBudget& budget, int max_bound = 1000);
 
 // An optimal path from `start` to `goal`, within the budget (nodes, deadline,
 // cancel flag, as fifteen::SearchBudget says). The bound never grows past
 // `max_bound`: a board farther than that is kBudgetExceeded. On a pattern
-// shape the heuristic is also the pattern databases' (pattern_databases(),
-// through the symmetry that takes the goal to the kept set; the path is
-// mapped back), else Manhattan distance and linear conflicts alone. A
-// board of the other class is kUnsolvable at once: no set is fetched or
-// built for it. A cancel while the set is first built is kCancelled, its
-// lower bound Manhattan distance and linear conflicts.
-// REQUIRES: is_valid(start), is_valid(goal), start.shape == goal.shape.
+// shape the heuristic is also the pattern databases' of pattern_key(goal)
+// (the path is mapped back through its symmetry): `held` when not null (a
+// table's sections; it must outlive the call), else pattern_databases()'s.
+// Elsewhere Manhattan distance and linear conflicts alone. A board of the
+// other class is kUnsolvable at once: no set is fetched or built for it. A
+// cancel while the set is first built is kCancelled, its lower bound
+// Manhattan distance and linear conflicts.
+// REQUIRES: is_valid(start), is_valid(goal), start.shape == goal.shape;
+// held null, or of pattern_key(goal) (held->set.shape and goal_blank).
 GridResult search(const Board& start, const Board& goal, const fifteen::SearchBudget& budget,
-                  int max_bound = 1000);
+                  int max_bound = 1000, const fifteen::PatternSetView* held = nullptr);
 
 }  // namespace eight::grid

@@ -103,7 +103,7 @@ Board shuffled_board(const Board& goal, Rng& rng) {
 Result<Board> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng,
                            const std::atomic<bool>* cancel) {
   assert(is_frame_of(table.view(), goal));
-  if (table.view().section(goal.section()).encoding == format::Encoding::kPdb4) {
+  if (table.view().section(goal.section()).encoding == format::Encoding::kPatternDb) {
     // (A precondition the server and CLI keep: they ask answer.h.)
     return make_error(ErrorCode::kBadArgument,
                       "4x4 boards are drawn by search (eight/answer.h), not from a table");

@@ -62,7 +62,7 @@ int Solver::distance(const Board& board, const GoalFrame& goal) const {
     if (seen.parity != 0) return -1;
     return table_->entry(goal.section(), seen.rank).distance;
   }
-  if (section.encoding == format::Encoding::kPdb4) return -1;  // answer.h answers these
+  if (section.encoding == format::Encoding::kPatternDb) return -1;  // answer.h answers these
   if (section.encoding == format::Encoding::kFull) {
     const Seen seen = see(section, goal, board);
     if (!seen.same_class) return -1;
@@ -95,7 +95,7 @@ std::optional<Error> Solver::fill(const Board& board, const GoalFrame& goal, boo
     if (seen.parity != 0) return std::nullopt;
     r = seen.rank;
   } else {
-    if (section.encoding == format::Encoding::kPdb4) {
+    if (section.encoding == format::Encoding::kPatternDb) {
       // (A precondition the server and CLI keep: they ask answer.h.)
       return make_error(ErrorCode::kBadArgument,
                         "4x4 boards are answered by a search (eight/answer.h), not from a table");

@@ -121,6 +121,24 @@ Result<TableSet::Frame> TableSet::frame(const Board& goal) const {
   return no_shape(goal.shape, goal);
 }
 
+const fifteen::PatternSetView* TableSet::pattern_set(Shape shape, int goal_blank) const {
+  const fifteen::PatternSetView* best = nullptr;
+  std::uint64_t best_bytes = 0;
+  for (const auto& t : tables_) {
+    const fifteen::PatternSetView* set = t->pattern_set(shape, goal_blank);
+    if (set == nullptr) continue;
+    std::uint64_t bytes = 0;
+    for (int g = 0; g < set->set.group_count; ++g) {
+      bytes += set->dbs[static_cast<std::size_t>(g)].bytes().size();
+    }
+    if (best == nullptr || bytes > best_bytes) {
+      best = set;
+      best_bytes = bytes;
+    }
+  }
+  return best;
+}
+
 Result<std::size_t> TableSet::table_for(Shape shape) const {
   for (std::size_t i = 0; i < tables_.size(); ++i) {
     if (tables_[i]->answers(shape)) return i;

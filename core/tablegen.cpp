@@ -19,6 +19,7 @@
 #include "eight/table.h"
 #include "eight/table_format.h"
 #include "full_search.h"
+#include "grid_search.h"
 #include "mod3_search.h"
 #include "section_search.h"
 
@@ -125,8 +126,9 @@ Built write_mod3_section(Shape shape, int blank, std::uint8_t* out,
 
 // A section's positions: its shape's class, or its group's placements.
 std::uint32_t spec_positions(const SectionSpec& spec) {
-  if (spec.encoding == format::Encoding::kPdb4) {
-    return static_cast<std::uint32_t>(fifteen::placement_count(fifteen::group_size(spec.group)));
+  if (spec.encoding == format::Encoding::kPatternDb) {
+    return static_cast<std::uint32_t>(
+        fifteen::placement_count(fifteen::group_size(spec.group), spec.shape.cells()));
   }
   return positions(spec.shape);
 }
@@ -140,7 +142,7 @@ Built write_pdb_section(const SectionSpec& spec, std::uint8_t* out, std::size_t 
       progress(index, p.depth, p.done);
     };
   }
-  const auto bytes = fifteen::generate_pattern_db(spec.blank, spec.group, options);
+  const auto bytes = fifteen::generate_pattern_db(spec.shape, spec.blank, spec.group, options);
   std::copy(bytes.begin(), bytes.end(), out);
   std::array<std::uint32_t, 16> counts{};
   for (const std::uint8_t b : bytes) {
@@ -188,7 +190,7 @@ std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow,
   // memory for it; the bytes do not depend on who searched what.
   std::vector<Built> built(n);
   for (std::size_t i = 0; i < n; ++i) {
-    if (sections[i].encoding == format::Encoding::kPdb4) {
+    if (sections[i].encoding == format::Encoding::kPatternDb) {
       built[i] = write_pdb_section(sections[i], file + entries_at[i], i, progress);
     }
   }
@@ -202,7 +204,7 @@ std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow,
         for (std::size_t i; (i = next.fetch_add(1)) < n;) {
           const SectionSpec& spec = sections[i];
           std::uint8_t* out = file + entries_at[i];
-          if (spec.encoding == format::Encoding::kPdb4) continue;  // built above
+          if (spec.encoding == format::Encoding::kPatternDb) continue;  // built above
           if (spec.encoding == format::Encoding::kMod3) {
             std::function<void(int, std::uint64_t)> report;
             if (progress) {
@@ -276,14 +278,15 @@ bool are_buildable(std::span<const SectionSpec> sections) {
   if (sections.empty() || sections.size() > format::kMaxSections) return false;
   for (std::size_t i = 0; i < sections.size(); ++i) {
     const SectionSpec& s = sections[i];
-    if (s.shape == kShape4x4) {
-      if (s.encoding != format::Encoding::kPdb4 || !fifteen::is_group(s.group) || s.blank < 0 ||
-          s.blank >= 16) {
+    if (fifteen::is_pattern_shape(s.shape)) {
+      if (s.encoding != format::Encoding::kPatternDb || !fifteen::is_group(s.group, s.shape) ||
+          s.blank < 0 || s.blank >= s.shape.cells() ||
+          (s.shape != kShape4x4 && !grid::is_pattern_key(s.shape, s.blank))) {
         return false;
       }
       int in_set = 1;
       for (std::size_t j = 0; j < i; ++j) {
-        if (sections[j].shape != kShape4x4 || sections[j].blank != s.blank) continue;
+        if (sections[j].shape != s.shape || sections[j].blank != s.blank) continue;
         if ((sections[j].group & s.group) != 0) return false;
         ++in_set;
       }
@@ -314,7 +317,20 @@ std::vector<SectionSpec> pattern_sections(fifteen::Partition partition,
   for (const int blank : goal_blanks) {
     const fifteen::PatternSet set = fifteen::pattern_set(partition, blank);
     for (const fifteen::TileMask g : set.group_list()) {
-      out.push_back({kShape4x4, blank, format::Encoding::kPdb4, g});
+      out.push_back({kShape4x4, blank, format::Encoding::kPatternDb, g});
+    }
+  }
+  return out;
+}
+
+std::vector<SectionSpec> grid_pattern_sections(Shape shape) {
+  assert(fifteen::is_pattern_shape(shape) && shape != kShape4x4 && shape.rows <= shape.cols);
+  std::vector<SectionSpec> out;
+  for (int blank = 0; blank < shape.cells(); ++blank) {
+    if (!grid::is_pattern_key(shape, blank)) continue;
+    const fifteen::PatternSet set = fifteen::pattern_set(shape, blank);
+    for (const fifteen::TileMask g : set.group_list()) {
+      out.push_back({shape, blank, format::Encoding::kPatternDb, g});
     }
   }
   return out;
@@ -322,8 +338,11 @@ std::vector<SectionSpec> pattern_sections(fifteen::Partition partition,
 
 std::vector<SectionSpec> default_sections() {
   std::vector<SectionSpec> out(std::begin(kDefaultSections), std::end(kDefaultSections));
-  const auto pdbs = pattern_sections(fifteen::Partition::k663, kFifteenGoalBlanks);
-  out.insert(out.end(), pdbs.begin(), pdbs.end());
+  for (const auto& more :
+       {pattern_sections(fifteen::Partition::k663, kFifteenGoalBlanks),
+        grid_pattern_sections(Shape{2, 7}), grid_pattern_sections(Shape{3, 5})}) {
+    out.insert(out.end(), more.begin(), more.end());
+  }
   return out;
 }
 
@@ -366,7 +385,7 @@ Status write_table(const std::string& path, std::span<const SectionSpec> section
   // minutes of generation (eight verify does it).
   const bool heavy = std::any_of(sections.begin(), sections.end(), [](const SectionSpec& s) {
     return s.shape.cells() > 10 &&
-           (s.encoding != format::Encoding::kPdb4 || fifteen::group_size(s.group) >= 7);
+           (s.encoding != format::Encoding::kPatternDb || fifteen::group_size(s.group) >= 7);
   });
   const Check check = heavy ? Check::kFull : Check::kExhaustive;
   return write_file_atomically(path, bytes, [&path, check](const std::string& tmp) -> Status {

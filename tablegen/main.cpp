@@ -2,6 +2,7 @@
 //
 //   eight-tablegen [--shape default|3x3|3x4|4x3|2x6|6x2|all] [--out PATH] [--quiet]
 //   eight-tablegen --pdb 6-6-3|7-8 [--pdb-goals corner,edge,centre] [--out PATH] [--quiet]
+//   eight-tablegen --pdb 2x7|3x5|2x8 [--out PATH] [--quiet]
 //
 // Runs a reverse BFS from each section's goal (in parallel), writes
 // PATH.tmp once, fsyncs it while proving what landed sound (tablegen.h),
@@ -12,7 +13,8 @@
 // (data/eight-3x4.tbl, data/eight-2x6.tbl), with a progress line on a
 // terminal. The default table includes the 4x4 board's 6-6-3 pattern
 // databases; `--pdb 7-8` writes the stronger 7-8 ones, a file of their own
-// (data/eight-4x4-7-8.tbl), on demand. Prints each section's distance (or
+// (data/eight-4x4-7-8.tbl), on demand. It also holds the pattern databases
+// of 2x7 and 3x5; `--pdb 2x8` writes 2x8's (data/eight-2x8.tbl). Prints each section's distance (or
 // entry) histogram, the checksum and the time taken.
 #include <algorithm>
 #include <chrono>
@@ -38,10 +40,12 @@ namespace {
 constexpr const char* kUsage =
     "usage: eight-tablegen [--shape default|3x3|3x4|4x3|2x6|6x2|all] [--out PATH] [--quiet]\n"
     "       eight-tablegen --pdb 6-6-3|7-8 [--pdb-goals corner,edge,centre] [--out PATH]\n"
+    "       eight-tablegen --pdb 2x7|3x5|2x8 [--out PATH]\n"
     "       eight-tablegen --help | --version\n"
     "  --shape S   default: every shape up to 10 cells (2x2, 2x3, 3x2, 2x4, 4x2,\n"
-    "              3x3, 2x5, 5x2) and the 4x4 board's 6-6-3 pattern databases,\n"
-    "              21 MB, in about 11 s; 3x3: the 3x3 sections alone;\n"
+    "              3x3, 2x5, 5x2), the 4x4 board's 6-6-3 pattern databases and\n"
+    "              those of 2x7 and 3x5 (and transposes), 24 MB, in about 12 s;\n"
+    "              3x3: the 3x3 sections alone;\n"
     "              3x4 (or 4x3): the 3x4 and 4x3 boards, 240 MB, data/eight-3x4.tbl;\n"
     "              2x6 (or 6x2): 180 MB, data/eight-2x6.tbl (each about a minute on\n"
     "              two cores and under 600 MB of memory); all: the default table\n"
@@ -50,12 +54,14 @@ constexpr const char* kUsage =
     "  --pdb P     the 4x4 board's pattern databases of partition P alone:\n"
     "              6-6-3 (17 MB, seconds) or 7-8 (288 MB a goal, about two minutes\n"
     "              a goal on two cores; 0.92 GB of memory at the peak for one goal,\n"
-    "              about 1.8 GB for all three), into data/eight-4x4-P.tbl\n"
+    "              about 1.8 GB for all three), into data/eight-4x4-P.tbl;\n"
+    "              or a shape's: 2x8 (and 8x2; 6-6-3, 23 MB, seconds) into\n"
+    "              data/eight-2x8.tbl, 2x7 or 3x5 (the default table has them)\n"
     "  --pdb-goals G  with --pdb: the 4x4 goals to build for, a comma-separated\n"
     "              list of corner (blank on cell 0, Korf's goal), edge (cell 1)\n"
     "              and centre (cell 5); default all three, which answer every goal\n"
     "  --out PATH  where to write the table (default data/eight.tbl, or the\n"
-    "              12-cell or 4x4 file's name in data/); not with --shape all\n"
+    "              12-cell, 4x4 or 2x8 file's name in data/); not with --shape all\n"
     "  --quiet     print nothing but errors\n"
     "  --version   print the version and exit\n";
 
@@ -73,8 +79,9 @@ class ProgressLine {
   ProgressLine(std::string path, const std::vector<eight::SectionSpec>& sections)
       : path_(std::move(path)), found_(sections.size(), 0) {
     for (const auto& s : sections) {
-      total_ += s.encoding == eight::format::Encoding::kPdb4
-                    ? eight::fifteen::placement_count(eight::fifteen::group_size(s.group))
+      total_ += s.encoding == eight::format::Encoding::kPatternDb
+                    ? eight::fifteen::placement_count(eight::fifteen::group_size(s.group),
+                                                      s.shape.cells())
                     : eight::positions(s.shape);
     }
   }
@@ -101,7 +108,7 @@ void print_summary(const eight::Table& t, double total_ms) {
   const auto& view = t.view();
   for (std::size_t i = 0; i < view.section_count(); ++i) {
     const auto& s = view.section(i);
-    if (s.encoding == eight::format::Encoding::kPdb4) {
+    if (s.encoding == eight::format::Encoding::kPatternDb) {
       std::printf("section %zu  %s goal %s  pattern database of tiles 0x%04x  max entry %d\n", i,
                   eight::to_string(s.shape).c_str(), eight::to_string(s.goal).c_str(), s.group,
                   s.max_distance);
@@ -159,14 +166,38 @@ int main(int argc, char** argv) {
     return eight::kExitUsage;
   }
   std::vector<Job> jobs;
+  // --pdb names a 4x4 partition or a shape.
+  std::optional<eight::Shape> pdb_shape;
   if (pdb) {
+    if (const auto parsed = eight::parse_shape(*pdb); parsed.ok()) pdb_shape = *parsed;
+  }
+  if (pdb_shape) {
+    eight::Shape s = *pdb_shape;
+    if (s.rows > s.cols) s = s.transposed();
+    if (!eight::fifteen::is_pattern_shape(s) || s == eight::kShape4x4) {
+      std::fprintf(stderr,
+                   "eight-tablegen: --pdb %s: the shapes with pattern databases of their own are "
+                   "2x7, 3x5 and 2x8 (and their transposes); 4x4's are --pdb 6-6-3 or 7-8\n%s",
+                   pdb->c_str(), kUsage);
+      return eight::kExitUsage;
+    }
+    if (pdb_goals) {
+      std::fprintf(stderr, "eight-tablegen: --pdb-goals names 4x4 goals; not with --pdb %s\n%s",
+                   pdb->c_str(), kUsage);
+      return eight::kExitUsage;
+    }
+    jobs.push_back({out_given ? out : "data/eight-" + eight::to_string(s) + ".tbl",
+                    eight::grid_pattern_sections(s)});
+  } else if (pdb) {
     eight::fifteen::Partition partition;
     if (*pdb == "6-6-3") {
       partition = eight::fifteen::Partition::k663;
     } else if (*pdb == "7-8") {
       partition = eight::fifteen::Partition::k78;
     } else {
-      std::fprintf(stderr, "eight-tablegen: --pdb %s: the partitions are 6-6-3 and 7-8\n%s",
+      std::fprintf(stderr,
+                   "eight-tablegen: --pdb %s: the partitions are 6-6-3 and 7-8, the shapes "
+                   "2x7, 3x5 and 2x8\n%s",
                    pdb->c_str(), kUsage);
       return eight::kExitUsage;
     }

@@ -14,6 +14,7 @@
 #include "eight/solver.h"
 #include "eight/table.h"
 #include "eight/tablegen.h"
+#include "grid_search.h"
 #include "support.h"
 
 using namespace eight;
@@ -32,8 +33,8 @@ constexpr std::array<Shape, 8> kSmallShapes = {Shape{2, 2}, Shape{2, 3}, Shape{3
 // reason in the commit.
 constexpr std::size_t kPinnedSize = 3705268;
 constexpr std::uint64_t kPinnedChecksum = 0xb9328e2aafdcac80ull;
-constexpr std::size_t kPinnedDefaultSize = 21008364;
-constexpr std::uint64_t kPinnedDefaultChecksum = 0x0c35f41616a5533full;
+constexpr std::size_t kPinnedDefaultSize = 23848152;
+constexpr std::uint64_t kPinnedDefaultChecksum = 0x7bccff8a89c92c5aull;
 
 // Checks that `s` is a legal path from `board` that ends at `goal`.
 void check_path(const Board& board, const Board& goal, const Solution& s) {
@@ -245,7 +246,8 @@ TEST_CASE(
   // eight-tablegen --shape default --out F, run once per build tree.
   const auto written = test::read_file(test::program_default_table_path());
   // The default table: every shape up to 10 cells, then the 4x4 pattern
-  // databases, whose sections are the test support's 4x4 file's.
+  // databases, whose sections are the test support's 4x4 file's, then those
+  // of 2x7 and 3x5, which are the sets the grid search builds in memory.
   CHECK(written.size() == kPinnedDefaultSize);
   CHECK(format::decode_header(written.data()).checksum == kPinnedDefaultChecksum);
   // The same bytes every run: the program's (pinned above) and the
@@ -257,30 +259,57 @@ TEST_CASE(
   const TableView& v = (*table)->view();
   const TableView& pdbs = test::fifteen_table().view();
   REQUIRE(pdbs.section_count() == 9);
-  REQUIRE(v.section_count() == std::size(kDefaultSections) + pdbs.section_count());
+  const std::size_t fifteen_end = std::size(kDefaultSections) + pdbs.section_count();
+  // 2x7: 4 goals of 5-4-4; 3x5: 6 goals of 5-5-4.
+  REQUIRE(v.section_count() == fifteen_end + 4 * 3 + 6 * 3);
   const auto stats = [](const SectionInfo& s) {
     std::vector<std::uint8_t> out;
     if (s.histogram) out.assign(s.histogram, s.histogram + 4 * (s.max_distance + 1));
     if (s.farthest) out.insert(out.end(), s.farthest, s.farthest + 4 * s.farthest_count);
     return out;
   };
-  for (std::size_t i = 0; i < v.section_count(); ++i) {
+  for (std::size_t i = 0; i < fifteen_end; ++i) {
     CAPTURE(i);
     const bool pdb = i >= std::size(kDefaultSections);
     const auto& a = v.section(i);
     const auto& b = pdb ? pdbs.section(i - std::size(kDefaultSections))
                         : test::default_table().view().section(i);
-    if (pdb) CHECK(a.encoding == format::Encoding::kPdb4);
+    if (pdb) CHECK(a.encoding == format::Encoding::kPatternDb);
     CHECK(a.encoding == b.encoding);
     CHECK(a.shape == b.shape);
     CHECK(a.goal == b.goal);
     CHECK(a.positions == b.positions);
     CHECK(a.max_distance == b.max_distance);
     CHECK(a.group == b.group);
-    CHECK(std::equal(a.entries, a.entries + a.entries_bytes, b.entries,
-                     b.entries + b.entries_bytes));
+    CHECK(
+        std::equal(a.entries, a.entries + a.entries_bytes, b.entries, b.entries + b.entries_bytes));
     CHECK(stats(a) == stats(b));
   }
+  std::vector<std::pair<Shape, int>> keys;
+  for (std::size_t i = fifteen_end; i < v.section_count(); ++i) {
+    CAPTURE(i);
+    const auto& a = v.section(i);
+    CHECK(a.encoding == format::Encoding::kPatternDb);
+    REQUIRE((a.shape == Shape{2, 7} || a.shape == Shape{3, 5}));
+    // The table's set for the key is the one the search would build.
+    const fifteen::PatternSetView& built = *grid::pattern_databases(a.shape, a.blank);
+    const fifteen::PatternSetView* held = (*table)->pattern_set(a.shape, a.blank);
+    REQUIRE(held != nullptr);
+    CHECK(held->set.group_list().size() == built.set.group_list().size());
+    int g = 0;
+    while (g < built.set.group_count && built.set.groups[static_cast<std::size_t>(g)] != a.group)
+      ++g;
+    REQUIRE(g < built.set.group_count);
+    const auto want = built.dbs[static_cast<std::size_t>(g)].bytes();
+    CHECK(std::equal(a.entries, a.entries + a.entries_bytes, want.begin(), want.end()));
+    if (keys.empty() || keys.back() != std::pair{a.shape, a.blank})
+      keys.emplace_back(a.shape, a.blank);
+  }
+  // One set for each goal key the search asks for, and no other.
+  const std::vector<std::pair<Shape, int>> expected_keys = {
+      {Shape{2, 7}, 0}, {Shape{2, 7}, 1}, {Shape{2, 7}, 2}, {Shape{2, 7}, 3}, {Shape{3, 5}, 0},
+      {Shape{3, 5}, 1}, {Shape{3, 5}, 2}, {Shape{3, 5}, 5}, {Shape{3, 5}, 6}, {Shape{3, 5}, 7}};
+  CHECK(keys == expected_keys);
   auto r = test::run_program("eight-tablegen",
                              {"--shape", "3x3", "--out", dir.file("n.tbl"), "--quiet"});
   REQUIRE(r.status == 0);

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the Python reader printed in docs/table-format.md against the default
 # table as eight-tablegen writes it (every shape up to 10 cells, full and
-# mod-3, and the 4x4 pattern databases; the one the build generates for
+# mod-3, and the pattern databases of 4x4, 2x7 and 3x5; the one the build generates for
 # install): the spec's own example must read the real file, agree with every
 # test vector in tests/data/table_vectors.txt, and refuse a wrong one.
 #   doc_reader_test.sh SPEC VECTORS TABLE
@@ -65,3 +65,29 @@ if (cd "$work" && $py reader.py bad.tbl --korf "$korf" >/dev/null 2>&1); then
   exit 1
 fi
 echo "and catches an altered pattern database"
+out=$(cd "$work" && $py reader.py eight.tbl --near 14)
+if [ "$out" != "10 goals: the heuristic bounds every distance near them, with its parity" ]; then
+  echo "reader printed '$out' over the 2x7 and 3x5 goals"
+  exit 1
+fi
+echo "and its 2x7 and 3x5 heuristics bound every distance within 14 moves of their goals"
+# The same for a 2x7 pattern database turned to all 15s.
+$py - "$work/eight.tbl" "$work/bad27.tbl" <<'PY'
+import struct, sys, xxhash
+data = bytearray(open(sys.argv[1], "rb").read())
+n, = struct.unpack_from("<H", data, 18)
+for i in range(n):
+    if data[32 + 64 * i : 32 + 64 * i + 3] == bytes([2, 7, 3]):
+        offset, size = struct.unpack_from("<QQ", data, 32 + 64 * i + 8)
+        data[offset:offset + size] = b"\xff" * size
+        break
+else:
+    sys.exit("no 2x7 pattern database")
+struct.pack_into("<Q", data, 8, xxhash.xxh3_64_intdigest(bytes(data[16:])))
+open(sys.argv[2], "wb").write(data)
+PY
+if (cd "$work" && $py reader.py bad27.tbl --near 14 >/dev/null 2>&1); then
+  echo "reader's heuristic accepted a 2x7 pattern database of all 15s"
+  exit 1
+fi
+echo "and catches an altered 2x7 one"

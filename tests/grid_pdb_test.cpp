@@ -181,8 +181,9 @@ TEST_CASE(
       CAPTURE(to_string(s));
       CAPTURE(blank);
       const Board goal = canonical_goal(blank, s);
-      const fifteen::PatternDatabases& dbs = *grid::pattern_databases(s, blank);
-      const std::vector<fifteen::PatternDbView> views = dbs.views();
+      const fifteen::PatternSetView& dbs = *grid::pattern_databases(s, blank);
+      const std::vector<fifteen::PatternDbView> views(dbs.dbs.begin(),
+                                                      dbs.dbs.begin() + dbs.set.group_count);
       // About 300 boards spread over every depth (every 4,001st), and the
       // first 50 at 20.
       int at_20 = 0;
@@ -267,7 +268,8 @@ TEST_CASE(
       CAPTURE(to_string(s));
       CAPTURE(to_string(b));
       const grid::GridResult a = grid::search(b, goal, {});
-      const grid::GridResult c = grid::search_with(b, goal, &other_dbs, {});
+      const fifteen::PatternSetView other_view = other_dbs.view();
+      const grid::GridResult c = grid::search_with(b, goal, &other_view, {});
       REQUIRE(a.status == fifteen::SearchStatus::kSolved);
       REQUIRE(c.status == fifteen::SearchStatus::kSolved);
       CHECK(a.path.size() == c.path.size());
@@ -336,9 +338,13 @@ TEST_CASE(
   CHECK(grid::search(other, goal, budget).status == fifteen::SearchStatus::kUnsolvable);
   // Not cancelled: built, kept, and the search is the pattern search's.
   cancel = false;
-  const fifteen::PatternDatabases* dbs = grid::pattern_databases(shape, 2, &cancel);
+  const fifteen::PatternSetView* dbs = grid::pattern_databases(shape, 2, &cancel);
   REQUIRE(dbs != nullptr);
-  CHECK(dbs->bytes.size() == dbs->set.group_list().size());
+  for (int g = 0; g < dbs->set.group_count; ++g) {
+    CHECK(dbs->dbs[static_cast<std::size_t>(g)].group() ==
+          dbs->set.groups[static_cast<std::size_t>(g)]);
+    CHECK(!dbs->dbs[static_cast<std::size_t>(g)].bytes().empty());
+  }
   CHECK(grid::pattern_databases(shape, 2) == dbs);
   // Kept: a cancelled caller now gets the built set.
   cancel = true;

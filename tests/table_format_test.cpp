@@ -85,7 +85,7 @@ TEST_CASE("a v2 section record encodes to the documented bytes and decodes back"
 TEST_CASE("a pattern-database record stores its group little-endian at byte 52") {
   SectionRecord s;
   s.shape = kShape4x4;
-  s.encoding = static_cast<std::uint8_t>(Encoding::kPdb4);
+  s.encoding = static_cast<std::uint8_t>(Encoding::kPatternDb);
   s.max_distance = 15;
   s.positions = 5765760;
   s.group = 0x0672;  // tiles 1, 4, 5, 6, 9, 10
@@ -98,7 +98,7 @@ TEST_CASE("a pattern-database record stores its group little-endian at byte 52")
   CHECK(out[53] == 0x06);
   for (std::size_t i = 54; i < kSectionRecordSize; ++i) CHECK(out[i] == 0);
   CHECK(decode_section_record(out) == s);
-  CHECK(entries_bytes(Encoding::kPdb4, 5765760) == 2882880);
+  CHECK(entries_bytes(Encoding::kPatternDb, 5765760) == 2882880);
 }
 
 TEST_CASE("an entry packs parent, move and a 6-bit distance into the documented bits") {

@@ -165,8 +165,9 @@ TEST_CASE("rejects an unknown encoding, and full for a shape too big for it") {
   CHECK(contains(refusal(bytes).message,
                  "section 0: encoding 4 is not 1 (full), 2 (mod-3) or 3 (pattern database)"));
   bytes = resealed([](auto& b) { b[32 + 2] = 3; });
-  CHECK(contains(refusal(bytes).message,
-                 "section 0: only 4x4 sections are pattern databases (encoding 3)"));
+  CHECK(contains(
+      refusal(bytes).message,
+      "section 0: only 4x4, 2x7, 3x5 and 2x8 sections are pattern databases (encoding 3)"));
   bytes = resealed([](auto& b) { b[32 + 2] = 0; });
   CHECK(contains(refusal(bytes).message, "section 0: encoding 0 is not"));
   // 3x3 in mod-3 is allowed, but then its entries are a quarter the size.

@@ -38,7 +38,7 @@ void print_info(const Table& table) {
   constexpr std::size_t kShown = 8;
   for (std::size_t i = 0; i < v.section_count(); ++i) {
     const auto& s = v.section(i);
-    if (s.encoding == format::Encoding::kPdb4) {
+    if (s.encoding == format::Encoding::kPatternDb) {
       std::printf(
           "\nsection %zu: %s goal %s, blank on cell %d, pattern database of tiles %s, %u "
           "placements, max entry %d\n",

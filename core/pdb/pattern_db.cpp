@@ -1,5 +1,6 @@
 // Groups, their ranks and Manhattan distances, and the read-only view over
 // a pattern database's bytes (include/eight/pattern_db.h).
+#include <algorithm>
 #include <bit>
 #include <cassert>
 #include <cstdlib>
@@ -153,4 +154,14 @@ std::vector<PatternDbView> PatternDatabases::views() const {
   }
   return out;
 }
+
+PatternSetView PatternDatabases::view() const {
+  assert(static_cast<int>(bytes.size()) == set.group_count);
+  PatternSetView out;
+  out.set = set;
+  const auto all = views();
+  std::copy(all.begin(), all.end(), out.dbs.begin());
+  return out;
+}
+
 }  // namespace eight::fifteen

@@ -219,7 +219,7 @@ std::optional<Error> verify_pdb(const SectionInfo& s, std::size_t index, std::st
   if (!regenerate) return std::nullopt;
   fifteen::PdbOptions options;
   options.threads = 1;  // the sections are proven at once, one thread each
-  const auto fresh = fifteen::generate_pattern_db(s.blank, s.group, options);
+  const auto fresh = fifteen::generate_pattern_db(s.shape, s.blank, s.group, options);
   if (!std::equal(fresh.begin(), fresh.end(), s.entries, s.entries + s.entries_bytes)) {
     return refuse(ErrorCode::kBadEntry,
                   "its pattern database differs from a fresh search of its group");
@@ -231,7 +231,7 @@ std::optional<Error> verify_pdb(const SectionInfo& s, std::size_t index, std::st
 
 std::optional<Error> verify_section(const SectionInfo& s, std::size_t index, std::string_view name,
                                     Check check) {
-  if (s.encoding == format::Encoding::kPdb4) {
+  if (s.encoding == format::Encoding::kPatternDb) {
     return verify_pdb(s, index, name, check == Check::kExhaustive);
   }
   if (s.encoding == format::Encoding::kMod3) return verify_mod3(s, index, name);

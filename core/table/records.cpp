@@ -7,6 +7,7 @@
 #include "eight/any_rank.h"
 #include "eight/goal.h"
 #include "eight/pattern_db.h"
+#include "grid_search.h"
 
 namespace eight::table_checks {
 namespace {
@@ -55,7 +56,6 @@ std::optional<Error> check_header(const format::Header& h, std::size_t size,
   return std::nullopt;
 }
 
-
 // Checks section i's record against everything the header and the earlier
 // records fixed; on success fills `info` but for its stats pointers.
 // `entries_at` is where the layout puts its entries.
@@ -66,29 +66,38 @@ std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t 
   const auto refuse = [&](const std::string& what) {
     return fail(ErrorCode::kBadHeader, name, where + what);
   };
-  // 4x4 sections are pattern databases, one per group of tiles; every
-  // other shape's are a class of positions.
-  const bool pdb = rec.shape == kShape4x4;
+  // The sections of the shapes of 14 to 16 cells are pattern databases, one
+  // per group of tiles: 4x4's, and those of 2x7, 3x5 and 2x8 in the form
+  // the grid search keeps them (rows <= cols). Every other shape's are a
+  // class of positions.
+  const bool pdb = fifteen::is_pattern_shape(rec.shape) && rec.shape.rows <= rec.shape.cols;
   if (!is_table_shape(rec.shape) && !pdb) {
-    return refuse("shape " + std::to_string(rec.shape.rows) + "x" + std::to_string(rec.shape.cols) +
-                  " is not a table shape");
+    const std::string shape = std::to_string(rec.shape.rows) + "x" + std::to_string(rec.shape.cols);
+    return refuse(
+        "shape " + shape + " is not a table shape" +
+        (fifteen::is_pattern_shape(rec.shape)
+             ? " (its pattern databases are kept as " + to_string(rec.shape.transposed()) + "'s)"
+             : ""));
   }
   const auto encoding = static_cast<format::Encoding>(rec.encoding);
   if (encoding != format::Encoding::kFull && encoding != format::Encoding::kMod3 &&
-      encoding != format::Encoding::kPdb4) {
+      encoding != format::Encoding::kPatternDb) {
     return refuse("encoding " + std::to_string(rec.encoding) +
                   " is not 1 (full), 2 (mod-3) or 3 (pattern database)");
   }
-  if (pdb != (encoding == format::Encoding::kPdb4)) {
-    return refuse(pdb ? "a 4x4 section must be a pattern database (encoding 3)"
-                      : "only 4x4 sections are pattern databases (encoding 3)");
+  if (pdb != (encoding == format::Encoding::kPatternDb)) {
+    return refuse(pdb ? "a " + to_string(rec.shape) +
+                            " section must be a pattern database (encoding 3)"
+                      : "only 4x4, 2x7, 3x5 and 2x8 sections are pattern databases (encoding 3)");
   }
-  if (pdb ? !fifteen::is_group(rec.group) : rec.group != 0) {
-    return refuse(pdb ? "group " + std::to_string(rec.group) + " is not 1 to 8 of the tiles 1 to 15"
+  if (pdb ? !fifteen::is_group(rec.group, rec.shape) : rec.group != 0) {
+    return refuse(pdb ? "group " + std::to_string(rec.group) + " is not 1 to 8 of the tiles 1 to " +
+                            std::to_string(rec.shape.cells() - 1)
                       : "group bytes are set on a section that is not a pattern database");
   }
   const std::uint64_t expected_positions =
-      pdb ? fifteen::placement_count(fifteen::group_size(rec.group)) : positions(rec.shape);
+      pdb ? fifteen::placement_count(fifteen::group_size(rec.group), rec.shape.cells())
+          : positions(rec.shape);
   if (rec.positions != expected_positions) {
     return refuse("positions " + std::to_string(rec.positions) + " is not " +
                   std::to_string(expected_positions) + ", the " +
@@ -106,7 +115,15 @@ std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t 
     return refuse("goal is not a canonical goal of " + to_string(rec.shape));
   }
   const int blank = blank_cell(goal);
-  int set_size = 1;  // a 4x4 goal's pattern databases, this one included
+  // The grid search asks for one set per goal key (grid_search.h); a set
+  // under another blank cell would never be read.
+  if (pdb && rec.shape != kShape4x4 && !grid::is_pattern_key(rec.shape, blank)) {
+    return refuse("goal blank cell " + std::to_string(blank) + " is not where the " +
+                  to_string(rec.shape) +
+                  " search keeps a pattern set (the lowest cell of its class under the "
+                  "shape's symmetries)");
+  }
+  int set_size = 1;  // the goal's pattern databases, this one included
   for (const SectionInfo& e : earlier) {
     if (e.shape != rec.shape || e.blank != blank) continue;
     if (!pdb) {
@@ -123,7 +140,8 @@ std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t 
   }
   if (set_size > fifteen::kMaxGroups) {
     return refuse("more than " + std::to_string(fifteen::kMaxGroups) +
-                  " pattern databases for the 4x4 goal with blank cell " + std::to_string(blank));
+                  " pattern databases for the " + to_string(rec.shape) + " goal with blank cell " +
+                  std::to_string(blank));
   }
   if (pdb && rec.max_distance > fifteen::kMaxEntry) {
     return refuse("max entry " + std::to_string(rec.max_distance) + " is over " +
@@ -189,7 +207,7 @@ std::optional<Error> check_stats(const format::SectionRecord& rec, std::size_t i
   info.farthest = info.histogram + 4 * (static_cast<std::size_t>(rec.max_distance) + 1);
   std::uint64_t sum = 0;
   for (int d = 0; d <= rec.max_distance; ++d) sum += info.count_at(d);
-  if (info.encoding == format::Encoding::kPdb4) {
+  if (info.encoding == format::Encoding::kPatternDb) {
     // Entry values, not distances: many placements share each, the goal's
     // among those at 0, and the max is reached.
     if (sum != rec.positions || info.count_at(0) == 0 || info.count_at(rec.max_distance) == 0) {

@@ -48,30 +48,39 @@ Table::Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view)
   checksum_hex_ = hex64(view_.checksum());
   const auto held = view_.shapes();
   for (const Shape s : kBoardShapes) {
+    if (is_grid_shape(s)) continue;  // pattern databases for the grid search alone
     if (std::find(held.begin(), held.end(), s) != held.end() ||
         std::find(held.begin(), held.end(), s.transposed()) != held.end()) {
       answered_.push_back(s);
     }
   }
-  // Each 4x4 goal's pattern databases, in record order, make its search.
-  // parse() has checked all that IdaSearch::create() asks: sound groups, sizes,
-  // no tile shared within a goal, at most kMaxGroups.
+  // Each goal's pattern databases, in record order, make its set: a 4x4
+  // goal's its search, another shape's a set for the grid search. parse()
+  // has checked all that IdaSearch::create() asks: sound groups, sizes, no
+  // tile shared within a goal, at most kMaxGroups.
   for (std::size_t i = 0; i < view_.section_count(); ++i) {
     const SectionInfo& first = view_.section(i);
-    if (first.encoding != format::Encoding::kPdb4) continue;
+    if (first.encoding != format::Encoding::kPatternDb) continue;
     if (view_.section_for(first.shape, first.blank) != i) continue;  // not the goal's first
-    fifteen::PatternSet set;
-    set.goal_blank = first.blank;
-    std::vector<fifteen::PatternDbView> dbs;
+    fifteen::PatternSetView set;
+    set.set.shape = first.shape;
+    set.set.goal_blank = first.blank;
     for (std::size_t j = i; j < view_.section_count(); ++j) {
       const SectionInfo& s = view_.section(j);
-      if (s.encoding != format::Encoding::kPdb4 || s.blank != first.blank) continue;
-      set.groups[static_cast<std::size_t>(set.group_count++)] = s.group;
-      auto v = fifteen::PatternDbView::open(s.pdb(), s.blank, s.group);
+      if (s.shape != first.shape || s.blank != first.blank) continue;
+      const auto g = static_cast<std::size_t>(set.set.group_count++);
+      set.set.groups[g] = s.group;
+      auto v = fifteen::PatternDbView::open(s.pdb(), s.shape, s.blank, s.group);
       assert(v.ok());
-      dbs.push_back(*v);
+      set.dbs[g] = *v;
     }
-    auto search = fifteen::IdaSearch::create(set, dbs);
+    if (first.shape != kShape4x4) {
+      pattern_sets_.push_back(set);
+      continue;
+    }
+    const std::vector<fifteen::PatternDbView> dbs(set.dbs.begin(),
+                                                  set.dbs.begin() + set.set.group_count);
+    auto search = fifteen::IdaSearch::create(set.set, dbs);
     assert(search.ok());
     ida_searches_.emplace_back(
         i, std::make_unique<const fifteen::IdaSearch>(std::move(search).value()));
@@ -129,6 +138,12 @@ Result<std::shared_ptr<const Table>> Table::adopt(std::vector<std::uint8_t> data
 Result<GoalFrame> Table::frame(const Board& goal) const {
   assert(is_valid(goal));
   if (standard_frame_ && goal == kStandardGoal) return *standard_frame_;
+  // First: a grid shape's pattern databases are no frame's section.
+  if (!answers(goal.shape)) {
+    return make_error(ErrorCode::kNoShape, "the table answers " + shape_list(answered_) +
+                                               " boards, not " + to_string(goal.shape) +
+                                               " ones such as goal " + to_string(goal));
+  }
   const int blank = blank_cell(goal);
   // In the order of symmetries(): the identity first, so a goal that has a
   // section of its own is answered from it.
@@ -136,11 +151,6 @@ Result<GoalFrame> Table::frame(const Board& goal) const {
     if (const auto section = view_.section_for(s.to, s.cell_map[static_cast<std::size_t>(blank)])) {
       return GoalFrame(goal, *section, s);
     }
-  }
-  if (!answers(goal.shape)) {
-    return make_error(ErrorCode::kNoShape, "the table answers " + shape_list(answered_) +
-                                               " boards, not " + to_string(goal.shape) +
-                                               " ones such as goal " + to_string(goal));
   }
   return make_error(ErrorCode::kNoSection, "the table has no section for goal " + to_string(goal) +
                                                " (blank on cell " + std::to_string(blank) + ")");
@@ -153,6 +163,13 @@ bool Table::answers(Shape shape) const {
 const fifteen::IdaSearch* Table::ida_search(std::size_t section) const {
   for (const auto& [first, search] : ida_searches_) {
     if (first == section) return search.get();
+  }
+  return nullptr;
+}
+
+const fifteen::PatternSetView* Table::pattern_set(Shape shape, int goal_blank) const {
+  for (const fifteen::PatternSetView& set : pattern_sets_) {
+    if (set.set.shape == shape && set.set.goal_blank == goal_blank) return &set;
   }
   return nullptr;
 }

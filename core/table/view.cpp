@@ -57,11 +57,11 @@ Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::str
                       std::to_string(bytes.size()) + ")");
     }
     info.entries = bytes.data() + at;
-    if (info.encoding == format::Encoding::kPdb4) {
+    if (info.encoding == format::Encoding::kPatternDb) {
       // What the search relies on: the goal's placement is 0 (its heuristic
       // is 0 at the goal). Every 4-bit value is a value, so nothing else
       // can be out of range.
-      const auto v = fifteen::PatternDbView::open(info.pdb(), info.blank, info.group);
+      const auto v = fifteen::PatternDbView::open(info.pdb(), info.shape, info.blank, info.group);
       if (!v.ok())
         return fail(v.error().code, name,
                     "section " + std::to_string(i) + ": " + v.error().message);

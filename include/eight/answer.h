@@ -167,6 +167,10 @@ struct Question {
   std::optional<GoalFrame> frame;  // set unless kGrid
   Engine engine = Engine::kTable;
   Board grid_goal;  // kGrid's goal
+  // kGrid on a pattern shape: the pattern databases a table holds for the
+  // goal (TableSet::pattern_set(); not owned, outlives the Question), or
+  // null for the ones the search builds in memory (grid_search.h).
+  const fifteen::PatternSetView* grid_patterns = nullptr;
 
   const Board& goal() const { return frame ? frame->goal() : grid_goal; }
   // Answered by a search (with a budget), not looked up.
@@ -178,10 +182,11 @@ struct Question {
 };
 // The question of `frame` in `table`. REQUIRES: `frame` is a frame of `table`.
 Question question_of(const Table& table, const GoalFrame& frame);
-// The question of a grid shape's goal. REQUIRES: is_valid(goal),
-// is_grid_shape(goal.shape).
-Question grid_question(const Board& goal);
-// The question of `goal`: for a grid shape, grid_question(); else in the
+// The question of a grid shape's goal, searched with the pattern databases
+// `tables` holds for it (may be null: none; when not null it must outlive
+// the Question). REQUIRES: is_valid(goal), is_grid_shape(goal.shape).
+Question grid_question(const Board& goal, const TableSet* tables = nullptr);
+// The question of `goal`: for a grid shape, grid_question(goal, &tables); else in the
 // table of `tables` that TableSet::frame() picks (the first that answers
 // it; for 4x4 the strongest pattern databases), with its errors.
 Result<Question> frame_question(const TableSet& tables, const Board& goal);

@@ -260,6 +260,14 @@ std::span<const int> pattern_group_sizes(Shape shape);
 // shape (is_group). They need not cover every tile.
 Status check_pattern_set(const PatternSet& set);
 
+// A sound set's PDBs as views over bytes held elsewhere (a mapped table's
+// sections, or a PatternDatabases): dbs[i] belongs to set.groups[i], for
+// i < set.group_count. A plain value: valid while those bytes live.
+struct PatternSetView {
+  PatternSet set;
+  std::array<PatternDbView, kMaxGroups> dbs{};
+};
+
 // A set's PDBs, generated in memory: bytes[i] belongs to set.groups[i].
 struct PatternDatabases {
   PatternSet set;
@@ -267,6 +275,8 @@ struct PatternDatabases {
 
   // Views over `bytes`; valid while this object lives and is not changed.
   std::vector<PatternDbView> views() const;
+  // The same as one value. REQUIRES: bytes not empty (not cancelled).
+  PatternSetView view() const;
 };
 
 // Generates every PDB of a sound set, one after the other (each uses the

@@ -89,9 +89,10 @@ inline constexpr std::array<Shape, 81> kBoardShapes = [] {
 static_assert(kBoardShapes[12] == Shape{2, 7} && kBoardShapes[16] == Shape{4, 4} &&
               kBoardShapes[80] == Shape{10, 10});
 
-// The shapes no table or pattern database is written for, whose questions
-// eight/answer.h's grid engine answers without a table: every board shape
-// but the table shapes and 4x4 (2x7, 7x2, 3x5, 5x3, 2x8 ... 10x10).
+// The shapes no table section answers, whose questions eight/answer.h's
+// grid engine answers by search and reduction: every board shape but the
+// table shapes and 4x4 (2x7, 7x2, 3x5, 5x3, 2x8 ... 10x10). (A table may
+// hold pattern databases for 2x7, 3x5 and 2x8, which that search uses.)
 constexpr bool is_grid_shape(Shape s) {
   return is_board_shape(s) && !is_table_shape(s) && s != Shape{4, 4};
 }

@@ -28,6 +28,7 @@
 
 #include "eight/board.h"
 #include "eight/goal.h"
+#include "eight/pattern_db.h"
 #include "eight/rank.h"
 #include "eight/result.h"
 #include "eight/table_format.h"
@@ -80,16 +81,16 @@ struct SectionInfo {
   const std::uint8_t* histogram = nullptr;  // max_distance + 1 little-endian u32s
   const std::uint8_t* farthest = nullptr;   // farthest_count little-endian u32 ranks
   std::uint32_t farthest_count = 0;
-  std::uint16_t group = 0;  // a pattern database's tiles (kPdb4); else 0
+  std::uint16_t group = 0;  // a pattern database's tiles (kPatternDb); else 0
 
   // The section's mod-3 bytes. REQUIRES: encoding == kMod3.
   std::span<const std::uint8_t> mod3() const {
     assert(encoding == format::Encoding::kMod3);
     return {entries, entries_bytes};
   }
-  // The section's pattern-database bytes. REQUIRES: encoding == kPdb4.
+  // The section's pattern-database bytes. REQUIRES: encoding == kPatternDb.
   std::span<const std::uint8_t> pdb() const {
-    assert(encoding == format::Encoding::kPdb4);
+    assert(encoding == format::Encoding::kPatternDb);
     return {entries, entries_bytes};
   }
   // The stats' count at distance d. REQUIRES: 0 <= d <= max_distance.
@@ -195,6 +196,9 @@ class Table {
   const std::string& checksum_hex() const { return checksum_hex_; }
   // The shapes the table answers: those it has sections of and their
   // transposes (a 2x3 section answers 3x2 boards), in kTableShapes order.
+  // Not the shapes of 14 and 15 cells, nor 2x8 and 8x2: the grid search
+  // answers those (answer.h), with the table's pattern databases when it
+  // has them (pattern_set()).
   const std::vector<Shape>& answered_shapes() const { return answered_; }
   bool answers(Shape shape) const;
   // How `goal` maps onto one of the table's sections: the one way from a
@@ -209,6 +213,11 @@ class Table {
   // first section is `section` (the section frame() names for a 4x4 goal),
   // or nullptr when `section` is not such a section.
   const fifteen::IdaSearch* ida_search(std::size_t section) const;
+  // The pattern databases the table holds for a grid search's key
+  // (core/grid_search.h: 2x7, 3x5 or 2x8 and a goal blank cell), in record
+  // order, viewing the table's bytes (valid while the table lives); nullptr
+  // when it holds none for that key.
+  const fifteen::PatternSetView* pattern_set(Shape shape, int goal_blank) const;
   // Each section's positions grouped by distance (random.h), built on the
   // first call (about a millisecond a section).
   const DistanceIndex& index() const;
@@ -223,7 +232,8 @@ class Table {
   std::unique_ptr<Solver> solver_;
   // Per 4x4 goal: its first section and the search over its databases.
   std::vector<std::pair<std::size_t, std::unique_ptr<const fifteen::IdaSearch>>> ida_searches_;
-  std::optional<GoalFrame> standard_frame_;  // empty if no section answers it
+  std::vector<fifteen::PatternSetView> pattern_sets_;  // per grid key, the other pattern shapes'
+  std::optional<GoalFrame> standard_frame_;            // empty if no section answers it
   std::string checksum_hex_;
   std::vector<Shape> answered_;
   mutable std::once_flag index_once_;

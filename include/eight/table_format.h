@@ -117,11 +117,12 @@ enum class Encoding : std::uint8_t {
   // Two bits per position, the distance modulo 3: rank r at byte r / 4,
   // bits 2 * (r % 4) and up (eight/descent.h walks a path from them).
   kMod3 = 2,
-  // Four bits per placement of a group of 4x4 tiles: one pattern database
+  // Four bits per placement of a group of tiles: one pattern database
   // (eight/pattern_db.h), the entry of placement rank r at byte r / 2, low
-  // nibble first. A 4x4 goal's sections of this encoding are disjoint groups
-  // whose sum guides a search (eight/fifteen_search.h).
-  kPdb4 = 3,
+  // nibble first. Only 4x4, 2x7, 3x5 and 2x8 sections have it. A goal's
+  // sections of this encoding are disjoint groups whose sum guides a
+  // search (eight/fifteen_search.h for 4x4, the grid search for the others).
+  kPatternDb = 3,
 };
 
 // The most positions a full section may have: its parent field's range.
@@ -131,13 +132,13 @@ inline constexpr std::uint32_t kMaxFullPositions = 1u << kParentBits;
 // True when a section of `positions` positions may use `e`.
 constexpr bool encoding_fits(Encoding e, std::uint32_t positions) {
   return e == Encoding::kMod3 || (e == Encoding::kFull && positions <= kMaxFullPositions) ||
-         (e == Encoding::kPdb4 && positions % 2 == 0);
+         (e == Encoding::kPatternDb && positions % 2 == 0);
 }
 
 // Bytes of a section's entries for its encoding and positions.
-// REQUIRES: e is kFull, kMod3 or kPdb4.
+// REQUIRES: e is kFull, kMod3 or kPatternDb.
 constexpr std::uint64_t entries_bytes(Encoding e, std::uint32_t positions) {
-  assert(e == Encoding::kFull || e == Encoding::kMod3 || e == Encoding::kPdb4);
+  assert(e == Encoding::kFull || e == Encoding::kMod3 || e == Encoding::kPatternDb);
   if (e == Encoding::kFull) return std::uint64_t{positions} * kEntrySize;
   if (e == Encoding::kMod3) return (std::uint64_t{positions} + 3) / 4;
   return (std::uint64_t{positions} + 1) / 2;
@@ -151,13 +152,14 @@ constexpr std::uint64_t stats_bytes(int max_distance, std::uint32_t farthest_cou
 }
 
 // One section: the positions of one class of one shape, ranked
-// (eight/any_rank.h) against one goal; or, for a 4x4 goal, the placements
-// of one group of tiles (a pattern database, ranked as pattern_db.h says).
+// (eight/any_rank.h) against one goal; or, for a goal of 4x4, 2x7, 3x5 or
+// 2x8, the placements of one group of tiles (a pattern database, ranked as
+// pattern_db.h says).
 //   0   1   rows
 //   1   1   cols
 //   2   1   encoding (1 full, 2 mod-3, 3 pattern database)
 //   3   1   max distance in the section (pattern database: max entry value)
-//   4   4   positions: (rows*cols)!/2 (pattern database: 16!/(16-k)!)
+//   4   4   positions: (rows*cols)!/2 (pattern database: n!/(n-k)!, n cells)
 //   8   8   offset of the section's entries from the start of the file
 //   16  8   bytes of entries
 //   24  8   offset of the section's stats

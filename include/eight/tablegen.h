@@ -37,7 +37,7 @@ struct SectionSpec {
   Shape shape;
   int blank = 0;
   format::Encoding encoding = format::Encoding::kFull;
-  // A 4x4 pattern database's tiles (fifteen::TileMask); 0 for every other
+  // A pattern database's tiles (fifteen::TileMask); 0 for every other
   // section.
   std::uint16_t group = 0;
 
@@ -84,21 +84,33 @@ inline constexpr SectionSpec kSections2x6[] = {
 // corner is Korf's goal, 0 1 2 ... 15).
 inline constexpr int kFifteenGoalBlanks[3] = {0, 1, 5};
 
-// One kPdb4 section per group of `partition` (pattern_db.h) for each goal
+// One kPatternDb section per group of `partition` (pattern_db.h) for each goal
 // blank, goal by goal. REQUIRES: each blank 0..15, none twice.
 std::vector<SectionSpec> pattern_sections(fifteen::Partition partition,
                                           std::span<const int> goal_blanks);
 
+// The pattern databases of a grid shape of 14 to 16 cells (2x7, 3x5, 2x8):
+// one kPatternDb section per group of fifteen::pattern_set(shape, blank) for each
+// blank cell its search keeps a set under (the lowest of each class under
+// the shape's symmetries: 0 to 3 on 2x7 and 2x8; 0, 1, 2, 5, 6, 7 on 3x5),
+// goal by goal. The transposed shapes' boards use them too.
+// REQUIRES: shape is 2x7, 3x5 or 2x8.
+std::vector<SectionSpec> grid_pattern_sections(Shape shape);
+
 // What eight-tablegen writes by default (data/eight.tbl): kDefaultSections,
 // then the 6-6-3 pattern databases of the kFifteenGoalBlanks goals (9
-// sections, 17.3 MB, seconds to build).
+// sections, 17.3 MB), then grid_pattern_sections() of 2x7 (5-4-4, 12
+// sections, 0.58 MB) and 3x5 (5-5-4, 18 sections, 2.26 MB): 50 sections,
+// seconds to build. 2x8's (6-6-3, 23 MB) are a file of their own
+// (eight-tablegen --pdb 2x8).
 std::vector<SectionSpec> default_sections();
 
 // True for sections build_table can write: 1..kMaxSections of them, each of
 // a table shape (12-cell ones mod-3), its blank on the board, its encoding
-// fitting its positions, no (shape, blank) twice; or 4x4 pattern databases
-// (kPdb4, a sound group), at most fifteen::kMaxGroups a goal blank, whose
-// groups share no tile.
+// fitting its positions, no (shape, blank) twice; or pattern databases of
+// 4x4 or of 2x7, 3x5 or 2x8 under a blank cell their search keeps a set
+// under (kPatternDb, a sound group), at most fifteen::kMaxGroups a goal blank,
+// whose groups share no tile.
 bool are_buildable(std::span<const SectionSpec> sections);
 
 // The packed entries (format::pack_entry) of the section whose goal is

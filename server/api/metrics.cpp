@@ -203,20 +203,21 @@ std::string Metrics::render(const TableSet* tables) const {
       const std::string path = path_label(*t);
       for (std::size_t i = 0; i < v.section_count(); ++i) {
         const SectionInfo& s = v.section(i);
-        if (s.encoding == format::Encoding::kPdb4) continue;
+        if (s.encoding == format::Encoding::kPatternDb) continue;
         append(out, "eight_table_section_max_distance{goal=\"%s\"%s} %d\n",
                to_string(s.goal).c_str(), path.c_str(), s.max_distance);
       }
     }
-    append_family(out, "eight_table_pattern_database_max_entry", "gauge",
-                  "Largest entry of a 4x4 pattern database: the most move pairs its tiles "
-                  "need beyond their Manhattan distance.");
+    append_family(
+        out, "eight_table_pattern_database_max_entry", "gauge",
+        "Largest entry of a pattern database (4x4, 2x7, 3x5, 2x8): the most move pairs its tiles "
+        "need beyond their Manhattan distance.");
     for (const auto& t : tables->tables()) {
       const TableView& v = t->view();
       const std::string path = path_label(*t);
       for (std::size_t i = 0; i < v.section_count(); ++i) {
         const SectionInfo& s = v.section(i);
-        if (s.encoding != format::Encoding::kPdb4) continue;
+        if (s.encoding != format::Encoding::kPatternDb) continue;
         append(out, "eight_table_pattern_database_max_entry{goal=\"%s\",tiles=\"%s\"%s} %d\n",
                to_string(s.goal).c_str(), tile_list(s.group).c_str(), path.c_str(), s.max_distance);
       }

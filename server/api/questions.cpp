@@ -68,7 +68,9 @@ std::variant<Question, Problem> read_question(std::shared_ptr<const TableSet> ta
   q.tables = std::move(tables);
   if (!q.tables) return not_ready();
   if (is_grid_shape(goal.shape)) {
-    q.framed = grid_question(goal);  // no table: a search, then a reduction
+    // No section: a search (with the tables' pattern databases for the
+    // goal, if any), then a reduction.
+    q.framed = grid_question(goal, q.tables.get());
   } else {
     const Result<TableSet::Frame> found =
         frames != nullptr ? (*frames)(goal) : q.tables->frame(goal);

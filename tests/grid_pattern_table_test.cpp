@@ -1,0 +1,241 @@
+// The pattern databases of 2x7, 3x5 and 2x8 in a table file
+// (docs/table-format.md): written under the grid search's goal keys, checked
+// when read, and searched with when a TableSet holds them.
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "eight/answer.h"
+#include "eight/goal.h"
+#include "eight/pattern_db.h"
+#include "eight/random.h"
+#include "eight/table.h"
+#include "eight/table_set.h"
+#include "eight/tablegen.h"
+#include "grid_search.h"
+#include "support.h"
+
+using namespace eight;
+
+namespace {
+
+constexpr Shape k2x7{2, 7};
+
+// 2x7's pattern databases alone, as eight-tablegen --pdb 2x7 writes them.
+const std::vector<std::uint8_t>& table_2x7() {
+  static const std::vector<std::uint8_t> bytes = build_table(grid_pattern_sections(k2x7));
+  return bytes;
+}
+
+std::shared_ptr<const Table> adopt(const std::vector<std::uint8_t>& bytes, Check check) {
+  auto t = Table::adopt(bytes, "p.tbl", check);
+  REQUIRE(t.ok());
+  return std::move(t).value();
+}
+
+std::string refusal(const std::vector<std::uint8_t>& bytes, Check check) {
+  auto t = Table::adopt(bytes, "p.tbl", check);
+  REQUIRE_FALSE(t.ok());
+  return t.error().message;
+}
+
+// table_2x7() with `edit` applied and the checksum recomputed, so the test
+// reaches the checks behind it.
+template <typename Edit>
+std::vector<std::uint8_t> resealed(Edit edit) {
+  auto bytes = table_2x7();
+  edit(bytes);
+  format::put_u64(bytes.data() + format::kChecksumOffset, format::compute_checksum(bytes));
+  return bytes;
+}
+
+constexpr std::size_t kRecord0 = format::kHeaderSize;
+
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
+
+// A board `moves` random moves from `goal` (no immediate undo).
+Board walked(const Board& goal, int moves, Rng& rng) {
+  Board b = goal;
+  std::optional<Move> last;
+  for (int i = 0; i < moves;) {
+    const auto m = static_cast<Move>(rng.below(4));
+    if (last && m == opposite(*last)) continue;
+    const auto next = apply_move(b, m);
+    if (!next) continue;
+    b = *next;
+    last = m;
+    ++i;
+  }
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("every goal of a pattern shape has one key, of the wide shape, and the keys are few") {
+  for (const Shape s :
+       {Shape{2, 7}, Shape{7, 2}, Shape{3, 5}, Shape{5, 3}, Shape{2, 8}, Shape{8, 2}}) {
+    CAPTURE(to_string(s));
+    const Shape wide = s.rows <= s.cols ? s : s.transposed();
+    std::vector<int> keys;
+    for (int blank = 0; blank < s.cells(); ++blank) {
+      const grid::PatternKey key = grid::pattern_key(canonical_goal(blank, s));
+      CHECK(key.shape == wide);
+      CHECK(grid::is_pattern_key(key.shape, key.goal_blank));
+      if (std::find(keys.begin(), keys.end(), key.goal_blank) == keys.end()) {
+        keys.push_back(key.goal_blank);
+      }
+    }
+    std::sort(keys.begin(), keys.end());
+    const std::vector<int> expected =
+        wide == Shape{3, 5} ? std::vector<int>{0, 1, 2, 5, 6, 7} : std::vector<int>{0, 1, 2, 3};
+    CHECK(keys == expected);
+    // A cell that is no key, and the tall shape, are none.
+    CHECK_FALSE(grid::is_pattern_key(wide, wide.cells() - 1));
+    CHECK_FALSE(grid::is_pattern_key(wide.transposed(), 0));
+  }
+  CHECK_FALSE(grid::is_pattern_key(Shape{3, 4}, 0));
+}
+
+TEST_CASE("a table of 2x7 pattern databases proves sound and holds the sets the search builds") {
+  const auto table = adopt(table_2x7(), Check::kExhaustive);
+  CHECK(table->view().section_count() == 4 * 3);
+  for (int blank = 0; blank < k2x7.cells(); ++blank) {
+    CAPTURE(blank);
+    const fifteen::PatternSetView* held = table->pattern_set(k2x7, blank);
+    if (!grid::is_pattern_key(k2x7, blank)) {
+      CHECK(held == nullptr);
+      continue;
+    }
+    REQUIRE(held != nullptr);
+    const fifteen::PatternSetView& built = *grid::pattern_databases(k2x7, blank);
+    REQUIRE(held->set.group_count == built.set.group_count);
+    for (int g = 0; g < built.set.group_count; ++g) {
+      const auto i = static_cast<std::size_t>(g);
+      CHECK(held->set.groups[i] == built.set.groups[i]);
+      CHECK(held->dbs[i].shape() == k2x7);
+      CHECK(std::ranges::equal(held->dbs[i].bytes(), built.dbs[i].bytes()));
+    }
+  }
+  CHECK(table->pattern_set(Shape{3, 5}, 0) == nullptr);
+  // The sets serve the grid search alone: the table answers no shape, and
+  // frames no 2x7 goal.
+  CHECK(table->answered_shapes().empty());
+  const auto f = table->frame(standard_goal(k2x7));
+  REQUIRE_FALSE(f.ok());
+  CHECK(f.error().code == ErrorCode::kNoShape);
+}
+
+TEST_CASE("a grid question searches with its tables' pattern databases") {
+  const auto real = adopt(table_2x7(), Check::kFull);
+  // Every entry 0: sound to the checksum check (the goal's placements hold
+  // 0), a weaker heuristic (Manhattan distance alone) that a search with it
+  // shows in its nodes.
+  const auto zeroed = adopt(resealed([](auto& b) {
+                              const auto n = format::get_u16(b.data() + 18);
+                              for (std::size_t i = 0; i < n; ++i) {
+                                const std::uint8_t* rec = b.data() + kRecord0 + 64 * i;
+                                const auto at = format::get_u64(rec + 8);
+                                const auto size = format::get_u64(rec + 16);
+                                std::fill_n(b.begin() + static_cast<std::ptrdiff_t>(at), size, 0);
+                              }
+                            }),
+                            Check::kChecksum);
+  const TableSet with_real({real});
+  const TableSet with_zeroed({zeroed});
+  // A 7x2 goal: its key is a 2x7 one, through a symmetry.
+  const Board goal = standard_goal(Shape{7, 2});
+  const grid::PatternKey key = grid::pattern_key(goal);
+  const Question q_real = grid_question(goal, &with_real);
+  const Question q_zeroed = grid_question(goal, &with_zeroed);
+  const Question q_built = grid_question(goal);
+  REQUIRE(q_real.grid_patterns != nullptr);
+  CHECK(q_real.grid_patterns == real->pattern_set(key.shape, key.goal_blank));
+  CHECK(q_zeroed.grid_patterns == zeroed->pattern_set(key.shape, key.goal_blank));
+  CHECK(q_built.grid_patterns == nullptr);
+  // frame_question() finds them too.
+  const auto framed = frame_question(with_real, goal);
+  REQUIRE(framed.ok());
+  CHECK(framed->grid_patterns == q_real.grid_patterns);
+  // Of equal sets, the first table's.
+  CHECK(TableSet({zeroed, real}).pattern_set(key.shape, key.goal_blank) ==
+        zeroed->pattern_set(key.shape, key.goal_blank));
+  Rng rng(20261204);
+  std::uint64_t real_nodes = 0;
+  std::uint64_t zeroed_nodes = 0;
+  for (int i = 0; i < 6; ++i) {
+    const Board b = walked(goal, 40, rng);
+    CAPTURE(to_string(b));
+    const auto a = solve_board(q_real, b, true, {}, true);
+    const auto z = solve_board(q_zeroed, b, true, {}, true);
+    const auto m = solve_board(q_built, b, true, {}, true);
+    REQUIRE((a.ok() && z.ok() && m.ok()));
+    REQUIRE(a->report.optimal());
+    REQUIRE(z->report.optimal());
+    CHECK(a->solution.distance == z->solution.distance);
+    // The table's bytes are the built set's: the same search, node for node.
+    CHECK(std::ranges::equal(a->solution.path(), m->solution.path()));
+    CHECK(a->report.nodes == m->report.nodes);
+    CHECK(test::replay(b, a->solution.path()) == goal);
+    real_nodes += a->report.nodes;
+    zeroed_nodes += z->report.nodes;
+  }
+  CHECK(zeroed_nodes > real_nodes);
+}
+
+TEST_CASE(
+    "a 2x7 pattern database is refused under a blank no search asks for, tall, or past its "
+    "tiles") {
+  // Goal blank 4: canonical, but 2x7's search keeps its sets under 0 to 3.
+  auto bytes = resealed([](auto& b) {
+    const auto goal = format::goal_field(canonical_goal(4, k2x7));
+    std::copy(goal.begin(), goal.end(), b.begin() + kRecord0 + 36);
+  });
+  CHECK(contains(refusal(bytes, Check::kChecksum),
+                 "section 0: goal blank cell 4 is not where the 2x7 search keeps a pattern set"));
+  // 7x2: kept as 2x7's.
+  bytes = resealed([](auto& b) {
+    b[kRecord0] = 7;
+    b[kRecord0 + 1] = 2;
+  });
+  CHECK(contains(refusal(bytes, Check::kChecksum),
+                 "section 0: shape 7x2 is not a table shape (its pattern databases are kept as "
+                 "2x7's)"));
+  bytes = resealed([](auto& b) { b[kRecord0 + 2] = 1; });
+  CHECK(contains(refusal(bytes, Check::kChecksum),
+                 "section 0: a 2x7 section must be a pattern database (encoding 3)"));
+  // Tile 14 is no 2x7 tile.
+  bytes = resealed([](auto& b) {
+    const auto g = format::get_u16(b.data() + kRecord0 + 52);
+    format::put_u16(b.data() + kRecord0 + 52, static_cast<std::uint16_t>(g | (1u << 14)));
+  });
+  CHECK(contains(refusal(bytes, Check::kChecksum), "is not 1 to 8 of the tiles 1 to 13"));
+}
+
+TEST_CASE("eight-tablegen --pdb writes a shape's pattern databases, and refuses what has none") {
+  test::TempDir dir;
+  auto r =
+      test::run_program("eight-tablegen", {"--pdb", "7x2", "--out", dir.file("p.tbl"), "--quiet"});
+  REQUIRE(r.status == 0);
+  CHECK(test::read_file(dir.file("p.tbl")) == table_2x7());
+  r = test::run_program("eight-tablegen", {"--pdb", "3x4", "--out", dir.file("x.tbl")});
+  CHECK(r.status == 2);
+  CHECK(contains(r.err,
+                 "--pdb 3x4: the shapes with pattern databases of their own are 2x7, 3x5 "
+                 "and 2x8 (and their transposes); 4x4's are --pdb 6-6-3 or 7-8"));
+  r = test::run_program("eight-tablegen", {"--pdb", "4x4", "--out", dir.file("x.tbl")});
+  CHECK(r.status == 2);
+  r = test::run_program("eight-tablegen",
+                        {"--pdb", "2x8", "--pdb-goals", "corner", "--out", dir.file("x.tbl")});
+  CHECK(r.status == 2);
+  CHECK(contains(r.err, "--pdb-goals names 4x4 goals; not with --pdb 2x8"));
+  r = test::run_program("eight-tablegen", {"--pdb", "6-6-4", "--out", dir.file("x.tbl")});
+  CHECK(r.status == 2);
+  CHECK(contains(r.err, "the partitions are 6-6-3 and 7-8, the shapes 2x7, 3x5 and 2x8"));
+}
