@@ -61,22 +61,6 @@ bool contains(const std::string& s, const std::string& part) {
   return s.find(part) != std::string::npos;
 }
 
-// A board `moves` random moves from `goal` (no immediate undo).
-Board walked(const Board& goal, int moves, Rng& rng) {
-  Board b = goal;
-  std::optional<Move> last;
-  for (int i = 0; i < moves;) {
-    const auto m = static_cast<Move>(rng.below(4));
-    if (last && m == opposite(*last)) continue;
-    const auto next = apply_move(b, m);
-    if (!next) continue;
-    b = *next;
-    last = m;
-    ++i;
-  }
-  return b;
-}
-
 }  // namespace
 
 TEST_CASE("every goal of a pattern shape has one key, of the wide shape, and the keys are few") {
@@ -171,7 +155,7 @@ TEST_CASE("a grid question searches with its tables' pattern databases") {
   std::uint64_t real_nodes = 0;
   std::uint64_t zeroed_nodes = 0;
   for (int i = 0; i < 6; ++i) {
-    const Board b = walked(goal, 40, rng);
+    const Board b = test::walk(goal, 40, rng);
     CAPTURE(to_string(b));
     const auto a = solve_board(q_real, b, true, {}, true);
     const auto z = solve_board(q_zeroed, b, true, {}, true);
@@ -283,7 +267,7 @@ TEST_CASE(
   REQUIRE(with_file.grid_patterns != nullptr);
   Rng rng(28);
   for (int i = 0; i < 10; ++i) {
-    const Board b = walked(goal, 60, rng);
+    const Board b = test::walk(goal, 60, rng);
     CAPTURE(to_string(b));
     const auto a = solve_board(with_file, b, true, {});
     const auto m = solve_board(in_memory, b, true, {});
