@@ -250,7 +250,7 @@ SearchedSolution grid_solve(const Board& goal, const fifteen::PatternSetView* pa
       grid::search(board, goal,
                    attempt_budget(goal.shape, budget, require_optimal,
                                   grid::manhattan_linear_conflict(board, goal)),
-                   1000, patterns);
+                   grid::kDefaultMaxBound, patterns);
   out.report.nodes = r.nodes;
   out.report.lower_bound = r.lower_bound();
   out.report.bound =

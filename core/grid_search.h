@@ -33,6 +33,10 @@
 
 namespace eight::grid {
 
+// The searches' default max_bound: far past any bound a search reaches
+// within a budget of nodes, so the budget is what stops it.
+inline constexpr int kDefaultMaxBound = 1000;
+
 // Manhattan distance plus linear conflicts of `board` towards `goal`: a
 // lower bound on the distance. REQUIRES: is_valid(board), is_valid(goal),
 // board.shape == goal.shape.
@@ -93,7 +97,7 @@ const fifteen::PatternSetView* pattern_databases(Shape shape, int goal_blank,
 // and blank cell (dbs->set.shape == goal.shape, dbs->set.goal_blank ==
 // blank_cell(goal)).
 GridResult search_with(const Board& start, const Board& goal, const fifteen::PatternSetView* dbs,
-                       const fifteen::SearchBudget& budget, int max_bound = 1000);
+                       const fifteen::SearchBudget& budget, int max_bound = kDefaultMaxBound);
 
 // An optimal path from `start` to `goal`, within the budget (nodes, deadline,
 // cancel flag, as fifteen::SearchBudget says). The bound never grows past
@@ -108,6 +112,6 @@ GridResult search_with(const Board& start, const Board& goal, const fifteen::Pat
 // REQUIRES: is_valid(start), is_valid(goal), start.shape == goal.shape;
 // held null, or of pattern_key(goal) (held->set.shape and goal_blank).
 GridResult search(const Board& start, const Board& goal, const fifteen::SearchBudget& budget,
-                  int max_bound = 1000, const fifteen::PatternSetView* held = nullptr);
+                  int max_bound = kDefaultMaxBound, const fifteen::PatternSetView* held = nullptr);
 
 }  // namespace eight::grid
