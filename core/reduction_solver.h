@@ -40,13 +40,14 @@ inline constexpr int kMinSide = 2;
 
 // A path (blank moves) from start to goal; any goal: the blank may be on any
 // cell and the tiles in any order. Not optimal except on boards of up to 3x3
-// or 2x4, where it is: on random boards about 1.95 (5x5) to 2.56 (10x10)
+// or 2x4, where it is: on random boards about 1.92 (5x5) to 2.55 (10x10)
 // times their Manhattan distance plus linear conflicts. The plan's first
 // move (first_move()), then the shorter of two plans from there: this
 // board's, and that of the board transposed (a square) or turned half a
 // turn. Then shortened: a move followed by its opposite is dropped, and
-// each window of 24 moves is searched for a shorter path between its ends;
-// never the first move. About 24 ms on a random 10x10 board (one core, -O2).
+// each window of 26 moves (kWindow in reduction_solver.cpp) is searched for
+// a shorter path between its ends; never the first move. About 19 ms on a
+// random 10x10 board, at most 34 (one core, -O2; docs/performance.md).
 // REQUIRES: kMinSide <= rows, cols <= kMaxSide; start and goal hold
 // rows*cols cells and are permutations of 0..rows*cols-1; start can reach
 // goal (the permutation's parity equals that of the blank's distance).
