@@ -48,18 +48,26 @@ fi
 echo "and its 4x4 heuristic bounds Korf's 100"
 # A table whose pattern database was altered (resealed, so only the
 # heuristic can tell) must be caught: the check can fail.
-$py - "$work/eight.tbl" "$work/bad.tbl" <<'PY'
+# all_15s ROWS COLS OUT: the table with its first ROWSxCOLS pattern
+# database's entries all set to 15, resealed.
+all_15s() {
+  $py - "$work/eight.tbl" "$1" "$2" "$3" <<'PY'
 import struct, sys, xxhash
 data = bytearray(open(sys.argv[1], "rb").read())
+rows, cols = int(sys.argv[2]), int(sys.argv[3])
 n, = struct.unpack_from("<H", data, 18)
 for i in range(n):
-    if data[32 + 64 * i + 2] == 3:
+    if data[32 + 64 * i : 32 + 64 * i + 3] == bytes([rows, cols, 3]):
         offset, size = struct.unpack_from("<QQ", data, 32 + 64 * i + 8)
         data[offset:offset + size] = b"\xff" * size   # every entry 15
         break
+else:
+    sys.exit(f"no {rows}x{cols} pattern database")
 struct.pack_into("<Q", data, 8, xxhash.xxh3_64_intdigest(bytes(data[16:])))
-open(sys.argv[2], "wb").write(data)
+open(sys.argv[4], "wb").write(data)
 PY
+}
+all_15s 4 4 "$work/bad.tbl"
 if (cd "$work" && $py reader.py bad.tbl --korf "$korf" >/dev/null 2>&1); then
   echo "reader's heuristic accepted a pattern database of all 15s"
   exit 1
@@ -72,20 +80,7 @@ if [ "$out" != "10 goals: the heuristic bounds every distance near them, with it
 fi
 echo "and its 2x7 and 3x5 heuristics bound every distance within 14 moves of their goals"
 # The same for a 2x7 pattern database turned to all 15s.
-$py - "$work/eight.tbl" "$work/bad27.tbl" <<'PY'
-import struct, sys, xxhash
-data = bytearray(open(sys.argv[1], "rb").read())
-n, = struct.unpack_from("<H", data, 18)
-for i in range(n):
-    if data[32 + 64 * i : 32 + 64 * i + 3] == bytes([2, 7, 3]):
-        offset, size = struct.unpack_from("<QQ", data, 32 + 64 * i + 8)
-        data[offset:offset + size] = b"\xff" * size
-        break
-else:
-    sys.exit("no 2x7 pattern database")
-struct.pack_into("<Q", data, 8, xxhash.xxh3_64_intdigest(bytes(data[16:])))
-open(sys.argv[2], "wb").write(data)
-PY
+all_15s 2 7 "$work/bad27.tbl"
 if (cd "$work" && $py reader.py bad27.tbl --near 14 >/dev/null 2>&1); then
   echo "reader's heuristic accepted a 2x7 pattern database of all 15s"
   exit 1
