@@ -14,8 +14,9 @@
 // terminal. The default table includes the 4x4 board's 6-6-3 pattern
 // databases; `--pdb 7-8` writes the stronger 7-8 ones, a file of their own
 // (data/eight-4x4-7-8.tbl), on demand. It also holds the pattern databases
-// of 2x7 and 3x5; `--pdb 2x8` writes 2x8's (data/eight-2x8.tbl). Prints each section's distance (or
-// entry) histogram, the checksum and the time taken.
+// of 2x7 and 3x5; `--pdb 2x8` writes 2x8's (data/eight-2x8.tbl). Prints
+// each section's distance (or entry) histogram, the checksum and the time
+// taken.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
