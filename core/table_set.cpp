@@ -85,16 +85,22 @@ Error TableSet::no_shape(Shape shape, const std::optional<Board>& goal) const {
 
 namespace {
 
-// The bytes of the pattern databases a 4x4 frame's search sums: more bytes
-// are larger groups, a stronger heuristic and fewer nodes (7-8 over 6-6-3).
-std::uint64_t pattern_bytes(const Table& t, const GoalFrame& f) {
-  const SectionInfo& first = t.view().section(f.section());
+// The bytes of a goal's pattern databases: more bytes are larger groups, a
+// stronger heuristic and fewer nodes (7-8 over 6-6-3).
+std::uint64_t pattern_bytes(const fifteen::PatternSetView& set) {
   std::uint64_t bytes = 0;
-  for (std::size_t i = 0; i < t.view().section_count(); ++i) {
-    const SectionInfo& s = t.view().section(i);
-    if (s.shape == first.shape && s.blank == first.blank) bytes += s.entries_bytes;
+  for (int g = 0; g < set.set.group_count; ++g) {
+    bytes += set.dbs[static_cast<std::size_t>(g)].bytes().size();
   }
   return bytes;
+}
+
+// The same for a 4x4 frame's search.
+std::uint64_t pattern_bytes(const Table& t, const GoalFrame& f) {
+  const SectionInfo& first = t.view().section(f.section());
+  const fifteen::PatternSetView* set = t.pattern_set(first.shape, first.blank);
+  assert(set != nullptr);
+  return pattern_bytes(*set);
 }
 
 }  // namespace
@@ -127,10 +133,7 @@ const fifteen::PatternSetView* TableSet::pattern_set(Shape shape, int goal_blank
   for (const auto& t : tables_) {
     const fifteen::PatternSetView* set = t->pattern_set(shape, goal_blank);
     if (set == nullptr) continue;
-    std::uint64_t bytes = 0;
-    for (int g = 0; g < set->set.group_count; ++g) {
-      bytes += set->dbs[static_cast<std::size_t>(g)].bytes().size();
-    }
+    const std::uint64_t bytes = pattern_bytes(*set);
     if (best == nullptr || bytes > best_bytes) {
       best = set;
       best_bytes = bytes;

@@ -308,18 +308,24 @@ bool are_buildable(std::span<const SectionSpec> sections) {
   return true;
 }
 
+namespace {
+
+// One kPatternDb section per group of `set`, in its order.
+void append_sections(const fifteen::PatternSet& set, std::vector<SectionSpec>& out) {
+  for (const fifteen::TileMask g : set.group_list()) {
+    out.push_back({set.shape, set.goal_blank, format::Encoding::kPatternDb, g});
+  }
+}
+
+}  // namespace
+
 std::vector<SectionSpec> pattern_sections(fifteen::Partition partition,
                                           std::span<const int> goal_blanks) {
   assert(std::all_of(goal_blanks.begin(), goal_blanks.end(), [&](int b) {
     return b >= 0 && b < 16 && std::count(goal_blanks.begin(), goal_blanks.end(), b) == 1;
   }));
   std::vector<SectionSpec> out;
-  for (const int blank : goal_blanks) {
-    const fifteen::PatternSet set = fifteen::pattern_set(partition, blank);
-    for (const fifteen::TileMask g : set.group_list()) {
-      out.push_back({kShape4x4, blank, format::Encoding::kPatternDb, g});
-    }
-  }
+  for (const int blank : goal_blanks) append_sections(fifteen::pattern_set(partition, blank), out);
   return out;
 }
 
@@ -327,11 +333,8 @@ std::vector<SectionSpec> grid_pattern_sections(Shape shape) {
   assert(fifteen::is_pattern_shape(shape) && shape != kShape4x4 && shape.rows <= shape.cols);
   std::vector<SectionSpec> out;
   for (int blank = 0; blank < shape.cells(); ++blank) {
-    if (!grid::is_pattern_key(shape, blank)) continue;
-    const fifteen::PatternSet set = fifteen::pattern_set(shape, blank);
-    for (const fifteen::TileMask g : set.group_list()) {
-      out.push_back({shape, blank, format::Encoding::kPatternDb, g});
-    }
+    if (grid::is_pattern_key(shape, blank))
+      append_sections(fifteen::pattern_set(shape, blank), out);
   }
   return out;
 }

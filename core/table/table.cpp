@@ -9,6 +9,7 @@
 #include <cassert>
 #include <cerrno>
 #include <cstring>
+#include <span>
 #include <utility>
 
 #include "checks.h"
@@ -54,8 +55,8 @@ Table::Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view)
       answered_.push_back(s);
     }
   }
-  // Each goal's pattern databases, in record order, make its set: a 4x4
-  // goal's its search, another shape's a set for the grid search. parse()
+  // Each goal's pattern databases, in record order, make its set (and a
+  // 4x4 goal's its search; another shape's serve the grid search). parse()
   // has checked all that IdaSearch::create() asks: sound groups, sizes, no
   // tile shared within a goal, at most kMaxGroups.
   for (std::size_t i = 0; i < view_.section_count(); ++i) {
@@ -74,13 +75,10 @@ Table::Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view)
       assert(v.ok());
       set.dbs[g] = *v;
     }
-    if (first.shape != kShape4x4) {
-      pattern_sets_.push_back(set);
-      continue;
-    }
-    const std::vector<fifteen::PatternDbView> dbs(set.dbs.begin(),
-                                                  set.dbs.begin() + set.set.group_count);
-    auto search = fifteen::IdaSearch::create(set.set, dbs);
+    pattern_sets_.push_back(set);
+    if (first.shape != kShape4x4) continue;
+    auto search = fifteen::IdaSearch::create(
+        set.set, std::span(set.dbs).first(static_cast<std::size_t>(set.set.group_count)));
     assert(search.ok());
     ida_searches_.emplace_back(
         i, std::make_unique<const fifteen::IdaSearch>(std::move(search).value()));

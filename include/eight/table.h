@@ -213,10 +213,11 @@ class Table {
   // first section is `section` (the section frame() names for a 4x4 goal),
   // or nullptr when `section` is not such a section.
   const fifteen::IdaSearch* ida_search(std::size_t section) const;
-  // The pattern databases the table holds for a grid search's key
-  // (core/grid_search.h: 2x7, 3x5 or 2x8 and a goal blank cell), in record
-  // order, viewing the table's bytes (valid while the table lives); nullptr
-  // when it holds none for that key.
+  // The pattern databases the table holds for the goal of `shape` (4x4,
+  // 2x7, 3x5 or 2x8) with its blank on `goal_blank`, in record order,
+  // viewing the table's bytes (valid while the table lives); nullptr when
+  // it holds none. 4x4's are the ones ida_search() searches; the others
+  // serve the grid search, under its keys (core/grid_search.h).
   const fifteen::PatternSetView* pattern_set(Shape shape, int goal_blank) const;
   // Each section's positions grouped by distance (random.h), built on the
   // first call (about a millisecond a section).
@@ -232,7 +233,7 @@ class Table {
   std::unique_ptr<Solver> solver_;
   // Per 4x4 goal: its first section and the search over its databases.
   std::vector<std::pair<std::size_t, std::unique_ptr<const fifteen::IdaSearch>>> ida_searches_;
-  std::vector<fifteen::PatternSetView> pattern_sets_;  // per grid key, the other pattern shapes'
+  std::vector<fifteen::PatternSetView> pattern_sets_;  // per goal with pattern databases
   std::optional<GoalFrame> standard_frame_;            // empty if no section answers it
   std::string checksum_hex_;
   std::vector<Shape> answered_;

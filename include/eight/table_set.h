@@ -76,10 +76,10 @@ class TableSet {
   // table's error). REQUIRES: is_valid(goal).
   Result<Frame> frame(const Board& goal) const;
 
-  // The pattern databases any table of the set holds for a grid search's
-  // key (Table::pattern_set()): of several, the one with the most bytes
-  // (the strongest), the first of equals; nullptr when none holds one.
-  // Valid while the set's tables live.
+  // The pattern databases any table of the set holds for a goal
+  // (Table::pattern_set(); the grid search asks for its keys'): of several, the one with the most
+  // bytes (the strongest), the first of equals; nullptr when none holds one. Valid while the set's
+  // tables live.
   const fifteen::PatternSetView* pattern_set(Shape shape, int goal_blank) const;
 
   // The first table that answers `shape` (its index into tables()); kNoShape
