@@ -203,6 +203,46 @@ TEST_CASE(
   CHECK(contains(refusal(bytes, Check::kChecksum), "is not 1 to 8 of the tiles 1 to 13"));
 }
 
+TEST_CASE(
+    "a resealed 2x7 table that overstates every placement gives a legal path within the budget, "
+    "never a hang or a crash") {
+  // What the checksum level lets through: every entry 15 but the goal's
+  // placements (which the read checks hold 0). The heuristic then
+  // overestimates nearly everywhere.
+  const auto bytes = resealed([](auto& b) {
+    const auto n = format::get_u16(b.data() + 18);
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint8_t* rec = b.data() + kRecord0 + 64 * i;
+      const auto at = format::get_u64(rec + 8);
+      const auto size = format::get_u64(rec + 16);
+      std::fill_n(b.begin() + static_cast<std::ptrdiff_t>(at), size, 0xFF);
+      const format::SectionRecord r = format::decode_section_record(rec);
+      const std::uint32_t goal_rank = fifteen::pattern_rank(format::goal_board(r), r.group);
+      b[at + goal_rank / 2] &= static_cast<std::uint8_t>(~(0xF << (4 * (goal_rank % 2))));
+    }
+  });
+  auto forged = Table::adopt(bytes, "p.tbl", Check::kChecksum);
+  REQUIRE(forged.ok());
+  const TableSet tables({std::move(forged).value()});
+  const Board goal = standard_goal(k2x7);
+  const Question q = grid_question(goal, &tables);
+  REQUIRE(q.grid_patterns != nullptr);
+  Rng rng(7);
+  for (int i = 0; i < 20; ++i) {
+    const Board b = test::walk(goal, 30, rng);
+    CAPTURE(to_string(b));
+    fifteen::SearchBudget budget;
+    budget.max_nodes = 100'000;
+    const auto a = solve_board(q, b, true, budget);
+    REQUIRE(a.ok());
+    // A path (a wrong claim of optimality is what a forged file can buy;
+    // docs/table-format.md, "Checksum level"), but always a legal one.
+    CHECK(test::replay(b, a->solution.path()) == goal);
+    const auto m = board_moves(q, b, budget);
+    CHECK(m.report.nodes <= budget.max_nodes);
+  }
+}
+
 TEST_CASE("eight-tablegen --pdb writes a shape's pattern databases, and refuses what has none") {
   test::TempDir dir;
   auto r =
