@@ -434,10 +434,12 @@ struct Rect {
 };
 
 // One tile (b < 0) or two neighbouring tiles of a line placed together,
-// named by their home cells (which are their names in a State).
+// named by their home cells (which are their names in a State). A pair also
+// names its line's first cell (plan_pair()'s window).
 struct Unit {
   int a;
   int b = -1;
+  int line_start = -1;
 };
 
 struct Plan {
@@ -461,7 +463,6 @@ Plan make_plan(const Geometry& g, int goal_blank) {
   std::vector<int> line;
   while (!is_last_region(r.height(), r.width())) {
     line.clear();
-    const int region_cells = r.height() * r.width();
     // A row when at least as tall as wide, so that the region stays near
     // square; the side away from the goal's blank, which stays inside. The
     // region is then at least 3 tall (or wide), so 2 lines remain to turn a
@@ -480,24 +481,19 @@ Plan make_plan(const Geometry& g, int goal_blank) {
     if (distance(line.back()) < distance(line.front())) std::reverse(line.begin(), line.end());
     const int len = static_cast<int>(line.size());
     assert(len >= 2);
-    // The last two tiles are a pair: the last cannot be slid into its
-    // dead-end cell alone. On a region small enough for the exact pair
-    // search (plan_pair()), the others go in pairs too, after one single
-    // when their count is odd: a pair's shortest path moves both tiles at
-    // once where singles pay for each. Measured on 200 random boards each
-    // (100 of 10x10), solve()'s length over MD+LC: 5x5 2.072 -> 1.987, 6x6
-    // 2.271 -> 2.128, 10x10 2.572 -> 2.547 (only its last lines are small
-    // enough). On a larger region plan_pair()'s
-    // phases would have to hold for a pair inside the line, and they do not:
-    // its first tile can be walled in a pocket of placed cells by its
-    // second (a 7x9 board found it), so there the tiles go one at a time.
+    // In pairs, after one single when the count is odd: a pair's shortest
+    // path moves both tiles at once where two singles pay for each, and the
+    // last two must be a pair anyway (the last cannot be slid into its
+    // dead-end cell alone). Measured against singles and a last pair, on
+    // 1,000 random boards a shape, solve()'s length over the proven bound:
+    // 5x5 1.923 -> 1.845, 6x6 2.260 -> 2.143 with pairs on regions of at
+    // most 40 cells; then on every region, 8x8 2.413 -> 2.378, 10x10
+    // 2.524 -> 2.475 (docs/performance.md).
     int i = 0;
-    if (region_cells <= kWholePairCells) {
-      if (len % 2 == 1) plan.units.push_back(Unit{line[i++]});
-    } else {
-      for (; i + 2 < len; ++i) plan.units.push_back(Unit{line[i]});
+    if (len % 2 == 1) plan.units.push_back(Unit{line[i++]});
+    for (; i < len; i += 2) {
+      plan.units.push_back(Unit{line[i], line[i + 1], line[0]});
     }
-    for (; i < len; i += 2) plan.units.push_back(Unit{line[i], line[i + 1]});
   }
   plan.last = r;
   std::fill(plan.unit_of.begin(), plan.unit_of.end(), static_cast<int>(plan.units.size()));
@@ -591,8 +587,10 @@ std::optional<std::vector<Move>> whole_pair(const Geometry& g, const State& s, c
 }
 
 // A pair on a large region, in phases: the whole region's pair search would
-// have up to 92^3 states. The window W is the region's cells within 2 rows and
-// 2 columns of the pair's homes (a 3x4 block less the line's placed cells).
+// have up to 92^3 states. The window W is the region's cells within 2 lines
+// and 2 cells along the line of the pair's homes (a 3x6 block less the
+// line's placed cells), reaching back to the line's first cell when the
+// block stops one cell short of it.
 //   phase 1 (rank 3): B outside W: B's shortest path into W (A not tracked).
 //   phase 2 (rank 2): B in W, A outside: A's into W, B's cell a wall.
 //   phase 3 (rank 1): A and B in W, the blank outside: the blank's into W,
@@ -601,23 +599,43 @@ std::optional<std::vector<Move>> whole_pair(const Geometry& g, const State& s, c
 // The phase is a function of the board, and following a phase's path never
 // leaves what that phase keeps (a wall does not move; a tracked tile reaches
 // W only at the path's end), so a step either shortens the phase's distance
-// or moves to a later phase. None can fail on the regions this runs on (at
-// least 6x6 less a line's prefix): outside W the region is at least two cells
-// thick everywhere, so one tile can go anywhere there and reach W by any of
-// its at least four entry cells, of which two walls block two at most; inside
-// W every placement of the pair and the blank can reach its goal. The
-// fallback, the whole region's search, is there for safety only and counted.
+// or moves to a later phase. None can fail on the regions this runs on (more
+// than 40 cells: at least 5x9 less a line's prefix, the line one of the
+// short sides): outside W the region is at least two cells thick
+// everywhere, so one tile can go anywhere there and reach W by any of its
+// at least four entry cells, of which two walls block two at most; inside W
+// every placement of the pair and the blank can reach its goal. The one
+// place outside the block that is one cell thick is the cell beside the
+// line's first (placed) cell, at the region's edge, when the block stops
+// one cell short of it: a first tile there, its second on the cell beside
+// it in W, can leave only with the blank shut in behind it (a 5x10 board,
+// tests/reduction_solver_test.cpp). So W takes that cell in. Any longer
+// stretch of the two lines beside the placed cells is two cells thick and
+// stays outside: W reaching back to the line's first cell on every pair
+// (the whole band) costs 10x10 2.478 -> 2.543 on 300 boards, as the
+// phases stop at the band and leave the rest to a search confined to it.
+// No phase failed on 40 random boards of every shape, 2x2 to 10x10, on
+// four seeds, with asserts on and hints followed to the goal, nor on the
+// tests' boards (make test-sanitize runs them with asserts on). The
+// fallback, the whole region's search, is there for safety only and
+// counted.
 Step plan_pair(const Geometry& g, const State& s, const Mask& region, const Mask& weight,
                const KeyTiles& keys, const Unit& u) {
   int cells = 0;
   for (int c = 0; c < g.cells; ++c) cells += region[c];
   if (cells > kWholePairCells) {
     Mask window{};
+    const bool in_row = g.row(u.a) == g.row(u.b);
+    const auto along = [&](int c) { return in_row ? g.col(c) : g.row(c); };
+    const auto across = [&](int c) { return in_row ? g.row(c) : g.col(c); };
+    int lo = std::min(along(u.a), along(u.b)) - 2;
+    int hi = std::max(along(u.a), along(u.b)) + 2;
+    const int first = along(u.line_start);
+    if (first == lo - 1) lo = first;
+    if (first == hi + 1) hi = first;
     for (int c = 0; c < g.cells; ++c) {
-      for (const int h : {u.a, u.b}) {
-        if (region[c] && std::abs(g.row(c) - g.row(h)) <= 2 && std::abs(g.col(c) - g.col(h)) <= 2) {
-          window[c] = 1;
-        }
+      if (region[c] && std::abs(across(c) - across(u.a)) <= 2 && along(c) >= lo && along(c) <= hi) {
+        window[c] = 1;
       }
     }
     const int pa = s.where[u.a], pb = s.where[u.b], e = s.blank();

@@ -12,10 +12,10 @@
 // rectangle that starts as the whole board: while it is larger than 3x3 (or
 // 2x4), the side row or column away from that cell is peeled, rows when the
 // region is at least as tall as wide and columns otherwise, so that it stays
-// near square. A line is placed one *unit* at a time: one tile, or two
-// neighbouring tiles together: always its last two (the last tile of a line
-// cannot be slid into its dead-end cell alone), and on a region of at most 40
-// cells every two. Each unit's moves are an exact shortest path in a restricted
+// near square. A line is placed one *unit* at a time: two neighbouring tiles
+// together, after one alone when the line's length is odd (the last tile of a
+// line cannot be slid into its dead-end cell alone, and a pair's shortest
+// path moves both at once). Each unit's moves are an exact shortest path in a restricted
 // model whose state is the unit's tiles and the blank, moving inside the cells
 // not yet placed; the other tiles are interchangeable. What is left is solved
 // optimally (IDA* with Manhattan distance plus linear conflicts).
@@ -41,14 +41,15 @@ inline constexpr int kMinSide = 2;
 
 // A path (blank moves) from start to goal; any goal: the blank may be on any
 // cell and the tiles in any order. Not optimal except on boards of up to 3x3
-// or 2x4, where it is: on random boards about 1.85 (5x5) to 2.52 (10x10)
+// or 2x4, where it is: on random boards about 1.85 (5x5) to 2.48 (10x10)
 // times their Manhattan distance plus linear conflicts. The plan's first
 // move (first_move()), then the shorter of two plans from there: this
 // board's, and that of the board transposed (a square) or turned half a
 // turn. Then shortened: a move followed by its opposite is dropped, and
 // each window of 26 moves (kWindow in reduction_solver.cpp) is searched for
-// a shorter path between its ends; never the first move. About 20 ms on a
-// random 10x10 board, at most 43 (one core, -O2; docs/performance.md).
+// a shorter path between its ends; never the first move. Tens of
+// milliseconds on a random 10x10 board (one core, -O2; docs/performance.md
+// has the figures and how much they drift between runs).
 // REQUIRES: kMinSide <= rows, cols <= kMaxSide; start and goal hold
 // rows*cols cells and are permutations of 0..rows*cols-1; start can reach
 // goal (the permutation's parity equals that of the blank's distance).

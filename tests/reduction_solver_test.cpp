@@ -11,6 +11,7 @@
 #include <optional>
 #include <random>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "reduction_solver.h"
@@ -230,5 +231,61 @@ TEST_CASE(
       start[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(key >> (4 * (5 - c)) & 15);
     }
     CHECK(reduction::manhattan_linear_conflict(2, 3, start, goal) <= exact);
+  }
+}
+
+// Found by solving 40 random boards of every shape with asserts on (before
+// the fix, a release build fell back to the whole region's search, rank 4 of
+// progress(), outside its proof): on these 5x10 boards, one as given and one
+// turned half a turn (solve() plans both ways), a pair's first tile was on the
+// cell beside its line's first placed cell at the region's edge, outside the
+// pair's window, and its second tile beside it in the window: the first
+// could leave only with the blank shut in behind it, so no phase found a
+// path. Hints from both ways must reach the goal with the measure falling at
+// every step and never at the fallback's rank (bits 32 to 39; kFallbackRank
+// is 4).
+TEST_CASE(
+    "reduction: a pair's first tile is never shut in beside its line's first cell (5x10 boards, "
+    "replayed)") {
+  const std::vector<std::pair<Cells, Cells>> boards = {
+      {{8,  37, 2,  22, 26, 3,  16, 20, 46, 1,  40, 47, 23, 36, 29, 43, 6,
+        19, 44, 33, 7,  45, 4,  15, 39, 48, 0,  28, 24, 38, 49, 34, 25, 32,
+        9,  17, 35, 31, 5,  12, 42, 18, 13, 27, 30, 41, 11, 10, 14, 21},
+       {7,  0,  32, 14, 39, 37, 15, 46, 38, 20, 40, 18, 8,  29, 25, 27, 10,
+        28, 19, 1,  49, 22, 36, 26, 35, 42, 5,  24, 6,  33, 45, 47, 9,  41,
+        23, 3,  2,  17, 16, 31, 13, 43, 4,  48, 30, 34, 11, 21, 44, 12}},
+      {{42, 41, 4,  45, 5,  15, 30, 32, 33, 39, 12, 16, 6,  49, 9,  20, 7,
+        1,  37, 43, 21, 48, 3,  31, 26, 19, 44, 8,  35, 13, 10, 38, 14, 2,
+        0,  25, 22, 40, 11, 28, 27, 17, 46, 34, 36, 47, 24, 18, 23, 29},
+       {48, 6,  41, 12, 16, 45, 17, 46, 40, 15, 10, 11, 18, 5,  21, 19, 42,
+        47, 33, 8,  14, 31, 3,  43, 23, 37, 28, 9,  27, 7,  25, 1,  24, 20,
+        13, 39, 38, 4,  32, 2,  44, 35, 0,  22, 49, 36, 34, 30, 29, 26}},
+  };
+  const auto turned = [](Cells c) {
+    std::reverse(c.begin(), c.end());
+    return c;
+  };
+  for (const auto& [start, goal] : boards) {
+    REQUIRE(same_class(10, start, goal));
+    const std::vector<Move> path = reduction::solve(5, 10, start, goal);
+    const std::optional<Cells> end = replay(5, 10, start, path);
+    REQUIRE(end.has_value());
+    CHECK(*end == goal);
+    for (const auto& [from, to] :
+         {std::pair{start, goal}, std::pair{turned(start), turned(goal)}}) {
+      Cells board = from;
+      std::uint64_t measure = reduction::progress(5, 10, board, to);
+      REQUIRE(((measure >> 32) & 0xFF) < 4);
+      int steps = 0;
+      while (const std::optional<Move> m = reduction::first_move(5, 10, board, to)) {
+        board = *replay(5, 10, board, {*m});
+        const std::uint64_t after = reduction::progress(5, 10, board, to);
+        REQUIRE(after < measure);
+        REQUIRE(((after >> 32) & 0xFF) < 4);
+        measure = after;
+        REQUIRE(++steps < 100000);
+      }
+      CHECK(board == to);
+    }
   }
 }
