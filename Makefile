@@ -19,6 +19,10 @@ JOBS       ?= $(shell nproc)
 TEST_JOBS  ?= $(shell echo $$(( 2 * $$(nproc) )))
 # Warnings as errors in our own targets (EIGHT_WERROR): .ci/run sets it ON.
 WERROR     ?= OFF
+# The suite and the benchmarks are built by default (EIGHT_BUILD_TESTS,
+# EIGHT_BUILD_BENCHMARKS); an image built without its suite sets both OFF.
+BUILD_TESTS      ?= ON
+BUILD_BENCHMARKS ?= ON
 
 # Debian packages the build and the suite need. Boost.Beast and Asio (the
 # server's transport) are header-only in libboost1.81-dev; Boost.URL (request
@@ -36,7 +40,7 @@ TEST_PACKAGES := chromium systemd groff-base man-db python3-yaml prometheus curl
 # ...and what `make deb` needs: dpkg-shlibdeps (the Depends line) and file.
 DEB_PACKAGES := dpkg-dev file
 
-.PHONY: all deps configure build table run test bench clean test-sanitize test-debug fuzz fuzz-build \
+.PHONY: all deps configure build table run test bench clean sanitize-build test-sanitize test-debug fuzz fuzz-build \
         deb deb-test
 
 all: build
@@ -45,8 +49,8 @@ deps:
 	@scripts/install-deps.sh $(PACKAGES)
 
 configure: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DEIGHT_BUILD_TESTS=ON \
-	  -DEIGHT_BUILD_SERVER=ON -DEIGHT_BUILD_BENCHMARKS=ON -DEIGHT_WERROR=$(WERROR) >/dev/null
+	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DEIGHT_BUILD_TESTS=$(BUILD_TESTS) \
+	  -DEIGHT_BUILD_SERVER=ON -DEIGHT_BUILD_BENCHMARKS=$(BUILD_BENCHMARKS) -DEIGHT_WERROR=$(WERROR) >/dev/null
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
@@ -99,13 +103,17 @@ bench: table
 # check files rather than code paths and run in `make test`.) clang, not
 # gcc: gcc 12 reports a false -Wmaybe-uninitialized in <regex> under ASan,
 # and warnings are errors in CI.
+# sanitize-build builds it and runs nothing (.ci/run builds it while the
+# suite runs on a busy machine).
 SANITIZE_BUILD ?= build-sanitize
-test-sanitize: deps
+sanitize-build: deps
 	@scripts/install-deps.sh clang libclang-rt-14-dev $(TEST_PACKAGES)
 	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
 	  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DEIGHT_SANITIZE=address,undefined \
 	  -DEIGHT_BUILD_TESTS=ON -DEIGHT_BUILD_SERVER=ON -DEIGHT_WERROR=$(WERROR) >/dev/null
 	@cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+
+test-sanitize: sanitize-build
 	@cd $(SANITIZE_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 	  UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ctest --output-on-failure -j $(JOBS) \
 	  -LE "packaging|systemd|deploy"
