@@ -104,12 +104,16 @@ bench: table
 # gcc: gcc 12 reports a false -Wmaybe-uninitialized in <regex> under ASan,
 # and warnings are errors in CI.
 # sanitize-build builds it and runs nothing (.ci/run builds it while the
-# suite runs on a busy machine).
+# suite runs on a busy machine). SANITIZE_TABLES_FROM, a build tree of this
+# source (.ci/run: build), gives it that tree's generated tables to copy
+# (EIGHT_TABLES_FROM): its own instrumented generators take many minutes.
 SANITIZE_BUILD ?= build-sanitize
+SANITIZE_TABLES_FROM ?=
 sanitize-build: deps
 	@scripts/install-deps.sh clang libclang-rt-14-dev $(TEST_PACKAGES)
 	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
 	  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DEIGHT_SANITIZE=address,undefined \
+	  -DEIGHT_TABLES_FROM="$(if $(SANITIZE_TABLES_FROM),$(abspath $(SANITIZE_TABLES_FROM)))" \
 	  -DEIGHT_BUILD_TESTS=ON -DEIGHT_BUILD_SERVER=ON -DEIGHT_WERROR=$(WERROR) >/dev/null
 	@cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 

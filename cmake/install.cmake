@@ -20,15 +20,28 @@ include(CMakePackageConfigHelpers)
 # rename, so a failed run leaves no table behind for the next build to take
 # as done.
 set(EIGHT_BUILD_TABLE ${CMAKE_BINARY_DIR}/share/eight/eight.tbl)
-add_custom_command(
-  OUTPUT ${EIGHT_BUILD_TABLE}
-  COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/share/eight
-  COMMAND eight-tablegen --quiet --shape default --out ${EIGHT_BUILD_TABLE}.new
-  COMMAND eight verify ${EIGHT_BUILD_TABLE}.new
-  COMMAND ${CMAKE_COMMAND} -E rename ${EIGHT_BUILD_TABLE}.new ${EIGHT_BUILD_TABLE}
-  DEPENDS eight-tablegen eight
-  COMMENT "Generating the default table (eight-tablegen --shape default) for install"
-  VERBATIM)
+if(EIGHT_TABLES_FROM)
+  # That tree's table, proved there (top-level CMakeLists.txt).
+  add_custom_command(
+    OUTPUT ${EIGHT_BUILD_TABLE}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/share/eight
+    COMMAND ${CMAKE_COMMAND} -E copy ${EIGHT_TABLES_FROM}/share/eight/eight.tbl
+            ${EIGHT_BUILD_TABLE}.new
+    COMMAND ${CMAKE_COMMAND} -E rename ${EIGHT_BUILD_TABLE}.new ${EIGHT_BUILD_TABLE}
+    DEPENDS ${EIGHT_TABLES_FROM}/share/eight/eight.tbl
+    COMMENT "Copying the default table from ${EIGHT_TABLES_FROM} (EIGHT_TABLES_FROM)"
+    VERBATIM)
+else()
+  add_custom_command(
+    OUTPUT ${EIGHT_BUILD_TABLE}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/share/eight
+    COMMAND eight-tablegen --quiet --shape default --out ${EIGHT_BUILD_TABLE}.new
+    COMMAND eight verify ${EIGHT_BUILD_TABLE}.new
+    COMMAND ${CMAKE_COMMAND} -E rename ${EIGHT_BUILD_TABLE}.new ${EIGHT_BUILD_TABLE}
+    DEPENDS eight-tablegen eight
+    COMMENT "Generating the default table (eight-tablegen --shape default) for install"
+    VERBATIM)
+endif()
 add_custom_target(eight_table ALL DEPENDS ${EIGHT_BUILD_TABLE})
 
 # ------------------------------------------------------------------ runtime
