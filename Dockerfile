@@ -5,7 +5,7 @@
 #
 # The build stage is a fresh Debian 12 with nothing installed: it runs the
 # project's own set-up (make deps -> scripts/install-deps.sh), builds, runs the
-# test suite (unless --build-arg SUITE=off) and generates and verifies the
+# test suite (unless --build-arg EIGHT_SUITE=off) and generates and verifies the
 # table, as `make test` does on a fresh machine. The runtime stage holds eight-server, eight, their shared
 # libraries (found from the binaries, installed from Debian) and the table.
 # `make container-test` builds and checks this image; docs/deployment.md.
@@ -33,13 +33,13 @@ COPY . .
 # Node.js, npm packages, Python's yaml or Chromium from the network, and those
 # labelled man, systemd or prometheus need groff, systemd's tools or promtool
 # (the Makefile's TEST_PACKAGES); they run in `make test`, not here.
-# --build-arg SUITE=off builds neither the suite nor the benchmarks (about
+# --build-arg EIGHT_SUITE=off builds neither the suite nor the benchmarks (about
 # half the build) and runs no tests: for a builder that has just run the same
 # commit's suite on Debian 12, as .ci/run's `make test` has before it builds
 # this image.
-ARG SUITE=on
-RUN case "$SUITE" in on|off) ;; *) echo "SUITE is on or off, not '$SUITE'" >&2; exit 2 ;; esac \
- && if [ "$SUITE" = on ]; then \
+ARG EIGHT_SUITE=on
+RUN case "$EIGHT_SUITE" in on|off) ;; *) echo "EIGHT_SUITE is on or off, not '$EIGHT_SUITE'" >&2; exit 2 ;; esac \
+ && if [ "$EIGHT_SUITE" = on ]; then \
       make table BUILD=build JOBS="$(nproc)" \
       && cd build \
       && ctest --output-on-failure -j "$(nproc)" -LE 'node|browser|contract|man|systemd|prometheus'; \

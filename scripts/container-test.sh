@@ -24,7 +24,7 @@
 #   EIGHT_DEBIAN_MIRROR      Debian mirror for debootstrap (default: from apt's sources)
 #   EIGHT_CONTAINER_SUITE    on (default): the build stage builds and runs the
 #                            suite; off: it builds the programs and the table
-#                            only (the Dockerfile's SUITE build argument), for
+#                            only (the Dockerfile's EIGHT_SUITE build argument), for
 #                            .ci/run, whose `make test` has run the suite
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -35,9 +35,10 @@ BASE_MAX_AGE_DAYS=${EIGHT_BASE_MAX_AGE_DAYS:-30}
 READY_TIMEOUT_S=30
 STOP_LIMIT_MS=2000
 NAME=eight-container-test-$$
-SUITE=${EIGHT_CONTAINER_SUITE:-on}
-case "$SUITE" in on | off) ;; *)
-  echo "container-test: EIGHT_CONTAINER_SUITE is on or off, not '$SUITE'" >&2
+# Not SUITE: scripts/container-lib.sh sets that to the Debian release.
+IMAGE_SUITE=${EIGHT_CONTAINER_SUITE:-on}
+case "$IMAGE_SUITE" in on | off) ;; *)
+  echo "container-test: EIGHT_CONTAINER_SUITE is on or off, not '$IMAGE_SUITE'" >&2
   exit 2
   ;;
 esac
@@ -103,7 +104,7 @@ trap cleanup EXIT
 
 say "engine: $ENGINE ($("$ENGINE" --version 2>/dev/null | head -n1 || echo '?'))"
 build_args=(--build-arg "REVISION=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
-  --build-arg "SUITE=$SUITE")
+  --build-arg "EIGHT_SUITE=$IMAGE_SUITE")
 if [ "$ENGINE" = podman ]; then
   setup_podman
   ensure_base_podman
@@ -111,10 +112,10 @@ if [ "$ENGINE" = podman ]; then
   build_args+=(--format docker --pull=never)
 fi
 
-if [ "$SUITE" = on ]; then
+if [ "$IMAGE_SUITE" = on ]; then
   say "building $IMAGE (build stage: deps, build, suite, table)"
 else
-  say "building $IMAGE (build stage: deps, build without the suite, table; SUITE=off)"
+  say "building $IMAGE (build stage: deps, build without the suite, table; EIGHT_SUITE=off)"
 fi
 t0=$(now_ms)
 if ! "$ENGINE" build "${build_args[@]}" -t "$IMAGE" -f Dockerfile . >"${CACHE}/build.log" 2>&1; then
@@ -122,7 +123,7 @@ if ! "$ENGINE" build "${build_args[@]}" -t "$IMAGE" -f Dockerfile . >"${CACHE}/b
   die "image build failed (log: $CACHE/build.log)"
 fi
 ok "built in $(( ($(now_ms) - t0) / 1000 )) s (log: $CACHE/build.log)"
-if [ "$SUITE" = on ]; then
+if [ "$IMAGE_SUITE" = on ]; then
   # The build stage's ctest must have run and passed (a failure stops the
   # build above; this catches a build stage that ran no suite at all).
   line=$(grep -E 'tests passed|tests failed' "$CACHE/build.log" | tail -n1)
