@@ -4,10 +4,11 @@
 #   docker run --rm -p 127.0.0.1:8080:8080 eight:1.0.0
 #
 # The build stage is a fresh Debian 12 with nothing installed: it runs the
-# project's own set-up (make deps -> scripts/install-deps.sh), builds, runs the
-# test suite (unless --build-arg EIGHT_SUITE=off) and generates and verifies the
-# table, as `make test` does on a fresh machine. The runtime stage holds eight-server, eight, their shared
-# libraries (found from the binaries, installed from Debian) and the table.
+# project's own set-up (make deps -> scripts/install-deps.sh), builds, runs
+# the test suite (unless --build-arg EIGHT_SUITE=off) and generates and
+# verifies the table, as `make test` does on a fresh machine. The runtime
+# stage holds eight-server, eight, their shared libraries (found from the
+# binaries, installed from Debian) and the table.
 # `make container-test` builds and checks this image; docs/deployment.md.
 
 ARG DEBIAN_FRONTEND=noninteractive
