@@ -22,6 +22,7 @@ include(CMakePackageConfigHelpers)
 set(EIGHT_BUILD_TABLE ${CMAKE_BINARY_DIR}/share/eight/eight.tbl)
 if(EIGHT_TABLES_FROM)
   # That tree's table, proved there (top-level CMakeLists.txt).
+  eight_require_table_from(share/eight/eight.tbl)
   add_custom_command(
     OUTPUT ${EIGHT_BUILD_TABLE}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/share/eight
