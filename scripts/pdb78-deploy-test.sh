@@ -118,7 +118,8 @@ stop
 # The 7-8 file alone (TABLE empty): the default table's 6-6-3 databases stop
 # each of the 17 at the budget, 30 s a repeat that tells nothing new
 # (docs/performance.md has their figures; bench/hardest_4x4.sh runs both).
-TABLE='' TABLE_78=$work/pdb/eight-4x4-7-8.tbl BUILD=$build bench/hardest_4x4.sh --repeat 3 \
+# Once, not the median of 3: no time is checked here.
+TABLE='' TABLE_78=$work/pdb/eight-4x4-7-8.tbl BUILD=$build bench/hardest_4x4.sh --repeat 1 \
   >"$work/bench.txt" 2>&1 || true  # PASS is a floor, for bench/, not for CI
 cat "$work/bench.txt"
 summary=$(grep "^$work/pdb/eight-4x4-7-8.tbl: 17 boards" "$work/bench.txt") ||
