@@ -29,6 +29,8 @@ using namespace eight;
 namespace {
 
 using Cells = std::vector<std::uint8_t>;
+using test::blank_of;
+using test::pack_cells;
 
 // The shapes of up to `max_cells` cells.
 std::vector<Shape> shapes_up_to(int max_cells) {
@@ -51,10 +53,6 @@ int order_parity(const Cells& cells) {
   return inversions & 1;
 }
 
-int blank_of(const Cells& cells) {
-  return static_cast<int>(std::find(cells.begin(), cells.end(), 0) - cells.begin());
-}
-
 // The class by its definition (any_rank.h).
 int class_by_definition(Shape s, const Cells& cells) {
   const int row = blank_of(cells) / s.cols;
@@ -64,13 +62,7 @@ int class_by_definition(Shape s, const Cells& cells) {
 // The naive search: breadth-first over cell arrays from the canonical goal,
 // with its own move arithmetic and a hash map keyed by the cells packed a
 // nibble each (a plain encoding of the array, not a rank), sharing no code
-// with the engine.
-std::uint64_t pack_cells(const Cells& cells) {
-  std::uint64_t key = 0;
-  for (std::size_t c = 0; c < cells.size(); ++c) key |= std::uint64_t{cells[c]} << (4 * c);
-  return key;
-}
-
+// with the engine (test::pack_cells(), and its inverse here).
 Cells unpack_cells(std::uint64_t key, int n) {
   Cells cells(static_cast<std::size_t>(n));
   for (int c = 0; c < n; ++c) cells[c] = static_cast<std::uint8_t>((key >> (4 * c)) & 0xF);
@@ -581,22 +573,13 @@ TEST_CASE("descent from a corrupt mod-3 table is an error, never a hang or a str
   }
 }
 
-namespace {
-
 // The 12-cell sections take tens of seconds and 120 MB each: run only when
-// asked, and reported as skipped otherwise.
-bool twelve_cells_asked() {
-  const char* v = std::getenv("EIGHT_TEST_12_CELLS");
-  return v != nullptr && std::string(v) == "1";
-}
-
-}  // namespace
-
+// asked (test::twelve_cells_asked()), and reported as skipped otherwise.
 TEST_CASE(
     "the 12-cell sections from a corner: 3x4 is OEIS A090166's (53 moves at most, 18 "
     "positions that far), 2x6 reaches 80 as A090167 says; descent solves 10,000 random 3x4 "
     "positions (EIGHT_TEST_12_CELLS=1)" *
-    doctest::skip(!twelve_cells_asked())) {
+    doctest::skip(!test::twelve_cells_asked())) {
   MESSAGE("generating the 3x4 and 2x6 sections (EIGHT_TEST_12_CELLS=1)");
   // A090166, the 4 X 3 puzzle from a corner (3x4 is its transpose).
   const auto a090166 = oeis(

@@ -45,21 +45,7 @@ std::string refusal(const std::vector<std::uint8_t>& bytes, Check check) {
   return t.error().message;
 }
 
-// table_2x7() with `edit` applied and the checksum recomputed, so the test
-// reaches the checks behind it.
-template <typename Edit>
-std::vector<std::uint8_t> resealed(Edit edit) {
-  auto bytes = table_2x7();
-  edit(bytes);
-  format::put_u64(bytes.data() + format::kChecksumOffset, format::compute_checksum(bytes));
-  return bytes;
-}
-
 constexpr std::size_t kRecord0 = format::kHeaderSize;
-
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
 
 }  // namespace
 
@@ -122,16 +108,18 @@ TEST_CASE("a grid question searches with its tables' pattern databases") {
   // Every entry 0: sound to the checksum check (the goal's placements hold
   // 0), a weaker heuristic (Manhattan distance alone) that a search with it
   // shows in its nodes.
-  const auto zeroed = adopt(resealed([](auto& b) {
-                              const auto n = format::get_u16(b.data() + 18);
-                              for (std::size_t i = 0; i < n; ++i) {
-                                const std::uint8_t* rec = b.data() + kRecord0 + 64 * i;
-                                const auto at = format::get_u64(rec + 8);
-                                const auto size = format::get_u64(rec + 16);
-                                std::fill_n(b.begin() + static_cast<std::ptrdiff_t>(at), size, 0);
-                              }
-                            }),
-                            Check::kChecksum);
+  const auto zeroed =
+      adopt(test::resealed(table_2x7(),
+                           [](auto& b) {
+                             const auto n = format::get_u16(b.data() + 18);
+                             for (std::size_t i = 0; i < n; ++i) {
+                               const std::uint8_t* rec = b.data() + kRecord0 + 64 * i;
+                               const auto at = format::get_u64(rec + 8);
+                               const auto size = format::get_u64(rec + 16);
+                               std::fill_n(b.begin() + static_cast<std::ptrdiff_t>(at), size, 0);
+                             }
+                           }),
+            Check::kChecksum);
   const TableSet with_real({real});
   const TableSet with_zeroed({zeroed});
   // A 7x2 goal: its key is a 2x7 one, through a symmetry.
@@ -178,29 +166,31 @@ TEST_CASE(
     "a 2x7 pattern database is refused under a blank no search asks for, tall, or past its "
     "tiles") {
   // Goal blank 4: canonical, but 2x7's search keeps its sets under 0 to 3.
-  auto bytes = resealed([](auto& b) {
+  auto bytes = test::resealed(table_2x7(), [](auto& b) {
     const auto goal = format::goal_field(canonical_goal(4, k2x7));
     std::copy(goal.begin(), goal.end(), b.begin() + kRecord0 + 36);
   });
-  CHECK(contains(refusal(bytes, Check::kChecksum),
-                 "section 0: goal blank cell 4 is not where the 2x7 search keeps a pattern set"));
+  CHECK(test::contains(
+      refusal(bytes, Check::kChecksum),
+      "section 0: goal blank cell 4 is not where the 2x7 search keeps a pattern set"));
   // 7x2: kept as 2x7's.
-  bytes = resealed([](auto& b) {
+  bytes = test::resealed(table_2x7(), [](auto& b) {
     b[kRecord0] = 7;
     b[kRecord0 + 1] = 2;
   });
-  CHECK(contains(refusal(bytes, Check::kChecksum),
-                 "section 0: shape 7x2 is not a table shape (its pattern databases are kept as "
-                 "2x7's)"));
-  bytes = resealed([](auto& b) { b[kRecord0 + 2] = 1; });
-  CHECK(contains(refusal(bytes, Check::kChecksum),
-                 "section 0: a 2x7 section must be a pattern database (encoding 3)"));
+  CHECK(
+      test::contains(refusal(bytes, Check::kChecksum),
+                     "section 0: shape 7x2 is not a table shape (its pattern databases are kept as "
+                     "2x7's)"));
+  bytes = test::resealed(table_2x7(), [](auto& b) { b[kRecord0 + 2] = 1; });
+  CHECK(test::contains(refusal(bytes, Check::kChecksum),
+                       "section 0: a 2x7 section must be a pattern database (encoding 3)"));
   // Tile 14 is no 2x7 tile.
-  bytes = resealed([](auto& b) {
+  bytes = test::resealed(table_2x7(), [](auto& b) {
     const auto g = format::get_u16(b.data() + kRecord0 + 52);
     format::put_u16(b.data() + kRecord0 + 52, static_cast<std::uint16_t>(g | (1u << 14)));
   });
-  CHECK(contains(refusal(bytes, Check::kChecksum), "is not 1 to 8 of the tiles 1 to 13"));
+  CHECK(test::contains(refusal(bytes, Check::kChecksum), "is not 1 to 8 of the tiles 1 to 13"));
 }
 
 TEST_CASE(
@@ -209,7 +199,7 @@ TEST_CASE(
   // What the checksum level lets through: every entry 15 but the goal's
   // placements (which the read checks hold 0). The heuristic then
   // overestimates nearly everywhere.
-  const auto bytes = resealed([](auto& b) {
+  const auto bytes = test::resealed(table_2x7(), [](auto& b) {
     const auto n = format::get_u16(b.data() + 18);
     for (std::size_t i = 0; i < n; ++i) {
       const std::uint8_t* rec = b.data() + kRecord0 + 64 * i;
@@ -251,18 +241,18 @@ TEST_CASE("eight-tablegen --pdb writes a shape's pattern databases, and refuses 
   CHECK(test::read_file(dir.file("p.tbl")) == table_2x7());
   r = test::run_program("eight-tablegen", {"--pdb", "3x4", "--out", dir.file("x.tbl")});
   CHECK(r.status == 2);
-  CHECK(contains(r.err,
-                 "--pdb 3x4: the shapes with pattern databases of their own are 2x7, 3x5 "
-                 "and 2x8 (and their transposes); 4x4's are --pdb 6-6-3 or 7-8"));
+  CHECK(test::contains(r.err,
+                       "--pdb 3x4: the shapes with pattern databases of their own are 2x7, 3x5 "
+                       "and 2x8 (and their transposes); 4x4's are --pdb 6-6-3 or 7-8"));
   r = test::run_program("eight-tablegen", {"--pdb", "4x4", "--out", dir.file("x.tbl")});
   CHECK(r.status == 2);
   r = test::run_program("eight-tablegen",
                         {"--pdb", "2x8", "--pdb-goals", "corner", "--out", dir.file("x.tbl")});
   CHECK(r.status == 2);
-  CHECK(contains(r.err, "--pdb-goals names 4x4 goals; not with --pdb 2x8"));
+  CHECK(test::contains(r.err, "--pdb-goals names 4x4 goals; not with --pdb 2x8"));
   r = test::run_program("eight-tablegen", {"--pdb", "6-6-4", "--out", dir.file("x.tbl")});
   CHECK(r.status == 2);
-  CHECK(contains(r.err, "the partitions are 6-6-3 and 7-8, the shapes 2x7, 3x5 and 2x8"));
+  CHECK(test::contains(r.err, "the partitions are 6-6-3 and 7-8, the shapes 2x7, 3x5 and 2x8"));
 }
 
 namespace {

@@ -204,11 +204,8 @@ namespace {
 // The default table with `edit` applied to its entries and the checksum
 // recomputed: it passes Check::kChecksum, and is wrong.
 template <typename Edit>
-std::shared_ptr<const Table> resealed(Edit edit) {
-  auto bytes = test::table_bytes();
-  edit(bytes);
-  format::put_u64(bytes.data() + format::kChecksumOffset, format::compute_checksum(bytes));
-  auto t = Table::adopt(std::move(bytes), "resealed", Check::kChecksum);
+std::shared_ptr<const Table> resealed_table(Edit edit) {
+  auto t = Table::adopt(test::resealed(test::table_bytes(), edit), "resealed", Check::kChecksum);
   REQUIRE(t.ok());
   return std::move(t).value();
 }
@@ -251,7 +248,7 @@ TEST_CASE(
   const std::uint32_t near = rank_3x3(test::board("123456708"));  // one move from the goal
   const std::uint32_t far = rank_3x3(test::board("867254301"));   // 31 moves
   // Out of range: the far board's parent points past the section.
-  auto t = resealed([&](auto& b) {
+  auto t = resealed_table([&](auto& b) {
     auto e = entry_of(b, 0, far);
     e.parent = 200000;
     set_entry(b, 0, far, e);
@@ -265,14 +262,14 @@ TEST_CASE(
   CHECK(s.error().message.find("its parent is out of range") != std::string::npos);
   CHECK(refusals_over_section(*t) >= 1);
   // A cycle: two positions each other's parent at the same distance.
-  t = resealed([&](auto& b) {
+  t = resealed_table([&](auto& b) {
     const auto e = entry_of(b, 0, near);
     set_entry(b, 0, near, {e.parent, e.move, 2});
     set_entry(b, 0, e.parent, {near, opposite(e.move), 2});
   });
   CHECK(refusals_over_section(*t) > 0);
   // A wrong parent of the right distance, not next to the position.
-  t = resealed([&](auto& b) {
+  t = resealed_table([&](auto& b) {
     auto e = entry_of(b, 0, far);
     e.parent = rank_3x3(test::board("647850321"));  // the other 31-move board: not one closer
     set_entry(b, 0, far, e);
@@ -281,7 +278,7 @@ TEST_CASE(
   REQUIRE_FALSE(s.ok());
   CHECK(s.error().message.find("not one move closer") != std::string::npos);
   // Every entry claiming distance 31 with itself as parent: refused, not looped.
-  t = resealed([&](auto& b) {
+  t = resealed_table([&](auto& b) {
     for (std::uint32_t r = 0; r < kPositions3x3; r += 7) set_entry(b, 0, r, {r, Move::kUp, 31});
   });
   CHECK(refusals_over_section(*t) > 1000);

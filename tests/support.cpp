@@ -6,6 +6,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cassert>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -182,6 +184,35 @@ void write_file(const std::string& path, const std::vector<std::uint8_t>& bytes)
   out.write(reinterpret_cast<const char*>(bytes.data()),
             static_cast<std::streamsize>(bytes.size()));
   REQUIRE(out.good());
+}
+
+std::vector<std::string> names_in(const std::string& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    names.push_back(e.path().filename().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
+
+int blank_of(std::span<const std::uint8_t> cells) {
+  return static_cast<int>(std::find(cells.begin(), cells.end(), 0) - cells.begin());
+}
+
+std::uint64_t pack_cells(std::span<const std::uint8_t> cells) {
+  assert(cells.size() <= 16);
+  std::uint64_t key = 0;
+  for (std::size_t c = 0; c < cells.size(); ++c) key |= std::uint64_t{cells[c]} << (4 * c);
+  return key;
+}
+
+bool twelve_cells_asked() {
+  const char* v = std::getenv("EIGHT_TEST_12_CELLS");
+  return v != nullptr && std::string(v) == "1";
 }
 
 namespace {

@@ -14,6 +14,7 @@
 #include "eight/random.h"
 #include "eight/solver.h"
 #include "eight/table.h"
+#include "eight/table_format.h"
 
 namespace eight::test {
 
@@ -88,6 +89,31 @@ class TempDir {
 
 std::vector<std::uint8_t> read_file(const std::string& path);
 void write_file(const std::string& path, const std::vector<std::uint8_t>& bytes);
+// The names of the entries of folder `dir`, sorted.
+std::vector<std::string> names_in(const std::string& dir);
+
+// A table file's `bytes` with `edit` (a callable taking the bytes by
+// reference) applied and the checksum recomputed, so that a test reaches
+// the checks behind the checksum.
+template <typename Edit>
+std::vector<std::uint8_t> resealed(std::vector<std::uint8_t> bytes, Edit edit) {
+  edit(bytes);
+  format::put_u64(bytes.data() + format::kChecksumOffset, format::compute_checksum(bytes));
+  return bytes;
+}
+
+// True when `s` holds `part`.
+bool contains(const std::string& s, const std::string& part);
+
+// For the tests' own naive searches over cell arrays, which share no code
+// with the engine: the index of the blank (0) among `cells`, and `cells`
+// (at most 16) packed four bits each, cell c at bits 4c to 4c + 3.
+int blank_of(std::span<const std::uint8_t> cells);
+std::uint64_t pack_cells(std::span<const std::uint8_t> cells);
+
+// True when EIGHT_TEST_12_CELLS=1 asks for the tests of the 12-cell
+// sections (tens of seconds and 120 MB each), reported as skipped otherwise.
+bool twelve_cells_asked();
 
 struct RunResult {
   int status = -1;  // exit status, or -1 if it did not exit normally

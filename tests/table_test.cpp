@@ -19,20 +19,6 @@ Error refusal(const std::vector<std::uint8_t>& bytes) {
   return v.error();
 }
 
-// A copy of the table with `edit` applied and the checksum recomputed, so
-// the test reaches the checks behind the checksum.
-template <typename Edit>
-std::vector<std::uint8_t> resealed(Edit edit) {
-  auto bytes = table_bytes();
-  edit(bytes);
-  format::put_u64(bytes.data() + format::kChecksumOffset, format::compute_checksum(bytes));
-  return bytes;
-}
-
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
-
 }  // namespace
 
 TEST_CASE("accepts the generated table and reports its sections") {
@@ -69,7 +55,7 @@ TEST_CASE("rejects a table with a flipped byte anywhere") {
   bytes[200000] ^= 0x40;
   const Error e = refusal(bytes);
   CHECK(e.code == ErrorCode::kBadChecksum);
-  CHECK(contains(e.message, "checksum mismatch"));
+  CHECK(test::contains(e.message, "checksum mismatch"));
 }
 
 TEST_CASE("rejects a truncated table") {
@@ -81,7 +67,8 @@ TEST_CASE("rejects a truncated table") {
                   size << ": " << e.message);
   }
   std::vector<std::uint8_t> bytes(table_bytes().begin(), table_bytes().end() - 1000);
-  CHECK(contains(refusal(bytes).message, "header says 2178492 bytes but the file has 2177492"));
+  CHECK(
+      test::contains(refusal(bytes).message, "header says 2178492 bytes but the file has 2177492"));
 }
 
 TEST_CASE("rejects a table with bytes appended") {
@@ -101,10 +88,12 @@ TEST_CASE("rejects a file with a wrong magic") {
 }
 
 TEST_CASE("rejects a table with an unknown version") {
-  const auto bytes = resealed([](auto& b) { format::put_u16(b.data() + 16, 3); });
+  const auto bytes =
+      test::resealed(table_bytes(), [](auto& b) { format::put_u16(b.data() + 16, 3); });
   const Error e = refusal(bytes);
   CHECK(e.code == ErrorCode::kBadVersion);
-  CHECK(contains(e.message, "format version 3 is not supported (this build reads version 2)"));
+  CHECK(
+      test::contains(e.message, "format version 3 is not supported (this build reads version 2)"));
 }
 
 TEST_CASE("refuses a version-1 file and says how to regenerate it") {
@@ -123,181 +112,193 @@ TEST_CASE("refuses a version-1 file and says how to regenerate it") {
 }
 
 TEST_CASE("rejects a wrong section record size or reserved header bytes") {
-  auto bytes = resealed([](auto& b) { format::put_u16(b.data() + 20, 32); });
-  CHECK(contains(refusal(bytes).message, "section record size 32 is not 64"));
-  bytes = resealed([](auto& b) { b[22] = 1; });
-  CHECK(contains(refusal(bytes).message, "header reserved bytes are set"));
-  bytes = resealed([](auto& b) { format::put_u16(b.data() + 18, 0); });
-  CHECK(contains(refusal(bytes).message, "section count 0 is not between 1 and 64"));
-  bytes = resealed([](auto& b) { format::put_u16(b.data() + 18, 65); });
-  CHECK(contains(refusal(bytes).message, "section count 65 is not between 1 and 64"));
+  auto bytes = test::resealed(table_bytes(), [](auto& b) { format::put_u16(b.data() + 20, 32); });
+  CHECK(test::contains(refusal(bytes).message, "section record size 32 is not 64"));
+  bytes = test::resealed(table_bytes(), [](auto& b) { b[22] = 1; });
+  CHECK(test::contains(refusal(bytes).message, "header reserved bytes are set"));
+  bytes = test::resealed(table_bytes(), [](auto& b) { format::put_u16(b.data() + 18, 0); });
+  CHECK(test::contains(refusal(bytes).message, "section count 0 is not between 1 and 64"));
+  bytes = test::resealed(table_bytes(), [](auto& b) { format::put_u16(b.data() + 18, 65); });
+  CHECK(test::contains(refusal(bytes).message, "section count 65 is not between 1 and 64"));
 }
 
 TEST_CASE("rejects a section for a shape no table answers") {
-  auto bytes = resealed([](auto& b) {
+  auto bytes = test::resealed(table_bytes(), [](auto& b) {
     b[32] = 5;
     b[33] = 3;
   });
-  CHECK(contains(refusal(bytes).message, "section 0: shape 5x3 is not a table shape"));
+  CHECK(test::contains(refusal(bytes).message, "section 0: shape 5x3 is not a table shape"));
   // 4x4 sections are pattern databases alone.
-  bytes = resealed([](auto& b) {
+  bytes = test::resealed(table_bytes(), [](auto& b) {
     b[32] = 4;
     b[33] = 4;
   });
-  CHECK(contains(refusal(bytes).message,
-                 "section 0: a 4x4 section must be a pattern database (encoding 3)"));
+  CHECK(test::contains(refusal(bytes).message,
+                       "section 0: a 4x4 section must be a pattern database (encoding 3)"));
 }
 
 TEST_CASE("rejects a section whose positions are not its shape's") {
-  auto bytes = resealed([](auto& b) { format::put_u32(b.data() + 32 + 4, 181439); });
-  CHECK(contains(refusal(bytes).message,
-                 "section 0: positions 181439 is not 181440, the 3x3 class's"));
+  auto bytes =
+      test::resealed(table_bytes(), [](auto& b) { format::put_u32(b.data() + 32 + 4, 181439); });
+  CHECK(test::contains(refusal(bytes).message,
+                       "section 0: positions 181439 is not 181440, the 3x3 class's"));
   // Another shape's record over 3x3's entries: its positions give it away.
-  bytes = resealed([](auto& b) {
+  bytes = test::resealed(table_bytes(), [](auto& b) {
     b[32 + 64] = 2;
     b[33 + 64] = 3;
   });
-  CHECK(contains(refusal(bytes).message, "section 1: positions 181440 is not 360"));
+  CHECK(test::contains(refusal(bytes).message, "section 1: positions 181440 is not 360"));
 }
 
 TEST_CASE("rejects an unknown encoding, and full for a shape too big for it") {
-  auto bytes = resealed([](auto& b) { b[32 + 2] = 4; });
-  CHECK(contains(refusal(bytes).message,
-                 "section 0: encoding 4 is not 1 (full), 2 (mod-3) or 3 (pattern database)"));
-  bytes = resealed([](auto& b) { b[32 + 2] = 3; });
-  CHECK(contains(
+  auto bytes = test::resealed(table_bytes(), [](auto& b) { b[32 + 2] = 4; });
+  CHECK(test::contains(refusal(bytes).message,
+                       "section 0: encoding 4 is not 1 (full), 2 (mod-3) or 3 (pattern database)"));
+  bytes = test::resealed(table_bytes(), [](auto& b) { b[32 + 2] = 3; });
+  CHECK(test::contains(
       refusal(bytes).message,
       "section 0: only 4x4, 2x7, 3x5 and 2x8 sections are pattern databases (encoding 3)"));
-  bytes = resealed([](auto& b) { b[32 + 2] = 0; });
-  CHECK(contains(refusal(bytes).message, "section 0: encoding 0 is not"));
+  bytes = test::resealed(table_bytes(), [](auto& b) { b[32 + 2] = 0; });
+  CHECK(test::contains(refusal(bytes).message, "section 0: encoding 0 is not"));
   // 3x3 in mod-3 is allowed, but then its entries are a quarter the size.
-  bytes = resealed([](auto& b) { b[32 + 2] = 2; });
-  CHECK(contains(refusal(bytes).message,
-                 "section 0: entries bytes 725760 is not 45360 for its encoding"));
+  bytes = test::resealed(table_bytes(), [](auto& b) { b[32 + 2] = 2; });
+  CHECK(test::contains(refusal(bytes).message,
+                       "section 0: entries bytes 725760 is not 45360 for its encoding"));
 }
 
 TEST_CASE("rejects a section whose goal is not canonical") {
-  auto bytes = resealed([](auto& b) { std::swap(b[32 + 36], b[32 + 37]); });
-  CHECK(contains(refusal(bytes).message, "section 0: goal is not a canonical goal of 3x3"));
+  auto bytes = test::resealed(table_bytes(), [](auto& b) { std::swap(b[32 + 36], b[32 + 37]); });
+  CHECK(test::contains(refusal(bytes).message, "section 0: goal is not a canonical goal of 3x3"));
   // A goal with bytes past its shape's cells.
-  bytes = resealed([](auto& b) { b[32 + 36 + 12] = 1; });
-  CHECK(contains(refusal(bytes).message, "section 0: goal is not a canonical goal of 3x3"));
+  bytes = test::resealed(table_bytes(), [](auto& b) { b[32 + 36 + 12] = 1; });
+  CHECK(test::contains(refusal(bytes).message, "section 0: goal is not a canonical goal of 3x3"));
 }
 
 TEST_CASE("rejects two sections for the same shape and blank cell") {
-  const auto bytes = resealed(
-      [](auto& b) { std::copy(b.begin() + 32 + 36, b.begin() + 32 + 45, b.begin() + 96 + 36); });
-  CHECK(contains(refusal(bytes).message, "section 1: a second 3x3 section for blank cell 8"));
+  const auto bytes = test::resealed(table_bytes(), [](auto& b) {
+    std::copy(b.begin() + 32 + 36, b.begin() + 32 + 45, b.begin() + 96 + 36);
+  });
+  CHECK(test::contains(refusal(bytes).message, "section 1: a second 3x3 section for blank cell 8"));
 }
 
 TEST_CASE("rejects entries and stats that are not where the layout puts them") {
-  auto bytes = resealed([](auto& b) { format::put_u64(b.data() + 96 + 8, 224); });
-  CHECK(contains(refusal(bytes).message,
-                 "section 1: entries offset 224 is not where the layout puts them, 725984"));
-  bytes = resealed([](auto& b) { format::put_u64(b.data() + 32 + 16, 725764); });
-  CHECK(contains(refusal(bytes).message, "section 0: entries bytes 725764 is not 725760"));
-  bytes = resealed([](auto& b) { format::put_u64(b.data() + 96 + 24, 0); });
-  CHECK(contains(refusal(bytes).message,
-                 "section 1: stats offset 0 is not where the layout puts them"));
+  auto bytes =
+      test::resealed(table_bytes(), [](auto& b) { format::put_u64(b.data() + 96 + 8, 224); });
+  CHECK(test::contains(refusal(bytes).message,
+                       "section 1: entries offset 224 is not where the layout puts them, 725984"));
+  bytes =
+      test::resealed(table_bytes(), [](auto& b) { format::put_u64(b.data() + 32 + 16, 725764); });
+  CHECK(test::contains(refusal(bytes).message, "section 0: entries bytes 725764 is not 725760"));
+  bytes = test::resealed(table_bytes(), [](auto& b) { format::put_u64(b.data() + 96 + 24, 0); });
+  CHECK(test::contains(refusal(bytes).message,
+                       "section 1: stats offset 0 is not where the layout puts them"));
   // An entries size that would run past the end, before any offset is
   // trusted.
-  bytes = resealed([](auto& b) { format::put_u64(b.data() + 32 + 16, ~std::uint64_t{0}); });
-  CHECK(contains(refusal(bytes).message, "section 0: entries bytes 18446744073709551615"));
+  bytes = test::resealed(table_bytes(),
+                         [](auto& b) { format::put_u64(b.data() + 32 + 16, ~std::uint64_t{0}); });
+  CHECK(test::contains(refusal(bytes).message, "section 0: entries bytes 18446744073709551615"));
 }
 
 TEST_CASE("rejects a farthest count out of range or not the histogram's last count") {
-  auto bytes = resealed([](auto& b) { format::put_u32(b.data() + 32 + 32, 0); });
-  CHECK(contains(refusal(bytes).message, "section 0: farthest count 0 is out of range"));
-  bytes = resealed([](auto& b) { format::put_u32(b.data() + 32 + 32, 200000); });
-  CHECK(contains(refusal(bytes).message, "section 0: farthest count 200000 is out of range"));
+  auto bytes =
+      test::resealed(table_bytes(), [](auto& b) { format::put_u32(b.data() + 32 + 32, 0); });
+  CHECK(test::contains(refusal(bytes).message, "section 0: farthest count 0 is out of range"));
+  bytes =
+      test::resealed(table_bytes(), [](auto& b) { format::put_u32(b.data() + 32 + 32, 200000); });
+  CHECK(test::contains(refusal(bytes).message, "section 0: farthest count 200000 is out of range"));
   // 3, with the stats after it one u32 longer: the layout no longer ends at
   // the end of the file, and the histogram's last count is still 2.
-  bytes = resealed([](auto& b) { format::put_u32(b.data() + 32 + 32, 3); });
-  CHECK(contains(refusal(bytes).message,
-                 "section 0: farthest count 3 is not the histogram's count at the max distance"));
+  bytes = test::resealed(table_bytes(), [](auto& b) { format::put_u32(b.data() + 32 + 32, 3); });
+  CHECK(test::contains(
+      refusal(bytes).message,
+      "section 0: farthest count 3 is not the histogram's count at the max distance"));
 }
 
 TEST_CASE("rejects a histogram that does not add up, and farthest ranks out of order") {
   const std::size_t stats0 = format::section_offset(3, 3);
-  auto bytes = resealed([&](auto& b) { format::put_u32(b.data() + stats0 + 4, 3); });
-  CHECK(contains(refusal(bytes).message, "section 0: histogram sums to 181441 positions"));
+  auto bytes =
+      test::resealed(table_bytes(), [&](auto& b) { format::put_u32(b.data() + stats0 + 4, 3); });
+  CHECK(test::contains(refusal(bytes).message, "section 0: histogram sums to 181441 positions"));
   // The standard goal's farthest: ranks of 647850321 and 867254301, swapped.
-  bytes = resealed([&](auto& b) {
+  bytes = test::resealed(table_bytes(), [&](auto& b) {
     auto* f = b.data() + stats0 + 4 * 32;
     const auto a = format::get_u32(f), c = format::get_u32(f + 4);
     format::put_u32(f, c);
     format::put_u32(f + 4, a);
   });
-  CHECK(contains(refusal(bytes).message, "section 0: farthest rank"));
-  CHECK(contains(refusal(bytes).message, "out of order"));
+  CHECK(test::contains(refusal(bytes).message, "section 0: farthest rank"));
+  CHECK(test::contains(refusal(bytes).message, "out of order"));
   // Moved counts between distances still add up: only the full proof sees it.
-  bytes = resealed([&](auto& b) {
+  bytes = test::resealed(table_bytes(), [&](auto& b) {
     format::put_u32(b.data() + stats0 + 4 * 5, format::get_u32(b.data() + stats0 + 4 * 5) + 1);
     format::put_u32(b.data() + stats0 + 4 * 6, format::get_u32(b.data() + stats0 + 4 * 6) - 1);
   });
   CHECK(TableView::parse(bytes, "t.tbl", Check::kChecksum).ok());
-  CHECK(contains(refusal(bytes).message,
-                 "section 0: histogram says 21 positions at distance 5 but the entries have 20"));
+  CHECK(test::contains(
+      refusal(bytes).message,
+      "section 0: histogram says 21 positions at distance 5 but the entries have 20"));
 }
 
 TEST_CASE("rejects reserved bytes set in a section record") {
-  const auto bytes = resealed([](auto& b) { b[96 + 63] = 1; });
-  CHECK(contains(refusal(bytes).message, "section 1: reserved bytes are set"));
+  const auto bytes = test::resealed(table_bytes(), [](auto& b) { b[96 + 63] = 1; });
+  CHECK(test::contains(refusal(bytes).message, "section 1: reserved bytes are set"));
 }
 
 TEST_CASE("rejects a max distance over the format's") {
-  const auto bytes = resealed([](auto& b) { b[32 + 3] = 81; });  // 2x6 reaches 80
-  CHECK(contains(refusal(bytes).message, "section 0: max distance 81 is over 80"));
+  const auto bytes =
+      test::resealed(table_bytes(), [](auto& b) { b[32 + 3] = 81; });  // 2x6 reaches 80
+  CHECK(test::contains(refusal(bytes).message, "section 0: max distance 81 is over 80"));
 }
 
 TEST_CASE("rejects an entry whose parent is out of range") {
-  const auto bytes = resealed([](auto& b) {
+  const auto bytes = test::resealed(table_bytes(), [](auto& b) {
     auto* p = b.data() + format::section_offset(3, 1) + 4 * 1000;
     format::put_u32(p, (format::get_u32(p) & ~format::kParentMask) | 200000);
   });
   const Error e = refusal(bytes);
   CHECK(e.code == ErrorCode::kBadEntry);
-  CHECK(contains(e.message, "section 1, entry 1000: parent 200000 is out of range"));
+  CHECK(test::contains(e.message, "section 1, entry 1000: parent 200000 is out of range"));
 }
 
 TEST_CASE("rejects an entry whose distance is wrong even if its parent chain is consistent") {
   // Claim the goal's neighbour is 3 moves away: its parent (the goal, distance
   // 0) is then not one move closer.
-  const auto bytes = resealed([](auto& b) {
+  const auto bytes = test::resealed(table_bytes(), [](auto& b) {
     const std::uint32_t r = rank_3x3(test::board("123456708"));
     auto* p = b.data() + format::section_offset(3, 0) + 4 * r;
     auto e = format::unpack_entry(format::get_u32(p));
     e.distance = 3;
     format::put_u32(p, format::pack_entry(e));
   });
-  CHECK(contains(refusal(bytes).message, "parent is not one move closer"));
+  CHECK(test::contains(refusal(bytes).message, "parent is not one move closer"));
 }
 
 TEST_CASE("rejects an entry whose move does not lead to its parent") {
-  const auto bytes = resealed([](auto& b) {
+  const auto bytes = test::resealed(table_bytes(), [](auto& b) {
     const std::uint32_t r = rank_3x3(test::board("123456708"));
     auto* p = b.data() + format::section_offset(3, 0) + 4 * r;
     auto e = format::unpack_entry(format::get_u32(p));
     e.move = Move::kLeft;  // the right answer is kRight
     format::put_u32(p, format::pack_entry(e));
   });
-  CHECK(contains(refusal(bytes).message, "move does not lead to the parent"));
+  CHECK(test::contains(refusal(bytes).message, "move does not lead to the parent"));
 }
 
 TEST_CASE("rejects reserved bits set in an entry") {
-  const auto bytes = resealed([](auto& b) { b[format::section_offset(3, 2) + 3] |= 0x80; });
-  CHECK(contains(refusal(bytes).message, "reserved bits are set"));
+  const auto bytes =
+      test::resealed(table_bytes(), [](auto& b) { b[format::section_offset(3, 2) + 3] |= 0x80; });
+  CHECK(test::contains(refusal(bytes).message, "reserved bits are set"));
 }
 
 TEST_CASE("rejects a wrong max distance in a section record") {
   // The stats are sized by the max distance: a record saying 30 fits them
   // only if the farthest count says the histogram's last count too.
-  const auto bytes = resealed([](auto& b) {
+  const auto bytes = test::resealed(table_bytes(), [](auto& b) {
     b[32 + 3] = 30;
     format::put_u32(b.data() + 32 + 32, 1);
   });
   // ... and then its histogram lacks the 2 positions at 31.
-  CHECK(contains(refusal(bytes).message, "section 0: histogram sums to 181438 positions"));
+  CHECK(test::contains(refusal(bytes).message, "section 0: histogram sums to 181438 positions"));
 }
 
 TEST_CASE("maps a table file read-only and names the file in every refusal") {
@@ -325,20 +326,21 @@ TEST_CASE("maps a table file read-only and names the file in every refusal") {
 
   auto folder = Table::open(dir.path(), Check::kChecksum);
   REQUIRE_FALSE(folder.ok());
-  CHECK(contains(folder.error().message, "not a regular file"));
+  CHECK(test::contains(folder.error().message, "not a regular file"));
 }
 
 TEST_CASE("opening for answers checks the checksum and records, not the entries") {
   // A resealed entry edit passes the checksum check, and only the full check
   // finds it: what answering trusts is bounded by the solver's own checks.
-  const auto bytes = resealed([](auto& b) { b[format::section_offset(3, 1) + 4 * 777] ^= 0x01; });
+  const auto bytes = test::resealed(
+      table_bytes(), [](auto& b) { b[format::section_offset(3, 1) + 4 * 777] ^= 0x01; });
   CHECK(TableView::parse(bytes, "t.tbl", Check::kChecksum).ok());
   CHECK_FALSE(TableView::parse(bytes, "t.tbl", Check::kFull).ok());
   // What the checksum check does refuse: anything the checksum covers.
   auto bad = table_bytes();
   bad[format::section_offset(3, 1) + 4 * 777] ^= 0x01;
-  CHECK(contains(TableView::parse(bad, "t.tbl", Check::kChecksum).error().message,
-                 "checksum mismatch"));
+  CHECK(test::contains(TableView::parse(bad, "t.tbl", Check::kChecksum).error().message,
+                       "checksum mismatch"));
 }
 
 TEST_CASE("the full check proves every entry: each single-entry distance edit is refused") {

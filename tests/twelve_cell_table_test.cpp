@@ -19,11 +19,6 @@ using namespace eight;
 
 namespace {
 
-bool twelve_cells_asked() {
-  const char* v = std::getenv("EIGHT_TEST_12_CELLS");
-  return v != nullptr && std::string(v) == "1";
-}
-
 // Solves `count` uniformly random boards of `shape` (both classes) for
 // goal `goal_text` and checks every path is legal, ends at the goal and is
 // as long as the distance; returns how many were solvable.
@@ -62,7 +57,7 @@ TEST_CASE(
     "the 12-cell tables: 3x4 (and 4x3) and 2x6 (and 6x2) files are written, open at the "
     "server's check, and answer random boards with legal optimal-length paths "
     "(EIGHT_TEST_12_CELLS=1)" *
-    doctest::skip(!twelve_cells_asked())) {
+    doctest::skip(!test::twelve_cells_asked())) {
   test::TempDir dir;
   {
     const std::string path = dir.file("eight-3x4.tbl");

@@ -103,15 +103,6 @@ FileId id_of(const std::string& path) {
   return {st.st_ino, st.st_mtim, st.st_ctim};
 }
 
-std::vector<std::string> names_in(const std::string& dir) {
-  std::vector<std::string> names;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) {
-    names.push_back(e.path().filename().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 // A loopback port nothing listens on.
 int closed_port() {
   const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
@@ -157,7 +148,8 @@ TEST_CASE(
   CHECK(r.out == dest + ": downloaded " + std::to_string(served().size()) + " bytes, checksum " +
                      etag_of(served()).substr(1, 16) + ", checked\n");
   CHECK(read_file(dest) == served());
-  CHECK(names_in(into.path()) == std::vector<std::string>{"eight.tbl"});  // no .part left
+  CHECK(eight::test::names_in(into.path()) ==
+        std::vector<std::string>{"eight.tbl"});  // no .part left
   CHECK(s.logged("GET /tables 200"));
   CHECK(s.logged("GET /table?name=eight.tbl 200"));
   // The copy is what the tool reads.
@@ -172,7 +164,7 @@ TEST_CASE(
   CHECK(r.out == dest + ": unchanged, checksum " + etag_of(served()).substr(1, 16) + "\n");
   CHECK(s.logged("GET /table?name=eight.tbl 304"));
   CHECK(id_of(dest) == before);
-  CHECK(names_in(into.path()) == std::vector<std::string>{"eight.tbl"});
+  CHECK(eight::test::names_in(into.path()) == std::vector<std::string>{"eight.tbl"});
 }
 
 TEST_CASE(
@@ -197,7 +189,7 @@ TEST_CASE(
   CAPTURE(r.err);
   CHECK(r.status == 0);
   CHECK(read_file(into.file("env.tbl")) == served());
-  CHECK(names_in(into.path()) == std::vector<std::string>{"env.tbl", "mine.tbl"});
+  CHECK(eight::test::names_in(into.path()) == std::vector<std::string>{"env.tbl", "mine.tbl"});
 }
 
 TEST_CASE("an interrupted download is kept as .part and the next run resumes it with a Range") {
@@ -228,7 +220,7 @@ TEST_CASE("an interrupted download is kept as .part and the next run resumes it 
                      etag_of(served()).substr(1, 16) + ", checked\n");
   CHECK(s.logged("GET /table?name=eight.tbl 206"));
   CHECK(read_file(dest) == served());
-  CHECK(names_in(into.path()) == std::vector<std::string>{"eight.tbl"});
+  CHECK(eight::test::names_in(into.path()) == std::vector<std::string>{"eight.tbl"});
 }
 
 TEST_CASE("a corrupted download is refused and the table already there is kept") {
@@ -253,7 +245,8 @@ TEST_CASE("a corrupted download is refused and the table already there is kept")
   CHECK(s.logged("GET /table?name=eight.tbl 206"));  // it was a resume
   CHECK(read_file(dest) == old);
   CHECK(id_of(dest) == before);
-  CHECK(names_in(into.path()) == std::vector<std::string>{"eight.tbl"});  // the bad part is gone
+  CHECK(eight::test::names_in(into.path()) ==
+        std::vector<std::string>{"eight.tbl"});  // the bad part is gone
   // The next run starts afresh and gets the sound table.
   r = fetch({s.url(), "--tables", into.path()});
   CHECK(r.status == 0);
@@ -272,7 +265,7 @@ TEST_CASE(
   CHECK(r.err.find("refused the download") != std::string::npos);
   CHECK(r.err.find("checksum mismatch") != std::string::npos);
   CHECK(r.err.find("nothing was written") != std::string::npos);
-  CHECK(names_in(into.path()).empty());
+  CHECK(eight::test::names_in(into.path()).empty());
 }
 
 TEST_CASE(
@@ -307,7 +300,7 @@ TEST_CASE(
     r = eight::test::run_program("eight", {"--server", web.url(), "hint", "123456708"});
     CHECK(r.status == 7);
     CHECK(r.err.find("not an eight server's answer") != std::string::npos);
-    CHECK(names_in(into.path()).empty());
+    CHECK(eight::test::names_in(into.path()).empty());
   }
   SUBCASE("a server that takes the connection and never answers: 6") {
     SilentListener silent;

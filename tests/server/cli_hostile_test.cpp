@@ -77,15 +77,6 @@ RunResult fetch(const std::string& url, const std::string& dir,
   return eight::test::run_program("eight", all);
 }
 
-std::vector<std::string> names_in(const std::string& dir) {
-  std::vector<std::string> names;
-  for (const auto& e : std::filesystem::directory_iterator(dir)) {
-    names.push_back(e.path().filename().string());
-  }
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
 // An honest GET /stats answer for the 3x3 goal, as eight-server gives it.
 void honest_stats(httplib::Server& http) {
   http.Get("/stats", [](const httplib::Request&, httplib::Response& res) {
@@ -537,7 +528,7 @@ TEST_CASE(
                        "bytes (Content-Length), over the " +
                        std::to_string(served().size()) + " bytes /tables lists for eight.tbl\n");
     CHECK(r.out.empty());
-    CHECK(names_in(into.path()).empty());
+    CHECK(eight::test::names_in(into.path()).empty());
   }
   SUBCASE("a resumed 206 without a length that goes on past the listed size") {
     // The part holds the table's first bytes, so the client asks for the
@@ -581,7 +572,7 @@ TEST_CASE(
     CHECK(r.err == "eight: " + fake.url() +
                        "/table?name=x.tbl: not an eight server's answer: a body of more than the " +
                        std::to_string(served().size()) + " bytes /tables lists for eight.tbl\n");
-    CHECK(names_in(into.path()).empty());
+    CHECK(eight::test::names_in(into.path()).empty());
   }
 }
 
@@ -607,7 +598,7 @@ TEST_CASE("eight fetch refuses a gzip table before writing a byte") {
                      "/table?name=x.tbl: not an eight server's answer: Content-Encoding 'gzip', "
                      "but the client asked for identity (it never inflates)\n");
   CHECK(r.out.empty());
-  CHECK(names_in(into.path()).empty());
+  CHECK(eight::test::names_in(into.path()).empty());
 }
 
 TEST_CASE(
@@ -642,8 +633,8 @@ TEST_CASE(
                      "the name '") == 0);
     CHECK(r.err.find("' is not a table file name") != std::string::npos);
     CHECK(downloads == 0);
-    CHECK(names_in(into).empty());
-    CHECK(names_in(parent.path()) == std::vector<std::string>{"tables"});
+    CHECK(eight::test::names_in(into).empty());
+    CHECK(eight::test::names_in(parent.path()) == std::vector<std::string>{"tables"});
   }
   // A listing entry with a field of another type names it.
   FakeServer fake([](httplib::Server& http) {
@@ -659,7 +650,7 @@ TEST_CASE(
   CHECK(r.err == "eight: " + fake.url() +
                      "/tables: not an eight server's answer: tables[0]: field 'bytes' is "
                      "\"21008364\", expected a whole number from 0\n");
-  CHECK(names_in(into.path()).empty());
+  CHECK(eight::test::names_in(into.path()).empty());
 }
 
 TEST_CASE("eight --version prints the program and its version") {

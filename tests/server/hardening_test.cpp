@@ -14,6 +14,7 @@
 #include "server_fixture.h"
 #include "support.h"
 
+using eight::test::raw_get;
 using eight::test::RawConnection;
 using eight::test::RawResponse;
 using eight::test::ResponseEnd;
@@ -31,11 +32,6 @@ constexpr std::string_view kSlowTail = "X-Slow: 01234567890123456789012345678901
 
 constexpr std::array<std::string_view, 6> kBoards = {"867254301", "413726580", "123456780",
                                                      "647850321", "806547231", "123804765"};
-
-std::string get(std::string_view target, std::string_view extra_headers = "") {
-  return "GET " + std::string(target) + " HTTP/1.1\r\nHost: eight\r\n" +
-         std::string(extra_headers) + "\r\n";
-}
 
 double to_ms(Clock::duration d) {
   return std::chrono::duration<double, std::milli>(d).count();
@@ -170,7 +166,7 @@ void idle_and_slow_clients(const ServerSpec& spec, const std::string& setting) {
   std::vector<RawConnection> idle;
   for (int i = 0; i < 100; ++i) {
     idle.emplace_back(server.port());
-    REQUIRE(idle.back().send(get("/healthz")));
+    REQUIRE(idle.back().send(raw_get("/healthz")));
   }
   const auto idle_start = Clock::now();
   for (RawConnection& conn : idle) {
@@ -300,7 +296,7 @@ TEST_CASE("idle keep-alive connections stay open and never hold up a new client"
   std::vector<RawConnection> idle;
   for (int i = 0; i < 50; ++i) {
     idle.emplace_back(server.port());
-    REQUIRE(idle.back().send(get("/healthz")));
+    REQUIRE(idle.back().send(raw_get("/healthz")));
     RawResponse r;
     REQUIRE(idle.back().read_response(r) == ResponseEnd::kComplete);
   }
@@ -314,7 +310,7 @@ TEST_CASE("idle keep-alive connections stay open and never hold up a new client"
   // Each idle connection is still there and answers its next request.
   for (RawConnection& conn : idle) {
     CHECK_FALSE(conn.closed_by_server());
-    REQUIRE(conn.send(get("/healthz")));
+    REQUIRE(conn.send(raw_get("/healthz")));
     RawResponse r;
     REQUIRE(conn.read_response(r) == ResponseEnd::kComplete);
     CHECK(r.status == 200);
@@ -341,7 +337,7 @@ void hammer(int port, int id, StopTally& t) {
   RawConnection conn = RawConnection::try_open(port);
   const auto give_up = Clock::now() + 10s;
   for (int i = id; conn.open() && Clock::now() < give_up; ++i) {
-    if (!conn.send(get("/solve?board=" + std::string(kBoards[i % kBoards.size()])))) {
+    if (!conn.send(raw_get("/solve?board=" + std::string(kBoards[i % kBoards.size()])))) {
       ++t.not_answered;
       conn = RawConnection::try_open(port);
       continue;
@@ -375,7 +371,7 @@ TEST_CASE(
   // A /table download whose status line has arrived but whose body waits
   // for this client to read (a 4 KiB receive buffer), read after the signal.
   RawConnection download(server.port(), 4096);
-  REQUIRE(download.send(get("/table", "Connection: close\r\n")));
+  REQUIRE(download.send(raw_get("/table", "Connection: close\r\n")));
   ResponseEnd download_end = ResponseEnd::kTimeout;
   RawResponse table;
   std::thread reader([&] {
@@ -386,7 +382,7 @@ TEST_CASE(
   std::vector<RawConnection> idle;
   for (int i = 0; i < 20; ++i) {
     idle.emplace_back(server.port());
-    REQUIRE(idle.back().send(get("/healthz")));
+    REQUIRE(idle.back().send(raw_get("/healthz")));
     RawResponse r;
     REQUIRE(idle.back().read_response(r) == ResponseEnd::kComplete);
   }

@@ -44,17 +44,6 @@ using namespace eight::test::fifteen;
 
 namespace {
 
-// `cli`: an httplib::Client or the in-process client (service_fixture.h).
-template <class Client>
-json get_json(Client& cli, const std::string& target, int status = 200) {
-  auto r = cli.Get(target);
-  REQUIRE(r);
-  CAPTURE(target);
-  CAPTURE(r->body);
-  REQUIRE(r->status == status);
-  return json::parse(r->body);
-}
-
 std::uint64_t search_nodes(const httplib::Result& r) {
   REQUIRE(r->has_header("X-Search-Nodes"));
   return std::stoull(r->get_header_value("X-Search-Nodes"));
@@ -144,14 +133,15 @@ TEST_CASE("4x4 boards without a goal are answered for the standard goal, blank l
   auto cli = server.client();
   // Korf #1 turned half a turn: 57 moves from 1..15 then the blank.
   const std::string board = for_standard_goal(korf(1));
-  const json j = get_json(cli, "/solve?board=" + board);
+  const json j = eight::test::get_json(cli, "/solve?board=" + board);
   CHECK(j["goal"] == kStandardGoalText);
   CHECK(j["solvable"] == true);
   CHECK(j["distance"] == 57);
   check_path_reaches_goal(j);
-  CHECK(get_json(cli, "/distance?board=" + board)["distance"] == 57);
+  CHECK(eight::test::get_json(cli, "/distance?board=" + board)["distance"] == 57);
   // The goal's rows, in every notation, are 0 moves away.
-  CHECK(get_json(cli, "/distance?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0")["distance"] == 0);
+  CHECK(eight::test::get_json(
+            cli, "/distance?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,0")["distance"] == 0);
 }
 
 TEST_CASE("a 4x4 board of the other class answers solvable false and null distance") {
@@ -161,16 +151,16 @@ TEST_CASE("a 4x4 board of the other class answers solvable false and null distan
   // Korf #1 with its first two tiles swapped (14 and 13).
   KorfInstance k = korf(1);
   std::swap(k.cells[0], k.cells[1]);
-  json j = get_json(cli, "/solve?board=" + k.text() + "&goal=" + kKorfGoal);
+  json j = eight::test::get_json(cli, "/solve?board=" + k.text() + "&goal=" + kKorfGoal);
   CHECK(j["solvable"] == false);
   CHECK(j["distance"] == nullptr);
   CHECK(j["moves"] == json::array());
   CHECK(j["path"] == "");
-  j = get_json(cli, "/distance?board=" + k.text() + "&goal=" + kKorfGoal);
+  j = eight::test::get_json(cli, "/distance?board=" + k.text() + "&goal=" + kKorfGoal);
   CHECK(j["solvable"] == false);
   CHECK(j["distance"] == nullptr);
   // For the standard goal: 1..13, 15, 14, blank (Sam Loyd's 14-15 puzzle).
-  j = get_json(cli, "/distance?board=1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0");
+  j = eight::test::get_json(cli, "/distance?board=1,2,3,4,5,6,7,8,9,10,11,12,13,15,14,0");
   CHECK(j["solvable"] == false);
   CHECK(j["distance"] == nullptr);
 }
@@ -200,7 +190,8 @@ TEST_CASE("a 4x4 search past its budget is a 503 saying how far it got") {
     CHECK(j["detail"].get<std::string>().find("budget of 1000 nodes") != std::string::npos);
   }
   // The same board within the default budget is answered.
-  CHECK(get_json(cli, "/distance?board=" + k.text() + "&goal=" + kKorfGoal)["distance"] == 66);
+  CHECK(eight::test::get_json(
+            cli, "/distance?board=" + k.text() + "&goal=" + kKorfGoal)["distance"] == 66);
 }
 
 TEST_CASE("budget=0, budget=abc and a budget over 500000000 are 400 bad-budget") {
@@ -217,7 +208,7 @@ TEST_CASE("budget=0, budget=abc and a budget over 500000000 are 400 bad-budget")
               "budget must be a whole number of search nodes from 1 to 500000000") == 0);
   }
   // The cap itself is allowed.
-  CHECK(get_json(cli, base + "&budget=500000000")["distance"] == 57);
+  CHECK(eight::test::get_json(cli, base + "&budget=500000000")["distance"] == 57);
 }
 
 TEST_CASE("4x4 /hint one move from the goal lists the move home first at 0, the others at 2") {
@@ -249,7 +240,7 @@ TEST_CASE("4x4 /hint one move from the goal lists the move home first at 0, the 
     CHECK(moves[i]["distance"] == 2);
   }
   // For the standard goal: the blank one cell left of its home.
-  j = get_json(cli, "/hint?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15");
+  j = eight::test::get_json(cli, "/hint?board=1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15");
   CHECK(j["distance"] == 1);
   REQUIRE(j["hints"].size() == 1);
   CHECK(j["hints"][0]["tile"] == 15);
@@ -281,21 +272,23 @@ TEST_CASE("/random?shape=4x4 is seeded, valid and its distance is the board's") 
   REQUIRE(j["distance"].is_number());
   const int distance = j["distance"];
   CHECK(distance > 20);  // random boards are 50 moves or so away
-  CHECK(get_json(cli, "/distance?board=" + j["board"].get<std::string>())["distance"] == distance);
+  CHECK(eight::test::get_json(
+            cli, "/distance?board=" + j["board"].get<std::string>())["distance"] == distance);
   // Another seed, another board.
-  CHECK(get_json(cli, "/random?shape=4x4&seed=8")["board"] != j["board"]);
+  CHECK(eight::test::get_json(cli, "/random?shape=4x4&seed=8")["board"] != j["board"]);
   // distance=20: a board exactly 20 moves away, the same for the same seed.
-  const json a = get_json(cli, "/random?shape=4x4&distance=20&seed=7");
+  const json a = eight::test::get_json(cli, "/random?shape=4x4&distance=20&seed=7");
   CHECK(a["distance"] == 20);
-  CHECK(get_json(cli, "/random?shape=4x4&distance=20&seed=7") == a);
-  const json da = get_json(cli, "/distance?board=" + a["board"].get<std::string>());
+  CHECK(eight::test::get_json(cli, "/random?shape=4x4&distance=20&seed=7") == a);
+  const json da = eight::test::get_json(cli, "/distance?board=" + a["board"].get<std::string>());
   CHECK(da["distance"] == 20);
   CHECK(da["goal"] == kStandardGoalText);
   // And for Korf's goal.
-  const json k = get_json(cli, std::string("/random?distance=20&seed=3&goal=") + kKorfGoal);
+  const json k =
+      eight::test::get_json(cli, std::string("/random?distance=20&seed=3&goal=") + kKorfGoal);
   CHECK(k["goal"] == kKorfGoalText);
-  CHECK(get_json(cli, "/distance?board=" + k["board"].get<std::string>() +
-                          "&goal=" + kKorfGoal)["distance"] == 20);
+  CHECK(eight::test::get_json(cli, "/distance?board=" + k["board"].get<std::string>() +
+                                       "&goal=" + kKorfGoal)["distance"] == 20);
 }
 
 TEST_CASE("POST /solve answers 4x4 boards in order within the body's budget") {
@@ -455,7 +448,8 @@ TEST_CASE("a client that leaves cancels its 4x4 search and frees the compute thr
   CHECK(cancel_time < 10 * default_budget_time);
   // The one compute thread answers the next 4x4 question at once.
   const auto asked = Clock::now();
-  const json j = get_json(cli, "/distance?board=" + korf(1).text() + "&goal=" + kKorfGoal);
+  const json j =
+      eight::test::get_json(cli, "/distance?board=" + korf(1).text() + "&goal=" + kKorfGoal);
   CHECK(j["distance"] == 57);
   // A hang guard, not a latency: korf #1 takes some 10 ms; behind the
   // cancelled search (500M nodes) it would wait for minutes. The compute
@@ -498,7 +492,7 @@ TEST_CASE("a full compute pool answers 4x4 questions 503 with Retry-After") {
   check_problem(r, 503, "overloaded");
   CHECK(r->get_header_value("Retry-After") == "1");
   // Table answers never wait for the pool.
-  CHECK(get_json(cli, "/distance?board=867254301")["distance"] == 31);
+  CHECK(eight::test::get_json(cli, "/distance?board=867254301")["distance"] == 31);
   // Both clients leave; the pool takes 4x4 questions again.
   running.close();
   waiting.close();
@@ -509,5 +503,6 @@ TEST_CASE("a full compute pool answers 4x4 questions 503 with Retry-After") {
   CHECK(server.metric("eight_compute_cancelled_total") == 2);
   CHECK(wait_until([&] { return server.metric("eight_compute_running") == 0; }, 60s));
   cli.set_read_timeout(30, 0);
-  CHECK(get_json(cli, "/distance?board=" + korf1 + "&goal=" + kKorfGoal)["distance"] == 57);
+  CHECK(eight::test::get_json(cli, "/distance?board=" + korf1 + "&goal=" + kKorfGoal)["distance"] ==
+        57);
 }

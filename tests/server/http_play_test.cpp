@@ -20,16 +20,6 @@ using nlohmann::json;
 
 namespace {
 
-// `cli`: an httplib::Client or the in-process client (service_fixture.h).
-template <class Client>
-json get_json(Client& cli, const std::string& target) {
-  auto r = cli.Get(target);
-  REQUIRE(r);
-  REQUIRE_MESSAGE(r->status == 200, target << " -> " << r->status << " " << r->body);
-  CHECK(r->get_header_value("Content-Type") == "application/json");
-  return json::parse(r->body);
-}
-
 int distance_of(const std::string& board, const std::string& goal) {
   const auto& solver = eight::test::solver();
   return solver.distance(eight::test::board(board), eight::test::frame(eight::test::board(goal)));
@@ -45,7 +35,7 @@ httplib::Result post_json(Client& cli, const std::string& body) {
 TEST_CASE("/hint lists every optimal next move with the board it leads to") {
   ServiceFixture server;
   auto cli = server.client();
-  const json j = get_json(cli, "/hint?board=8+6+7+2+5+4+3+x+1");
+  const json j = eight::test::get_json(cli, "/hint?board=8+6+7+2+5+4+3+x+1");
   CHECK(j["board"] == "867254301");
   CHECK(j["goal"] == "123456780");
   CHECK(j["solvable"] == true);
@@ -63,11 +53,11 @@ TEST_CASE("/hint lists every optimal next move with the board it leads to") {
     CHECK(h["tile"] == tile);
   }
   // Another goal, a solved board, an unsolvable one.
-  const json snail = get_json(cli, "/hint?board=123084765&goal=123804765");
+  const json snail = eight::test::get_json(cli, "/hint?board=123084765&goal=123804765");
   REQUIRE(snail["hints"].size() == 1);
   CHECK(snail["hints"][0]["board"] == "123804765");
-  CHECK(get_json(cli, "/hint?board=123456780")["hints"].empty());
-  const json u = get_json(cli, "/hint?board=213456780");
+  CHECK(eight::test::get_json(cli, "/hint?board=123456780")["hints"].empty());
+  const json u = eight::test::get_json(cli, "/hint?board=213456780");
   CHECK(u["solvable"] == false);
   CHECK(u["distance"].is_null());
   CHECK(u["hints"].empty());
@@ -79,7 +69,7 @@ TEST_CASE(
   auto cli = server.client();
   for (const std::string board : {"867254301", "123456708", "123456780", "413726580"}) {
     CAPTURE(board);
-    const json j = get_json(cli, "/hint?board=" + board);
+    const json j = eight::test::get_json(cli, "/hint?board=" + board);
     const int here = j["distance"];
     std::vector<std::string> letters;
     bool seen_worse = false;
@@ -106,7 +96,7 @@ TEST_CASE(
     for (std::size_t i = 0; i < optimal; ++i)
       CHECK(j["hints"][i]["board"] == j["moves"][i]["board"]);
   }
-  const json u = get_json(cli, "/hint?board=213456780");
+  const json u = eight::test::get_json(cli, "/hint?board=213456780");
   REQUIRE(u["moves"].size() == 2);
   for (const auto& m : u["moves"]) {
     CHECK(m["distance"].is_null());
@@ -117,7 +107,7 @@ TEST_CASE(
 TEST_CASE("/solve with boards=1 adds the board after every move, ending on the goal") {
   ServiceFixture server;
   auto cli = server.client();
-  const json j = get_json(cli, "/solve?board=283164705&goal=123804765&boards=1");
+  const json j = eight::test::get_json(cli, "/solve?board=283164705&goal=123804765&boards=1");
   REQUIRE(j["boards"].size() == j["distance"].get<std::size_t>());
   eight::Board cur = eight::test::board("283164705");
   for (std::size_t i = 0; i < j["boards"].size(); ++i) {
@@ -127,8 +117,8 @@ TEST_CASE("/solve with boards=1 adds the board after every move, ending on the g
     CHECK(j["boards"][i] == eight::to_string(cur));
   }
   CHECK(j["boards"].back() == "123804765");
-  CHECK_FALSE(get_json(cli, "/solve?board=283164705&boards=0").contains("boards"));
-  CHECK(get_json(cli, "/solve?board=123456780&boards=1")["boards"].empty());
+  CHECK_FALSE(eight::test::get_json(cli, "/solve?board=283164705&boards=0").contains("boards"));
+  CHECK(eight::test::get_json(cli, "/solve?board=123456780&boards=1")["boards"].empty());
   CHECK(check_problem(cli.Get("/solve?board=123456780&boards=yes"), 400, "bad-boards")["detail"] ==
         "boards must be 1 (the board after every move) or 0; got 'yes'");
   check_problem(cli.Get("/distance?board=123456780&boards=1"), 400, "unknown-parameter");
@@ -144,8 +134,8 @@ TEST_CASE("a batch item may carry its own goal, answered as GET /solve answers i
   REQUIRE(r->status == 200);
   const json a = json::parse(r->body)["answers"];
   REQUIRE(a.size() == 6);
-  CHECK(a[0] == get_json(cli, "/solve?board=867254301&goal=123456708"));
-  CHECK(a[1] == get_json(cli, "/solve?board=123084765&goal=123804765"));
+  CHECK(a[0] == eight::test::get_json(cli, "/solve?board=867254301&goal=123456708"));
+  CHECK(a[1] == eight::test::get_json(cli, "/solve?board=123084765&goal=123804765"));
   CHECK(a[2] == a[1]);  // no goal of its own: the batch's
   CHECK(a[3]["error"] == "goal: expected 9 cells, got 1");
   CHECK(a[3]["input"] == json{{"board", "123456780"}, {"goal", "1"}});
@@ -168,12 +158,12 @@ TEST_CASE("/hint refuses bad boards, goals and parameters with problems") {
 TEST_CASE("/random draws a board exactly the asked distance away, the same for the same seed") {
   ServiceFixture server;
   auto cli = server.client();
-  const json a = get_json(cli, "/random?distance=20&seed=12345");
+  const json a = eight::test::get_json(cli, "/random?distance=20&seed=12345");
   CHECK(a["board"] == "436875021");  // the same draw as `eight random --seed 12345`
   CHECK(a["goal"] == "123456780");
   CHECK(a["distance"] == 20);
   CHECK(a["seed"] == "12345");
-  CHECK(get_json(cli, "/random?distance=20&seed=12345") == a);
+  CHECK(eight::test::get_json(cli, "/random?distance=20&seed=12345") == a);
   auto r = cli.Get("/random?distance=20&seed=12345");
   CHECK(r->get_header_value("Cache-Control") == "public, max-age=86400");
   // Unseeded: a fresh seed each time, named in the answer so it replays.
@@ -181,11 +171,13 @@ TEST_CASE("/random draws a board exactly the asked distance away, the same for t
   CHECK(r->get_header_value("Cache-Control") == "no-store");
   const json fresh = json::parse(r->body);
   CHECK(distance_of(fresh["board"], "123456780") == 25);
-  const json replay = get_json(cli, "/random?distance=25&seed=" + fresh["seed"].get<std::string>());
+  const json replay =
+      eight::test::get_json(cli, "/random?distance=25&seed=" + fresh["seed"].get<std::string>());
   CHECK(replay["board"] == fresh["board"]);
   // Every distance of another goal, including its maximum and 0.
   for (int d = 0; d <= 30; ++d) {
-    const json j = get_json(cli, "/random?goal=123804765&distance=" + std::to_string(d));
+    const json j =
+        eight::test::get_json(cli, "/random?goal=123804765&distance=" + std::to_string(d));
     CHECK(distance_of(j["board"], "123804765") == d);
   }
 }
@@ -193,7 +185,7 @@ TEST_CASE("/random draws a board exactly the asked distance away, the same for t
 TEST_CASE("/random with count=N draws N boards from one generator, as eight random --count") {
   ServiceFixture server;
   auto cli = server.client();
-  const json j = get_json(cli, "/random?distance=20&seed=12345&count=3");
+  const json j = eight::test::get_json(cli, "/random?distance=20&seed=12345&count=3");
   // The first is the single draw's board; all three are what the offline
   // tool prints for the same seed.
   CHECK(j["board"] == "436875021");
@@ -203,19 +195,20 @@ TEST_CASE("/random with count=N draws N boards from one generator, as eight rand
       "eight", {"random", "--table", eight::test::server_table_path(), "--distance", "25", "--goal",
                 "123804765", "--seed", "99", "--count", "50"});
   REQUIRE(offline.status == 0);
-  const json many = get_json(cli, "/random?distance=25&goal=123804765&seed=99&count=50");
+  const json many =
+      eight::test::get_json(cli, "/random?distance=25&goal=123804765&seed=99&count=50");
   std::string lines;
   for (const auto& b : many["boards"]) lines += b.get<std::string>() + "\n";
   CHECK(lines == offline.out);
   // Without count= there is no list, as before.
-  CHECK_FALSE(get_json(cli, "/random?distance=20&seed=12345").contains("boards"));
+  CHECK_FALSE(eight::test::get_json(cli, "/random?distance=20&seed=12345").contains("boards"));
   for (const char* bad : {"0", "1001", "-1", "x", ""}) {
     CAPTURE(bad);
     const json p =
         check_problem(cli.Get(std::string("/random?distance=5&count=") + bad), 400, "bad-count");
     CHECK(p["parameter"] == "count");
   }
-  CHECK(get_json(cli, "/random?distance=5&count=1000")["boards"].size() == 1000);
+  CHECK(eight::test::get_json(cli, "/random?distance=5&count=1000")["boards"].size() == 1000);
 }
 
 TEST_CASE("/random names the valid range for a distance no board has") {
@@ -238,7 +231,7 @@ TEST_CASE("/random names the valid range for a distance no board has") {
 TEST_CASE("/stats gives the goal's histogram, maximum and hardest boards") {
   ServiceFixture server;
   auto cli = server.client();
-  json j = get_json(cli, "/stats");
+  json j = eight::test::get_json(cli, "/stats");
   CHECK(j["goal"] == "123456780");
   CHECK(j["solvable_positions"] == 181440);
   CHECK(j["max_distance"] == 31);
@@ -247,7 +240,7 @@ TEST_CASE("/stats gives the goal's histogram, maximum and hardest boards") {
   CHECK(j["histogram"][31] == 2);
   CHECK(j["hardest"]["count"] == 2);
   CHECK(j["hardest"]["boards"] == json{"647850321", "867254301"});
-  j = get_json(cli, "/stats?goal=123804765");
+  j = eight::test::get_json(cli, "/stats?goal=123804765");
   CHECK(j["max_distance"] == 30);
   CHECK(j["hardest"]["count"] == 148);
   for (const auto& b : j["hardest"]["boards"]) CHECK(distance_of(b, "123804765") == 30);

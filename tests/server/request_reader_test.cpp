@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "server_fixture.h"
 #include "transport/request_reader.h"
 
 using eight::server::Limits;
@@ -14,6 +15,8 @@ using eight::server::Refusal;
 using eight::server::Request;
 using eight::server::RequestReader;
 using Kind = ReadStep::Kind;
+using eight::test::raw_get;
+using eight::test::raw_post;
 
 namespace {
 
@@ -70,15 +73,6 @@ Outcome feed(const std::string& bytes, std::size_t chunk = 1 << 20, const Limits
   return out;
 }
 
-std::string get(const std::string& target, const std::string& extra = "") {
-  return "GET " + target + " HTTP/1.1\r\nHost: eight\r\n" + extra + "\r\n";
-}
-
-std::string post(const std::string& body, const std::string& extra = "") {
-  return "POST /solve HTTP/1.1\r\nHost: eight\r\nContent-Length: " + std::to_string(body.size()) +
-         "\r\n" + extra + "\r\n" + body;
-}
-
 void check_refused(const std::string& bytes, Refusal why, const std::string& detail_part = "") {
   CAPTURE(bytes.substr(0, 120));
   const Outcome o = feed(bytes);
@@ -92,7 +86,7 @@ void check_refused(const std::string& bytes, Refusal why, const std::string& det
 }  // namespace
 
 TEST_CASE("a request is read with its method, target, decoded path and query, headers") {
-  const Outcome o = feed(get("/so%6cve?board=8+6+7%202&goal=1", "Accept: */*\r\n"));
+  const Outcome o = feed(raw_get("/so%6cve?board=8+6+7%202&goal=1", "Accept: */*\r\n"));
   REQUIRE(o.requests.size() == 1);
   const Request& r = o.requests[0];
   CHECK(r.method_text == "GET");
@@ -109,7 +103,7 @@ TEST_CASE("a request is read with its method, target, decoded path and query, he
 
 TEST_CASE("pipelined requests are read one after another, in order, however the bytes arrive") {
   std::string three;
-  for (int i = 0; i < 3; ++i) three += get("/solve?board=" + std::to_string(i));
+  for (int i = 0; i < 3; ++i) three += raw_get("/solve?board=" + std::to_string(i));
   for (std::size_t chunk : {std::size_t{1} << 20, std::size_t{1}, std::size_t{7}}) {
     CAPTURE(chunk);
     const Outcome o = feed(three, chunk);
@@ -118,7 +112,8 @@ TEST_CASE("pipelined requests are read one after another, in order, however the 
       CHECK(*o.requests[static_cast<std::size_t>(i)].param("board") == std::to_string(i));
   }
   std::string hundred;
-  for (int i = 0; i < 100; ++i) hundred += i % 2 ? get("/healthz") : post(R"({"boards":[]})");
+  for (int i = 0; i < 100; ++i)
+    hundred += i % 2 ? raw_get("/healthz") : raw_post(R"({"boards":[]})");
   const Outcome o = feed(hundred);
   REQUIRE(o.requests.size() == 100);
   CHECK(o.requests[99].path == "/healthz");
@@ -129,7 +124,7 @@ TEST_CASE("body bytes are never read as a request, wherever a request line hides
   std::string body(6000, ' ');
   const std::string hidden = "GET /stats HTTP/1.1\r\nHost: x\r\n\r\n";
   body.replace(4096 - 60, hidden.size(), hidden);  // from byte 4096 of the write
-  const Outcome o = feed(post(body) + get("/healthz"), 4096);
+  const Outcome o = feed(raw_post(body) + raw_get("/healthz"), 4096);
   REQUIRE(o.requests.size() == 2);
   CHECK(o.requests[0].method_text == "POST");
   CHECK(o.requests[0].body == body);
@@ -140,7 +135,7 @@ TEST_CASE("a chunked body is read whole and its framing checked") {
   const Outcome o = feed(
       "POST /solve HTTP/1.1\r\nHost: e\r\nTransfer-Encoding: chunked\r\n\r\n"
       "5\r\nhello\r\n6;ext=1\r\n world\r\n0\r\n\r\n" +
-          get("/healthz"),
+          raw_get("/healthz"),
       3);
   REQUIRE(o.requests.size() == 2);
   CHECK(o.requests[0].body == "hello world");
@@ -164,7 +159,7 @@ TEST_CASE("an empty chunked body fed a byte at a time is read, with assertions o
       "0\r\n\r\n";
   for (std::size_t chunk = 1; chunk <= bytes.size(); ++chunk) {
     CAPTURE(chunk);
-    const Outcome o = feed(bytes + get("/healthz"), chunk);
+    const Outcome o = feed(bytes + raw_get("/healthz"), chunk);
     REQUIRE(o.requests.size() == 2);
     CHECK(o.requests[0].body.empty());
     CHECK(o.requests[1].path == "/healthz");
@@ -274,19 +269,19 @@ TEST_CASE("NUL, a space before the colon, obs-fold and bare LF are refused") {
 }
 
 TEST_CASE("the request line, header section and field count have limits") {
-  check_refused(get("/solve?board=" + std::string(9000, '1')), Refusal::kRequestLineTooLong,
+  check_refused(raw_get("/solve?board=" + std::string(9000, '1')), Refusal::kRequestLineTooLong,
                 "longer than 8192 bytes");
   // Before its end arrives, too: a client cannot make the server hold more.
   check_refused("GET /" + std::string(9000, 'a'), Refusal::kRequestLineTooLong);
-  check_refused(get("/", "X: " + std::string(9000, 'h') + "\r\n"), Refusal::kHeadersTooLarge,
+  check_refused(raw_get("/", "X: " + std::string(9000, 'h') + "\r\n"), Refusal::kHeadersTooLarge,
                 "a header field is longer than 8192");
   std::string big;
   for (int i = 0; i < 3; ++i)
     big.append("X").append(std::to_string(i)).append(": ").append(6000, 'h').append("\r\n");
-  check_refused(get("/", big), Refusal::kHeadersTooLarge, "16384");
+  check_refused(raw_get("/", big), Refusal::kHeadersTooLarge, "16384");
   std::string many;
   for (int i = 0; i < 101; ++i) many += "X-" + std::to_string(i) + ": 1\r\n";
-  check_refused(get("/", many), Refusal::kHeadersTooLarge, "100 header fields");
+  check_refused(raw_get("/", many), Refusal::kHeadersTooLarge, "100 header fields");
   // A million short header lines are refused after the hundred-and-first.
   std::string flood = "GET / HTTP/1.1\r\nHost: a\r\n";
   for (int i = 0; i < 1000000; ++i) flood += "a:\r\n";
@@ -295,7 +290,7 @@ TEST_CASE("the request line, header section and field count have limits") {
   CHECK(static_cast<int>(o.why) == static_cast<int>(Refusal::kHeadersTooLarge));
   CHECK(o.left > flood.size() - 70000);  // refused early: most of it never read
   // Under the limits, long is fine.
-  CHECK(feed(get("/solve?board=" + std::string(8000, '1'))).requests.size() == 1);
+  CHECK(feed(raw_get("/solve?board=" + std::string(8000, '1'))).requests.size() == 1);
 }
 
 TEST_CASE("a body over the limit is refused: a declared one before a byte of it arrives") {
@@ -311,9 +306,10 @@ TEST_CASE("a body over the limit is refused: a declared one before a byte of it 
 }
 
 TEST_CASE("an encoded body is 415; an unknown expectation 417; 100-continue is honoured") {
-  check_refused(post("xyz", "Content-Encoding: gzip\r\n"), Refusal::kEncodedBody, "'gzip'");
-  CHECK(feed(get("/", "Content-Encoding: gzip\r\n")).requests.size() == 1);  // no body: harmless
-  check_refused(post("xyz", "Expect: something-else\r\n"), Refusal::kExpectation);
+  check_refused(raw_post("xyz", "Content-Encoding: gzip\r\n"), Refusal::kEncodedBody, "'gzip'");
+  CHECK(feed(raw_get("/", "Content-Encoding: gzip\r\n")).requests.size() ==
+        1);  // no body: harmless
+  check_refused(raw_post("xyz", "Expect: something-else\r\n"), Refusal::kExpectation);
   const std::string head =
       "POST /solve HTTP/1.1\r\nHost: e\r\nContent-Length: 3\r\n"
       "Expect: 100-continue\r\n\r\n";
@@ -327,18 +323,18 @@ TEST_CASE("an encoded body is 415; an unknown expectation 417; 100-continue is h
 }
 
 TEST_CASE("absolute-form targets are routed by their path; a bad target keeps the connection") {
-  Outcome o = feed(get("http://eight.example/solve?board=123456780"));
+  Outcome o = feed(raw_get("http://eight.example/solve?board=123456780"));
   REQUIRE(o.requests.size() == 1);
   CHECK(o.requests[0].path == "/solve");
   CHECK(*o.requests[0].param("board") == "123456780");
-  o = feed(get("/solve?board=%zz") + get("/healthz"));
+  o = feed(raw_get("/solve?board=%zz") + raw_get("/healthz"));
   REQUIRE(o.refused);
   CHECK_FALSE(o.close);  // the framing was sound
   CHECK(o.detail.find("not a valid URL") != std::string::npos);
 }
 
 TEST_CASE("empty lines before a request are skipped") {
-  const Outcome o = feed("\r\n\r\n" + get("/healthz"));
+  const Outcome o = feed("\r\n\r\n" + raw_get("/healthz"));
   REQUIRE(o.requests.size() == 1);
   CHECK(o.requests[0].path == "/healthz");
 }

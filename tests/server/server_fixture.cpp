@@ -402,6 +402,37 @@ std::string url_encode(const std::string& s) {
   return out;
 }
 
+std::string raw_get(std::string_view target, std::string_view extra, std::string_view host) {
+  std::string out = "GET ";
+  out.append(target).append(" HTTP/1.1\r\nHost: ").append(host).append("\r\n");
+  out.append(extra).append("\r\n");
+  return out;
+}
+
+std::string raw_post(std::string_view body, std::string_view extra) {
+  std::string out = "POST /solve HTTP/1.1\r\nHost: eight\r\nContent-Length: ";
+  out.append(std::to_string(body.size())).append("\r\n");
+  out.append(extra).append("\r\n").append(body);
+  return out;
+}
+
+std::string checksum_hex(const std::vector<std::uint8_t>& table) {
+  auto view = TableView::parse(table, "test", Check::kChecksum);
+  REQUIRE(view.ok());
+  char hex[17];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(view->checksum()));
+  return hex;
+}
+
+// Built by appending: GCC 12 warns, wrongly, with -Wrestrict on
+// "\"" + s + "\"".
+std::string etag_of(const std::vector<std::uint8_t>& table) {
+  std::string tag = "\"";
+  tag += checksum_hex(table);
+  tag += '"';
+  return tag;
+}
+
 nlohmann::json check_problem(const httplib::Result& r, int status, const std::string& type) {
   REQUIRE(r);
   CHECK(r->status == status);

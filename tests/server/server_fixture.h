@@ -8,6 +8,7 @@
 // process behind. Only ever talks to 127.0.0.1.
 #pragma once
 
+#include <doctest/doctest.h>
 #include <httplib.h>
 #include <sys/types.h>
 #include <nlohmann/json.hpp>
@@ -182,5 +183,33 @@ std::size_t raise_descriptor_limit();
 
 // Percent-encodes every byte except unreserved characters (RFC 3986).
 std::string url_encode(const std::string& s);
+
+// The bytes a client sends for a GET of `target` with Host `host`, then
+// `extra` header lines (each ending in \r\n), then the blank line.
+std::string raw_get(std::string_view target, std::string_view extra = "",
+                    std::string_view host = "eight");
+// The same for a POST /solve of `body`: Host: eight, its Content-Length,
+// then `extra` header lines, the blank line and the body.
+std::string raw_post(std::string_view body, std::string_view extra = "");
+
+// A table file's checksum as /readyz and the ETag of /table show it: 16
+// lower-case hex digits. REQUIRES: `table` passes the checksum check.
+std::string checksum_hex(const std::vector<std::uint8_t>& table);
+// The strong ETag /table sends for `table`: its checksum in double quotes.
+std::string etag_of(const std::vector<std::uint8_t>& table);
+
+// GET `target` from `cli` (an httplib::Client or service_fixture.h's
+// in-process client): the answer must have status `status`, a 200 must be
+// application/json, and its body is returned parsed.
+template <class Client>
+nlohmann::json get_json(Client& cli, const std::string& target, int status = 200) {
+  auto r = cli.Get(target);
+  REQUIRE(r);
+  CAPTURE(target);
+  CAPTURE(r->body);
+  REQUIRE(r->status == status);
+  if (status == 200) CHECK(r->get_header_value("Content-Type") == "application/json");
+  return nlohmann::json::parse(r->body);
+}
 
 }  // namespace eight::test

@@ -34,23 +34,6 @@ using Bytes = std::vector<std::uint8_t>;
 
 namespace {
 
-std::string checksum_hex(const Bytes& table) {
-  auto view = eight::TableView::parse(table, "test", eight::Check::kChecksum);
-  REQUIRE(view.ok());
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016" PRIx64, view->checksum());
-  return hex;
-}
-
-// The ETag /table sends for `table`: its checksum in double quotes (built by
-// appending: GCC 12 warns, wrongly, with -Wrestrict on "\"" + s + "\"").
-std::string etag(const Bytes& table) {
-  std::string tag = "\"";
-  tag += checksum_hex(table);
-  tag += '"';
-  return tag;
-}
-
 // A sound table that differs from the default: one section, the goals with
 // the blank in the centre, which the default table answers too.
 const Bytes& centre_table() {
@@ -58,7 +41,8 @@ const Bytes& centre_table() {
   return bytes;
 }
 
-Bytes corrupted(Bytes bytes) {
+// `bytes` with its middle byte inverted: the checksum no longer matches.
+Bytes with_middle_byte_flipped(Bytes bytes) {
   bytes[bytes.size() / 2] ^= 0xFF;
   return bytes;
 }
@@ -146,7 +130,7 @@ void check_download(RawConnection& conn, const Bytes& expected) {
   RawResponse r;
   REQUIRE(conn.read_response(r) == ResponseEnd::kComplete);
   CHECK(r.status == 200);
-  CHECK(r.headers["etag"] == etag(expected));
+  CHECK(r.headers["etag"] == eight::test::etag_of(expected));
   CHECK(r.body == std::string(expected.begin(), expected.end()));
 }
 
@@ -171,7 +155,7 @@ TEST_CASE(
        "header says 2178492 bytes but the file has 1000000\n"},
       {"header cut", Bytes(table.begin(), table.begin() + 20),
        "file is truncated: 20 bytes, shorter than the"},
-      {"corrupted", corrupted(table), "checksum mismatch"},
+      {"corrupted", with_middle_byte_flipped(table), "checksum mismatch"},
       {"text", text, "not an eight table (bad magic)"},
       {"png", png, "not an eight table (bad magic)"},
   };
@@ -199,7 +183,7 @@ TEST_CASE("replacing or deleting the table file under a running server does not 
   eight::test::write_file(path, table);
   ServerProcess server(ServerSpec{.args = {"--table", path}});
   const auto still_serves_the_original = [&] {
-    CHECK(served_checksum(server) == checksum_hex(table));
+    CHECK(served_checksum(server) == eight::test::checksum_hex(table));
     // The standard goal: answered by the original table, not by the new one.
     auto r = server.client().Get("/distance?board=867254301");
     REQUIRE(r);
@@ -216,7 +200,7 @@ TEST_CASE("replacing or deleting the table file under a running server does not 
   SUBCASE("by other bytes, and again, then deleted") {
     replace_file(path, {'n', 'o', 't', ' ', 'a', ' ', 't', 'a', 'b', 'l', 'e'});
     still_serves_the_original();
-    replace_file(path, corrupted(table));
+    replace_file(path, with_middle_byte_flipped(table));
     still_serves_the_original();
     std::filesystem::remove(path);
     still_serves_the_original();
@@ -237,8 +221,8 @@ TEST_CASE("SIGHUP switches to a sound new table under load without a failed requ
   const auto signalled = std::chrono::steady_clock::now();
   ::kill(server.pid(), SIGHUP);
   REQUIRE(server.wait_for_stderr("SIGHUP: reloaded table " + path + " (checksum " +
-                                 checksum_hex(centre_table()) + ", was " + checksum_hex(table) +
-                                 ")"));
+                                 eight::test::checksum_hex(centre_table()) + ", was " +
+                                 eight::test::checksum_hex(table) + ")"));
   const auto switched = std::chrono::steady_clock::now() - signalled;
   std::this_thread::sleep_for(200ms);
   load.stop();
@@ -248,12 +232,12 @@ TEST_CASE("SIGHUP switches to a sound new table under load without a failed requ
           << load.answered() << " requests answered on 4 connections around it, " << load.failed()
           << " failed");
   CHECK(load.failed() == 0);
-  CHECK(load.checksums_seen() ==
-        std::set<std::string>{checksum_hex(table), checksum_hex(centre_table())});
-  CHECK(served_checksum(server) == checksum_hex(centre_table()));
+  CHECK(load.checksums_seen() == std::set<std::string>{eight::test::checksum_hex(table),
+                                                       eight::test::checksum_hex(centre_table())});
+  CHECK(served_checksum(server) == eight::test::checksum_hex(centre_table()));
   auto r = server.client().Head("/table");
   REQUIRE(r);
-  CHECK(r->get_header_value("ETag") == etag(centre_table()));
+  CHECK(r->get_header_value("ETag") == eight::test::etag_of(centre_table()));
   // The download that began before the switch finishes from the old mapping.
   check_download(download, table);
 }
@@ -267,9 +251,9 @@ TEST_CASE("SIGHUP with a corrupted or missing table file keeps the current table
   SteadyLoad load(server, 4);
   std::this_thread::sleep_for(100ms);
   const std::string kept =
-      "SIGHUP: kept the current table (checksum " + checksum_hex(table) + "): ";
+      "SIGHUP: kept the current table (checksum " + eight::test::checksum_hex(table) + "): ";
 
-  replace_file(path, corrupted(table));
+  replace_file(path, with_middle_byte_flipped(table));
   ::kill(server.pid(), SIGHUP);
   REQUIRE(server.wait_for_stderr(kept + path + ": checksum mismatch"));
   std::filesystem::remove(path);
@@ -281,8 +265,8 @@ TEST_CASE("SIGHUP with a corrupted or missing table file keeps the current table
   MESSAGE("SIGHUP with a corrupted, then a missing table: "
           << load.answered() << " requests answered, " << load.failed() << " failed");
   CHECK(load.failed() == 0);
-  CHECK(load.checksums_seen() == std::set<std::string>{checksum_hex(table)});
-  CHECK(served_checksum(server) == checksum_hex(table));
+  CHECK(load.checksums_seen() == std::set<std::string>{eight::test::checksum_hex(table)});
+  CHECK(served_checksum(server) == eight::test::checksum_hex(table));
   CHECK(server.stderr_text().find("reloaded") == std::string::npos);
 }
 
@@ -290,7 +274,7 @@ TEST_CASE("TableSlot::reload switches only to a sound table, and old snapshots s
   TempDir dir;
   const Bytes& table = eight::test::table_bytes();
   eight::test::write_file(dir.file("old.tbl"), table);
-  eight::test::write_file(dir.file("bad.tbl"), corrupted(table));
+  eight::test::write_file(dir.file("bad.tbl"), with_middle_byte_flipped(table));
   eight::test::write_file(dir.file("new.tbl"), centre_table());
   auto first = eight::server::load_tables({dir.file("old.tbl"), false});
   REQUIRE(first.ok());
@@ -305,7 +289,7 @@ TEST_CASE("TableSlot::reload switches only to a sound table, and old snapshots s
   r = slot.reload({dir.file("new.tbl"), false});
   REQUIRE(r.ok());
   CHECK(slot.get() == *r);
-  CHECK(slot.get()->table(0)->checksum_hex() == checksum_hex(centre_table()));
+  CHECK(slot.get()->table(0)->checksum_hex() == eight::test::checksum_hex(centre_table()));
   // The snapshot taken before still maps and answers from the old table,
   // even with its file gone.
   std::filesystem::remove(dir.file("old.tbl"));

@@ -47,23 +47,6 @@ const Bytes& table_2x4() {
   return bytes;
 }
 
-std::string checksum_hex(const Bytes& table) {
-  auto view = eight::TableView::parse(table, "test", eight::Check::kChecksum);
-  REQUIRE(view.ok());
-  char hex[17];
-  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(view->checksum()));
-  return hex;
-}
-
-// The strong ETag of a table's bytes. Appended, not "\"" + ... + "\"": GCC 12
-// warns (-Wrestrict, a false positive in libstdc++) on that form.
-std::string etag_of(const Bytes& table) {
-  std::string out = "\"";
-  out += checksum_hex(table);
-  out += '"';
-  return out;
-}
-
 // Concatenates `parts`, for the same reason.
 std::string cat(std::initializer_list<std::string_view> parts) {
   std::string out;
@@ -71,7 +54,9 @@ std::string cat(std::initializer_list<std::string_view> parts) {
   return out;
 }
 
-Bytes corrupted(Bytes bytes) {
+// `bytes` with the low bit of its last byte flipped: the checksum no longer
+// matches.
+Bytes with_last_bit_flipped(Bytes bytes) {
   bytes[bytes.size() - 1] ^= 0x01;
   return bytes;
 }
@@ -97,17 +82,6 @@ struct TableDir {
   }
 };
 
-// `cli`: an httplib::Client or the in-process client (service_fixture.h).
-template <class Client>
-json get_json(Client& cli, const std::string& target, int status = 200) {
-  auto r = cli.Get(target);
-  REQUIRE(r);
-  CAPTURE(target);
-  CAPTURE(r->body);
-  CHECK(r->status == status);
-  return json::parse(r->body);
-}
-
 }  // namespace
 
 TEST_CASE("--tables DIR answers every shape of every file, each from its own file") {
@@ -115,18 +89,18 @@ TEST_CASE("--tables DIR answers every shape of every file, each from its own fil
   ServiceFixture server(eight::TableSource{d.dir.path(), true});
   auto cli = server.client();
   // 3x3 from eight.tbl, 2x3 and its transpose 3x2 from small-2x3.tbl.
-  CHECK(get_json(cli, "/distance?board=867254301")["distance"] == 31);
-  json j = get_json(cli, "/solve?board=123/405");
+  CHECK(eight::test::get_json(cli, "/distance?board=867254301")["distance"] == 31);
+  json j = eight::test::get_json(cli, "/solve?board=123/405");
   CHECK(j["goal"] == "123/450");
   CHECK(j["distance"] == 1);
-  CHECK(get_json(cli, "/distance?board=213405&shape=3x2")["goal"] == "12/34/50");
-  CHECK(get_json(cli, "/hint?board=123/405")["distance"] == 1);
-  j = get_json(cli, "/random?distance=7&shape=2x3&seed=3");
+  CHECK(eight::test::get_json(cli, "/distance?board=213405&shape=3x2")["goal"] == "12/34/50");
+  CHECK(eight::test::get_json(cli, "/hint?board=123/405")["distance"] == 1);
+  j = eight::test::get_json(cli, "/random?distance=7&shape=2x3&seed=3");
   CHECK(j["goal"] == "123/450");
   CHECK(j["distance"] == 7);
   // 2x3 from a corner: max 21 (OEIS A089473), from the file that holds it.
-  CHECK(get_json(cli, "/stats?shape=2x3")["max_distance"] == 21);
-  CHECK(get_json(cli, "/stats")["max_distance"] == 31);
+  CHECK(eight::test::get_json(cli, "/stats?shape=2x3")["max_distance"] == 21);
+  CHECK(eight::test::get_json(cli, "/stats")["max_distance"] == 31);
   // A batch whose items' goals hit different files.
   auto r = cli.Post("/solve",
                     R"({"boards":["867254301",{"board":"123/405","goal":"123/450"},)"
@@ -178,7 +152,7 @@ TEST_CASE("--tables DIR: /table serves the 3x3 file, or with shape= the file ans
   REQUIRE(r);
   CHECK(r->status == 200);
   CHECK(r->body == std::string(t3.begin(), t3.end()));
-  CHECK(r->get_header_value("ETag") == etag_of(t3));
+  CHECK(r->get_header_value("ETag") == eight::test::etag_of(t3));
   CHECK(r->get_header_value("Content-Disposition") == "attachment; filename=\"eight.tbl\"");
   for (const char* shape : {"2x3", "3x2"}) {
     CAPTURE(shape);
@@ -186,11 +160,11 @@ TEST_CASE("--tables DIR: /table serves the 3x3 file, or with shape= the file ans
     REQUIRE(r);
     CHECK(r->status == 200);
     CHECK(r->body == std::string(table_2x3().begin(), table_2x3().end()));
-    CHECK(r->get_header_value("ETag") == etag_of(table_2x3()));
+    CHECK(r->get_header_value("ETag") == eight::test::etag_of(table_2x3()));
     CHECK(r->get_header_value("Content-Disposition") == "attachment; filename=\"small-2x3.tbl\"");
   }
   // Validators and ranges per file.
-  const std::string etag = etag_of(table_2x3());
+  const std::string etag = eight::test::etag_of(table_2x3());
   r = cli.Get("/table?shape=2x3", {{"If-None-Match", etag}});
   REQUIRE(r);
   CHECK(r->status == 304);
@@ -223,21 +197,21 @@ TEST_CASE("--tables DIR: /tables lists every file with a URL that downloads it, 
   TableDir d;
   ServiceFixture server(eight::TableSource{d.dir.path(), true});
   auto cli = server.client();
-  const json j = get_json(cli, "/tables");
+  const json j = eight::test::get_json(cli, "/tables");
   REQUIRE(j["tables"].size() == 2);
   const json& a = j["tables"][0];
   const json& b = j["tables"][1];
   CHECK(a["name"] == "eight.tbl");
   CHECK(a["url"] == "/table?name=eight.tbl");
-  CHECK(a["etag"] == etag_of(eight::test::table_bytes()));
-  CHECK(a["checksum"] == checksum_hex(eight::test::table_bytes()));
+  CHECK(a["etag"] == eight::test::etag_of(eight::test::table_bytes()));
+  CHECK(a["checksum"] == eight::test::checksum_hex(eight::test::table_bytes()));
   CHECK(a["bytes"] == eight::test::table_bytes().size());
   CHECK(a["sections"] == 3);
   CHECK(a["shapes"] == json{"3x3"});
   CHECK(a["default"] == true);
   CHECK(b["name"] == "small-2x3.tbl");
   CHECK(b["url"] == "/table?name=small-2x3.tbl");
-  CHECK(b["etag"] == etag_of(table_2x3()));
+  CHECK(b["etag"] == eight::test::etag_of(table_2x3()));
   CHECK(b["shapes"] == json{"2x3", "3x2"});
   CHECK(b["default"] == false);
   auto r = cli.Get("/tables");
@@ -274,19 +248,19 @@ TEST_CASE("--tables DIR: /readyz lists each file, /metrics gives each its info")
   ServerProcess server(d.spec());
   auto cli = server.client();
   const Bytes& t3 = eight::test::table_bytes();
-  const json j = get_json(cli, "/readyz");
+  const json j = eight::test::get_json(cli, "/readyz");
   CHECK(j["status"] == "ready");
-  CHECK(j["table"]["checksum"] == checksum_hex(t3));
+  CHECK(j["table"]["checksum"] == eight::test::checksum_hex(t3));
   CHECK(j["shapes"] == json({"2x3", "3x2", "3x3"}));
   REQUIRE(j["tables"].size() == 2);
   // In file-name order: eight.tbl, small-2x3.tbl.
   CHECK(j["tables"][0] == json({{"path", d.dir.file("eight.tbl")},
-                                {"checksum", checksum_hex(t3)},
+                                {"checksum", eight::test::checksum_hex(t3)},
                                 {"sections", 3},
                                 {"bytes", t3.size()},
                                 {"shapes", {"3x3"}}}));
   CHECK(j["tables"][1] == json({{"path", d.dir.file("small-2x3.tbl")},
-                                {"checksum", checksum_hex(table_2x3())},
+                                {"checksum", eight::test::checksum_hex(table_2x3())},
                                 {"sections", 2},
                                 {"bytes", table_2x3().size()},
                                 {"shapes", {"2x3", "3x2"}}}));
@@ -296,8 +270,8 @@ TEST_CASE("--tables DIR: /readyz lists each file, /metrics gives each its info")
   const std::string p3 = d.dir.file("eight.tbl");
   const std::string p2 = d.dir.file("small-2x3.tbl");
   const std::string bytes = std::to_string(t3.size() + table_2x3().size());
-  const std::string c3 = checksum_hex(t3);
-  const std::string c2 = checksum_hex(table_2x3());
+  const std::string c3 = eight::test::checksum_hex(t3);
+  const std::string c2 = eight::test::checksum_hex(table_2x3());
   for (const std::string& line :
        {cat({"eight_table_info{path=\"", p3, "\",checksum=\"", c3, "\"} 1"}),
         cat({"eight_table_info{path=\"", p2, "\",checksum=\"", c2, "\"} 1"}),
@@ -318,21 +292,22 @@ TEST_CASE("--tables DIR: SIGHUP reloads the whole folder, and keeps the set if a
   eight::test::write_file(d.dir.file("w-2x4.tbl"), table_2x4());
   ::kill(server.pid(), SIGHUP);
   REQUIRE(server.wait_for_stderr("SIGHUP: reloaded tables in " + d.dir.path() + ": "));
-  CHECK(get_json(cli, "/distance?board=1234/5670")["distance"] == 0);
-  CHECK(get_json(cli, "/readyz")["tables"].size() == 3);
-  CHECK(get_json(cli, "/readyz")["shapes"] == json({"2x3", "3x2", "2x4", "4x2", "3x3"}));
+  CHECK(eight::test::get_json(cli, "/distance?board=1234/5670")["distance"] == 0);
+  CHECK(eight::test::get_json(cli, "/readyz")["tables"].size() == 3);
+  CHECK(eight::test::get_json(cli, "/readyz")["shapes"] ==
+        json({"2x3", "3x2", "2x4", "4x2", "3x3"}));
   // A bad file anywhere in the folder: the whole set stays as it was.
-  eight::test::write_file(d.dir.file("x.tbl"), corrupted(table_2x4()));
+  eight::test::write_file(d.dir.file("x.tbl"), with_last_bit_flipped(table_2x4()));
   ::kill(server.pid(), SIGHUP);
   REQUIRE(server.wait_for_stderr("SIGHUP: kept the current tables "));
   CHECK(server.wait_for_stderr(d.dir.file("x.tbl") + ": checksum mismatch"));
-  CHECK(get_json(cli, "/distance?board=1234/5670")["distance"] == 0);
-  CHECK(get_json(cli, "/readyz")["tables"].size() == 3);
+  CHECK(eight::test::get_json(cli, "/distance?board=1234/5670")["distance"] == 0);
+  CHECK(eight::test::get_json(cli, "/readyz")["tables"].size() == 3);
 }
 
 TEST_CASE("--tables DIR refuses to start on a bad file, naming it, and on an empty folder") {
   TableDir d;
-  eight::test::write_file(d.dir.file("broken.tbl"), corrupted(table_2x3()));
+  eight::test::write_file(d.dir.file("broken.tbl"), with_last_bit_flipped(table_2x3()));
   std::string err;
   auto e = eight::test::run_to_exit(d.spec(), err);
   CAPTURE(err);
@@ -372,7 +347,7 @@ TEST_CASE("--table and --tables together are a usage error, on the command line 
                         .env = {{"EIGHT_TABLES", d.dir.path()}},
                         .default_args = false});
   auto cli = server.client();
-  CHECK(get_json(cli, "/readyz")["tables"].size() == 1);
+  CHECK(eight::test::get_json(cli, "/readyz")["tables"].size() == 1);
   // With one file, GET /table serves it, whatever its shapes, as eight.tbl.
   auto r = cli.Get("/table");
   REQUIRE(r);

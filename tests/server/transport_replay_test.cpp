@@ -29,8 +29,9 @@ using eight::test::TempDir;
 using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
 
-std::string get(const std::string& target, const std::string& extra = "") {
-  return "GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + extra + "\r\n";
+// The replays' GETs, whose Host is the loopback address.
+std::string loopback_get(const std::string& target, const std::string& extra = "") {
+  return eight::test::raw_get(target, extra, "127.0.0.1");
 }
 
 // The default table (every shape up to 10 cells, 2x5 among them) as a file.
@@ -78,7 +79,7 @@ TEST_CASE(
   // Closed by the client after its answer.
   for (int i = 0; i < 9 * limit; ++i) {
     RawConnection c(port);
-    REQUIRE(c.send(get("/healthz")));
+    REQUIRE(c.send(loopback_get("/healthz")));
     RawResponse r;
     REQUIRE(c.read_response(r) == ResponseEnd::kComplete);
     REQUIRE(r.status == 200);
@@ -87,7 +88,7 @@ TEST_CASE(
   // Closed by the server after Connection: close.
   for (int i = 0; i < 8 * limit; ++i) {
     RawConnection c(port);
-    REQUIRE(c.send(get("/distance?board=867254301", "Connection: close\r\n")));
+    REQUIRE(c.send(loopback_get("/distance?board=867254301", "Connection: close\r\n")));
     RawResponse r;
     REQUIRE(c.read_response(r) == ResponseEnd::kComplete);
     REQUIRE(r.status == 200);
@@ -99,7 +100,7 @@ TEST_CASE(
     std::vector<RawConnection> idle;
     for (int i = 0; i < limit - 4; ++i) {
       idle.emplace_back(port);
-      REQUIRE(idle.back().send(get("/healthz")));
+      REQUIRE(idle.back().send(loopback_get("/healthz")));
       RawResponse r;
       REQUIRE(idle.back().read_response(r) == ResponseEnd::kComplete);
       REQUIRE(r.status == 200);
@@ -179,7 +180,7 @@ TEST_CASE("slow 2x5 draws pipelined on two connections leave a fresh 3x3 client 
   // simulated to a long rejection run), ten deep on each of two connections.
   std::string pipelined;
   for (int i = 0; i < 10; ++i) {
-    pipelined += get("/random?shape=2x5&distance=54&seed=1049905442998443423");
+    pipelined += loopback_get("/random?shape=2x5&distance=54&seed=1049905442998443423");
   }
   RawConnection a(server.port());
   RawConnection b(server.port());
@@ -223,7 +224,7 @@ TEST_CASE(
   std::vector<RawConnection> hog;
   for (int i = 0; i < 66; ++i) {
     hog.push_back(RawConnection::open_from(server.port(), "127.0.0.1"));
-    REQUIRE(hog.back().send(get(kHardSearch)));
+    REQUIRE(hog.back().send(loopback_get(kHardSearch)));
   }
   // One runs, eight (its share of the queue) wait, the rest are refused.
   int refused = 0;
@@ -237,7 +238,7 @@ TEST_CASE(
   }
   CHECK(refused >= 66 - 1 - 8);
   RawConnection other = RawConnection::open_from(server.port(), "127.0.0.2");
-  REQUIRE(other.send(get(kEasySearch)));
+  REQUIRE(other.send(loopback_get(kEasySearch)));
   RawResponse r;
   // A hang guard: before, no answer after 55 s; now milliseconds.
   REQUIRE(other.read_response(r, 10s) == ResponseEnd::kComplete);
@@ -254,13 +255,13 @@ TEST_CASE(
   // options_test's).
   ServerProcess server(dir.spec({"--compute-threads", "1", "--queue-wait", "1"}));
   RawConnection hog = RawConnection::open_from(server.port(), "127.0.0.1");
-  REQUIRE(hog.send(get(kHardSearch)));
+  REQUIRE(hog.send(loopback_get(kHardSearch)));
   // The other is sent once the hog's search runs (a hang guard for a busy
   // machine): sent before, it could be read first and run itself.
   REQUIRE(
       eight::test::wait_until([&] { return server.metric("eight_compute_running") == 1; }, 60s));
   RawConnection other = RawConnection::open_from(server.port(), "127.0.0.2");
-  REQUIRE(other.send(get(kEasySearch)));
+  REQUIRE(other.send(loopback_get(kEasySearch)));
   RawResponse r;
   REQUIRE(other.read_response(r, 30s) == ResponseEnd::kComplete);
   CHECK(r.status == 503);
@@ -276,10 +277,10 @@ TEST_CASE("behind a trusted proxy, --client-header gives each forwarded client i
   std::vector<RawConnection> hog;
   for (int i = 0; i < 12; ++i) {
     hog.emplace_back(server.port());
-    REQUIRE(hog.back().send(get(kHardSearch, "X-Forwarded-For: 6.6.6.6, 10.0.0.1\r\n")));
+    REQUIRE(hog.back().send(loopback_get(kHardSearch, "X-Forwarded-For: 6.6.6.6, 10.0.0.1\r\n")));
   }
   RawConnection other(server.port());
-  REQUIRE(other.send(get(kEasySearch, "X-Forwarded-For: 10.0.0.2\r\n")));
+  REQUIRE(other.send(loopback_get(kEasySearch, "X-Forwarded-For: 10.0.0.2\r\n")));
   RawResponse r;
   REQUIRE(other.read_response(r, 10s) == ResponseEnd::kComplete);
   CHECK(r.status == 200);
@@ -290,7 +291,7 @@ TEST_CASE("draws whose clients left free the compute threads at once") {
   ServerProcess server(table.spec({"--compute-threads", "2"}));
   for (const char* source : {"127.0.0.3", "127.0.0.4"}) {
     RawConnection c = RawConnection::open_from(server.port(), source);
-    REQUIRE(c.send(get("/random?shape=2x5&distance=54&count=300&seed=7")));
+    REQUIRE(c.send(loopback_get("/random?shape=2x5&distance=54&count=300&seed=7")));
     std::this_thread::sleep_for(100ms);
     c.close();  // the client leaves while its 300 draws (about 19 s) run
   }
@@ -351,7 +352,7 @@ TEST_CASE("SIGTERM with a full compute pool answers every request already receiv
     const std::string source = "127.0.1." + std::to_string(a + 1);
     for (int i = 0; i < 8; ++i) {
       clients.push_back(RawConnection::open_from(server.port(), source.c_str()));
-      REQUIRE(clients.back().send(get(kHardSearch)));
+      REQUIRE(clients.back().send(loopback_get(kHardSearch)));
     }
   }
   std::this_thread::sleep_for(300ms);

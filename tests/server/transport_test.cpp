@@ -16,6 +16,7 @@
 #include "server_fixture.h"
 #include "support.h"
 
+using eight::test::raw_get;
 using eight::test::RawConnection;
 using eight::test::RawResponse;
 using eight::test::ResponseEnd;
@@ -27,14 +28,9 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-std::string get(const std::string& target, const std::string& extra = "") {
-  return "GET " + target + " HTTP/1.1\r\nHost: eight\r\n" + extra + "\r\n";
-}
-
-std::string post(const std::string& body, const std::string& extra = "") {
-  return "POST /solve HTTP/1.1\r\nHost: eight\r\nContent-Type: application/json\r\n"
-         "Content-Length: " +
-         std::to_string(body.size()) + "\r\n" + extra + "\r\n" + body;
+// A JSON POST /solve of `body`.
+std::string json_post(const std::string& body, const std::string& extra = "") {
+  return eight::test::raw_post(body, "Content-Type: application/json\r\n" + extra);
 }
 
 // A batch body of `n` copies of one 31-move board.
@@ -72,7 +68,7 @@ TEST_CASE("3 and 100 pipelined requests on one connection are all answered, in o
                                              "213456780"};
     std::string requests;
     for (int i = 0; i < n; ++i) {
-      requests += get("/distance?board=" + boards[static_cast<std::size_t>(i) % boards.size()]);
+      requests += raw_get("/distance?board=" + boards[static_cast<std::size_t>(i) % boards.size()]);
     }
     RawConnection conn(server.port());
     REQUIRE(conn.send(requests));  // one write
@@ -83,7 +79,7 @@ TEST_CASE("3 and 100 pipelined requests on one connection are all answered, in o
       CHECK(json::parse(r.body)["board"] == boards[static_cast<std::size_t>(i) % boards.size()]);
     }
     // Still open for more.
-    REQUIRE(conn.send(get("/healthz")));
+    REQUIRE(conn.send(raw_get("/healthz")));
     RawResponse r;
     CHECK(conn.read_response(r) == ResponseEnd::kComplete);
     CHECK(r.status == 200);
@@ -100,7 +96,7 @@ TEST_CASE("a POST whose body hides a request is answered once, as a POST; the hi
   const std::string hidden = "GET /stats HTTP/1.1\r\nHost: eight\r\n\r\n";
   body.replace(4096 - head.size(), hidden.size(), hidden);
   RawConnection conn(server.port());
-  REQUIRE(conn.send(head + body + get("/healthz")));
+  REQUIRE(conn.send(head + body + raw_get("/healthz")));
   RawResponse r;
   REQUIRE(conn.read_response(r) == ResponseEnd::kComplete);
   CHECK(r.status == 400);  // the POST: its body is not JSON
@@ -160,7 +156,7 @@ TEST_CASE("deep JSON nesting is a 400, never a crash, at any depth") {
     const std::string body =
         "{\"boards\":" + std::string(depth, '[') + std::string(depth, ']') + "}";
     RawConnection conn(server.port());
-    REQUIRE(conn.send(post(body)));
+    REQUIRE(conn.send(json_post(body)));
     RawResponse r;
     REQUIRE(conn.read_response(r) == ResponseEnd::kComplete);
     CHECK(r.status == 400);
@@ -198,7 +194,7 @@ TEST_CASE("a million header lines are a 431 after the hundred-and-first, and cos
 TEST_CASE("a gzip request body is 415, never decompressed") {
   ServerProcess server;
   const std::string body(194 * 1024, '\x1f');  // as big as the bomb; never looked into
-  const RawResponse r = refused_and_closed(server, post(body, "Content-Encoding: gzip\r\n"));
+  const RawResponse r = refused_and_closed(server, json_post(body, "Content-Encoding: gzip\r\n"));
   CHECK(r.status == 415);
   CHECK(problem_type(r) == "https://eight.invalid/problems/unsupported-content-encoding");
 }
@@ -229,7 +225,7 @@ TEST_CASE("HEAD has the GET's headers and no body, even pipelined") {
   ServerProcess server;
   RawConnection conn(server.port());
   REQUIRE(conn.send("HEAD /solve?board=867254301 HTTP/1.1\r\nHost: e\r\n\r\n" +
-                    get("/solve?board=867254301")));
+                    raw_get("/solve?board=867254301")));
   RawResponse head, body;
   REQUIRE(conn.read_response(head, 5s, true) == ResponseEnd::kComplete);
   REQUIRE(conn.read_response(body) == ResponseEnd::kComplete);
@@ -254,7 +250,7 @@ TEST_CASE("Expect: 100-continue gets 100 Continue, then the answer") {
   CHECK(r.status == 200);
   CHECK(json::parse(r.body)["count"] == 3);
   // An expectation the server cannot meet is a 417.
-  const RawResponse e = refused_and_closed(server, post(body, "Expect: tea\r\n"));
+  const RawResponse e = refused_and_closed(server, json_post(body, "Expect: tea\r\n"));
   CHECK(e.status == 417);
 }
 
@@ -318,13 +314,13 @@ TEST_CASE("the limits: 414 past the request line, 431 past the headers, 413 past
   // 100 fields (99 and Host), then 101.
   std::string fields;
   for (int i = 0; i < 99; ++i) fields += "X-" + std::to_string(i) + ": 1\r\n";
-  REQUIRE(conn.send(get("/healthz", fields)));
+  REQUIRE(conn.send(raw_get("/healthz", fields)));
   REQUIRE(conn.read_response(r) == ResponseEnd::kComplete);
   CHECK(r.status == 200);
-  CHECK(refused_and_closed(server, get("/healthz", fields + "X-last: 1\r\n")).status == 431);
+  CHECK(refused_and_closed(server, raw_get("/healthz", fields + "X-last: 1\r\n")).status == 431);
   // Body: 2 MiB is read (and is not JSON); a byte more is refused unread.
   RawConnection big(server.port());
-  REQUIRE(big.send(post(std::string(2 * 1024 * 1024, ' '))));
+  REQUIRE(big.send(json_post(std::string(2 * 1024 * 1024, ' '))));
   REQUIRE(big.read_response(r, 10s) == ResponseEnd::kComplete);
   CHECK(r.status == 400);
   const auto start = Clock::now();
@@ -341,7 +337,7 @@ TEST_CASE("the limits: 414 past the request line, 431 past the headers, 413 past
 TEST_CASE("an absolute-form target is routed by its path") {
   ServerProcess server;
   RawConnection conn(server.port());
-  REQUIRE(conn.send(get("http://eight.example:8080/solve?board=413726580")));
+  REQUIRE(conn.send(raw_get("http://eight.example:8080/solve?board=413726580")));
   RawResponse r;
   REQUIRE(conn.read_response(r) == ResponseEnd::kComplete);
   CHECK(r.status == 200);
@@ -354,7 +350,7 @@ TEST_CASE("a full compute queue answers 503 with Retry-After at once") {
   std::vector<RawConnection> conns;
   for (int i = 0; i < 8; ++i) {
     conns.emplace_back(server.port());
-    REQUIRE(conns.back().send(post(body)));
+    REQUIRE(conns.back().send(json_post(body)));
   }
   int ok = 0, busy = 0;
   for (auto& conn : conns) {
@@ -387,13 +383,13 @@ TEST_CASE("a client that leaves while its batch waits has the batch dropped") {
   std::vector<RawConnection> stayers;     // hold the thread for ~60 ms, queued first
   for (int i = 0; i < 3; ++i) {
     stayers.emplace_back(server.port());
-    REQUIRE(stayers.back().send(post(body)));
+    REQUIRE(stayers.back().send(json_post(body)));
   }
   std::this_thread::sleep_for(5ms);
   std::vector<RawConnection> leavers;
   for (int i = 0; i < 6; ++i) {
     leavers.emplace_back(server.port());
-    REQUIRE(leavers.back().send(post(body)));
+    REQUIRE(leavers.back().send(json_post(body)));
   }
   std::this_thread::sleep_for(5ms);
   leavers.clear();  // they close while their batches wait behind the others
@@ -419,7 +415,8 @@ TEST_CASE("SIGTERM with 64 connections busy answers every request in flight, the
   std::vector<RawConnection> conns;
   for (int i = 0; i < 64; ++i) {
     conns.emplace_back(server.port());
-    REQUIRE(conns.back().send(i % 2 ? post(body) : get("/solve?board=867254301") + post(body)));
+    REQUIRE(conns.back().send(i % 2 ? json_post(body)
+                                    : raw_get("/solve?board=867254301") + json_post(body)));
   }
   ::kill(server.pid(), SIGTERM);
   int complete = 0;
