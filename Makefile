@@ -40,7 +40,7 @@ TEST_PACKAGES := chromium systemd groff-base man-db python3-yaml prometheus curl
 # ...and what `make deb` needs: dpkg-shlibdeps (the Depends line) and file.
 DEB_PACKAGES := dpkg-dev file
 
-.PHONY: all deps configure build table run test bench clean sanitize-build test-sanitize test-debug fuzz fuzz-build \
+.PHONY: all deps configure build table run test bench clean sanitize-build test-sanitize test-debug fuzz fuzz-build fuzz-sanitize \
         deb deb-test
 
 all: build
@@ -107,8 +107,9 @@ bench: table
 # minutes of test time.) clang, not
 # gcc: gcc 12 reports a false -Wmaybe-uninitialized in <regex> under ASan,
 # and warnings are errors in CI.
-# sanitize-build builds it and runs nothing (.ci/run builds it while the
-# suite runs on a busy machine). SANITIZE_TABLES_FROM, a build tree of this
+# The tree holds the fuzzers too, only their own files instrumented for
+# coverage (make fuzz-sanitize, below). sanitize-build builds it and runs
+# nothing (.ci/run builds it while the suite runs on a busy machine). SANITIZE_TABLES_FROM, a build tree of this
 # source (.ci/run: build), gives it that tree's generated tables to copy
 # (EIGHT_TABLES_FROM): its own instrumented generators take many minutes.
 SANITIZE_BUILD ?= build-sanitize
@@ -118,7 +119,8 @@ sanitize-build: deps
 	@cmake -S . -B $(SANITIZE_BUILD) -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_COMPILER=clang++ \
 	  -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DEIGHT_SANITIZE=address,undefined \
 	  -DEIGHT_TABLES_FROM="$(if $(SANITIZE_TABLES_FROM),$(abspath $(SANITIZE_TABLES_FROM)))" \
-	  -DEIGHT_BUILD_TESTS=ON -DEIGHT_BUILD_SERVER=ON -DEIGHT_WERROR=$(WERROR) >/dev/null
+	  -DEIGHT_BUILD_TESTS=ON -DEIGHT_BUILD_SERVER=ON -DEIGHT_BUILD_FUZZERS=ON \
+	  -DEIGHT_FUZZ_COVERAGE=OFF -DEIGHT_WERROR=$(WERROR) >/dev/null
 	@cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 
 # SANITIZE_EXCLUDE, when set, is a ctest -E regular expression of test names
@@ -154,6 +156,13 @@ fuzz-build: deps
 
 fuzz: fuzz-build
 	@scripts/run-fuzzers.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZERS)
+
+# The same fuzzers as the sanitizer build holds them (sanitize-build above):
+# only their own files instrumented for coverage, so their short runs are
+# blind to the library's branches; their seed corpora are replayed all the
+# same. CI's fuzz step, without a tree of its own.
+fuzz-sanitize: sanitize-build
+	@scripts/run-fuzzers.sh $(SANITIZE_BUILD) $(FUZZ_SECONDS) $(FUZZERS)
 
 clean:
 	rm -rf $(BUILD) $(SANITIZE_BUILD) $(DEBUG_BUILD) $(FUZZ_BUILD) $(TABLE) $(TABLE).tmp \
