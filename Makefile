@@ -109,9 +109,10 @@ bench: table
 # and warnings are errors in CI.
 # The tree holds the fuzzers too, only their own files instrumented for
 # coverage (make fuzz-sanitize, below). sanitize-build builds it and runs
-# nothing (.ci/run builds it while the suite runs on a busy machine). SANITIZE_TABLES_FROM, a build tree of this
-# source (.ci/run: build), gives it that tree's generated tables to copy
-# (EIGHT_TABLES_FROM): its own instrumented generators take many minutes.
+# nothing (.ci/run builds it while the suite runs on a busy machine).
+# SANITIZE_TABLES_FROM, a build tree of this source (.ci/run: build), gives
+# it that tree's generated tables to copy (EIGHT_TABLES_FROM): its own
+# instrumented generators take many minutes.
 SANITIZE_BUILD ?= build-sanitize
 SANITIZE_TABLES_FROM ?=
 sanitize-build: deps
