@@ -9,7 +9,9 @@
 // includes building that goal's pattern databases in memory, which the
 // boards' times then do not), then PASS or FAIL against the floors
 // given (issue 20: every answer under 50 ms on one core; 10x10 at most
-// 2.5x its bound).
+// 2.5x its bound). The last column is an XXH3-64 digest of every path, in
+// order: two builds that print the same one gave the same answers, which
+// is how a change made for speed shows that it changed nothing else.
 //
 //   eight-grid-bench [--boards N] [--seed S] [--max-ms MS] [--max-ratio R] SHAPE...
 //   eight-grid-bench --boards 1000 --max-ms 50 6x6 8x8 10x10
@@ -22,6 +24,9 @@
 #include <cstdlib>
 #include <string>
 #include <vector>
+
+#define XXH_INLINE_ALL  // as core/table_format.cpp: the state on the stack
+#include <xxhash.h>
 
 #include "common/text.h"
 #include "eight/answer.h"
@@ -69,8 +74,9 @@ int main(int argc, char** argv) {
   }
   if (shapes.empty()) return usage();
   bool pass = true;
-  std::printf("%-6s %6s %9s %9s %9s %8s %10s %9s %8s %9s\n", "shape", "boards", "mean ms",
-              "median ms", "max ms", "optimal", "mean moves", "bound", "ratio", "first ms");
+  std::printf("%-6s %6s %9s %9s %9s %8s %10s %9s %8s %9s %16s\n", "shape", "boards", "mean ms",
+              "median ms", "max ms", "optimal", "mean moves", "bound", "ratio", "first ms",
+              "paths");
   for (std::size_t k = 0; k < shapes.size(); ++k) {
     const eight::Shape shape = shapes[k];
     const eight::Board goal = eight::standard_goal(shape);
@@ -82,6 +88,8 @@ int main(int argc, char** argv) {
         std::chrono::duration<double, std::milli>(Clock::now() - first0).count();
     std::vector<double> ms;
     double ratio_sum = 0, moves_sum = 0, bound_sum = 0, optimal = 0;
+    XXH3_state_t digest;
+    XXH3_64bits_reset(&digest);
     for (std::uint64_t i = 0; i < boards; ++i) {
       const eight::Board b = eight::shuffled_board(goal, rng);
       const auto t0 = Clock::now();
@@ -105,6 +113,8 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "FAIL: %s: the path misses the goal\n", eight::to_string(b).c_str());
         return 1;
       }
+      const std::string letters = eight::path_letters(a->solution.path()) + "\n";
+      XXH3_64bits_update(&digest, letters.data(), letters.size());
       const int bound = a->report.lower_bound;
       const int length = a->solution.distance;
       ratio_sum += bound > 0 ? static_cast<double>(length) / bound : 1.0;
@@ -118,10 +128,11 @@ int main(int argc, char** argv) {
     for (const double x : ms) sum += x;
     const double n = static_cast<double>(boards);
     const double ratio = ratio_sum / n;
-    std::printf("%-6s %6llu %9.2f %9.2f %9.2f %7.1f%% %10.1f %9.1f %8.3f %9.1f\n",
+    const unsigned long long paths = XXH3_64bits_digest(&digest);
+    std::printf("%-6s %6llu %9.2f %9.2f %9.2f %7.1f%% %10.1f %9.1f %8.3f %9.1f %016llx\n",
                 eight::to_string(shape).c_str(), static_cast<unsigned long long>(boards), sum / n,
                 sorted[sorted.size() / 2], sorted.back(), 100 * optimal / n, moves_sum / n,
-                bound_sum / n, ratio, first_ms);
+                bound_sum / n, ratio, first_ms, paths);
     if (sorted.back() >= max_ms) {
       std::printf("FAIL: %s: an answer took %.2f ms, the floor is under %.0f ms\n",
                   eight::to_string(shape).c_str(), sorted.back(), max_ms);
