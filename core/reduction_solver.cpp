@@ -263,8 +263,13 @@ using KeyTiles = std::array<int, kKeyTiles>;
 // only for the states it reaches: a state's distance (node) is known in this
 // search when its stamp (node_stamp) is the search's generation.
 struct Scratch {
-  std::vector<std::uint32_t> stamp;
-  std::vector<std::uint16_t> distance;  // to the nearest target state
+  // A state's stamp and distance side by side: the breadth-first search
+  // reads one and writes both, a cache miss each when apart.
+  struct Seen {
+    std::uint32_t stamp;
+    std::uint16_t distance;  // to the nearest target state
+  };
+  std::vector<Seen> seen;
   std::vector<std::uint32_t> node_stamp;
   std::vector<std::uint32_t> node_of;  // the state's index in nodes
   std::vector<std::uint32_t> queue;
@@ -273,6 +278,69 @@ struct Scratch {
   std::uint32_t generation = 0;
 };
 thread_local Scratch scratch;
+
+// Breadth first from the query's targets (moves are reversible) until the
+// start is found: every state nearer the targets than the start then has its
+// distance in sc.seen, stamped with sc.generation, as every state of the
+// start's distance that was found. False when the start cannot be reached.
+// The count of tracked tiles is a template argument so that the loop, half
+// of a 10x10 answer's time, does not test it at every step.
+template <int kTracked>
+bool distances_to_targets(const Model& model, Scratch& sc, std::uint32_t start) {
+  assert(model.tracked == kTracked);
+  const std::uint32_t gen = sc.generation;
+  const int n = model.n;
+  Scratch::Seen* const seen = sc.seen.data();
+  // Each state is queued once at most.
+  if (sc.queue.size() < model.states) sc.queue.resize(model.states);
+  std::uint32_t* const queue = sc.queue.data();
+  std::size_t tail = 0;
+  const auto encode = [n](int e, int t0, int t1) {
+    if constexpr (kTracked == 0) return static_cast<std::uint32_t>(e);
+    if constexpr (kTracked == 1) return static_cast<std::uint32_t>(e + n * t0);
+    return static_cast<std::uint32_t>(e + n * (t0 + n * t1));
+  };
+  // The targets, in increasing order of state: each tracked tile on its
+  // targets, the blank anywhere else.
+  const int n0 = kTracked >= 1 ? n : 1, n1 = kTracked >= 2 ? n : 1;
+  for (int t1 = 0; t1 < n1; ++t1) {
+    if (kTracked >= 2 && !model.goal1[t1]) continue;
+    for (int t0 = 0; t0 < n0; ++t0) {
+      if (kTracked >= 1 && !model.goal0[t0]) continue;
+      for (int e = 0; e < n; ++e) {
+        if (!model.is_goal(e, t0, t1)) continue;
+        const std::uint32_t x = encode(e, t0, t1);
+        seen[x] = {gen, 0};
+        queue[tail++] = x;
+      }
+    }
+  }
+  for (std::size_t head = 0; head < tail; ++head) {
+    const std::uint32_t x = queue[head];
+    int e = static_cast<int>(x), t0 = 0, t1 = 0;
+    if constexpr (kTracked >= 1) model.decode(x, e, t0, t1);
+    const auto next = static_cast<std::uint16_t>(seen[x].distance + 1);
+    for (int m = 0; m < 4; ++m) {
+      const int e2 = model.nb[e][m];
+      if (e2 < 0) continue;
+      // The blank moves to e2, carrying the tracked tile there to e.
+      int u0 = t0, u1 = t1;
+      if constexpr (kTracked >= 1) {
+        if (t0 == e2) {
+          u0 = e;
+        } else if constexpr (kTracked == 2) {
+          if (t1 == e2) u1 = e;
+        }
+      }
+      const std::uint32_t x2 = encode(e2, u0, u1);
+      if (seen[x2].stamp == gen) continue;
+      seen[x2] = {gen, next};
+      queue[tail++] = x2;
+      if (x2 == start) return true;
+    }
+  }
+  return false;
+}
 
 // A shortest path from the query's state to one of its targets, or nullopt
 // when none can be reached. Of the shortest paths it takes one that leaves
@@ -297,56 +365,21 @@ std::optional<std::vector<Move>> best_shortest_path(const Query& q, const State&
   const std::uint32_t start = model.encode(e0, t00, t10);
 
   Scratch& sc = scratch;
-  if (sc.stamp.size() < model.states) {
-    sc.stamp.resize(model.states, 0);
-    sc.distance.resize(model.states, 0);
+  if (sc.seen.size() < model.states) {
+    sc.seen.resize(model.states, Scratch::Seen{0, 0});
     sc.node_stamp.resize(model.states, 0);
     sc.node_of.resize(model.states, 0);
   }
   if (++sc.generation == 0) {
-    std::fill(sc.stamp.begin(), sc.stamp.end(), 0);
+    std::fill(sc.seen.begin(), sc.seen.end(), Scratch::Seen{0, 0});
     std::fill(sc.node_stamp.begin(), sc.node_stamp.end(), 0);
     sc.generation = 1;
   }
   const std::uint32_t gen = sc.generation;
 
-  // Distances to the targets, breadth first from all of them (moves are
-  // reversible), until the start's: every state nearer is then known.
-  std::vector<std::uint32_t>& queue = sc.queue;
-  queue.clear();
-  // The targets, in increasing order of state: each tracked tile on its
-  // targets, the blank anywhere else.
-  const int n = model.n;
-  const int n0 = model.tracked >= 1 ? n : 1, n1 = model.tracked >= 2 ? n : 1;
-  for (int t1 = 0; t1 < n1; ++t1) {
-    if (model.tracked >= 2 && !model.goal1[t1]) continue;
-    for (int t0 = 0; t0 < n0; ++t0) {
-      if (model.tracked >= 1 && !model.goal0[t0]) continue;
-      for (int e = 0; e < n; ++e) {
-        if (!model.is_goal(e, t0, t1)) continue;
-        const std::uint32_t x = model.encode(e, t0, t1);
-        sc.stamp[x] = gen;
-        sc.distance[x] = 0;
-        queue.push_back(x);
-      }
-    }
-  }
-  bool reached = false;
-  for (std::size_t head = 0; head < queue.size() && !reached; ++head) {
-    const std::uint32_t x = queue[head];
-    int e, t0, t1;
-    model.decode(x, e, t0, t1);
-    for (int m = 0; m < 4; ++m) {
-      int e2 = e, u0 = t0, u1 = t1;
-      if (!model.step(m, e2, u0, u1)) continue;
-      const std::uint32_t x2 = model.encode(e2, u0, u1);
-      if (sc.stamp[x2] == gen) continue;
-      sc.stamp[x2] = gen;
-      sc.distance[x2] = static_cast<std::uint16_t>(sc.distance[x] + 1);
-      queue.push_back(x2);
-      if (x2 == start) reached = true;
-    }
-  }
+  const bool reached = model.tracked == 0   ? distances_to_targets<0>(model, sc, start)
+                       : model.tracked == 1 ? distances_to_targets<1>(model, sc, start)
+                                            : distances_to_targets<2>(model, sc, start);
   if (!reached) return std::nullopt;
 
   // Forward from the start over the moves that bring a target one nearer,
@@ -363,7 +396,7 @@ std::optional<std::vector<Move>> best_shortest_path(const Query& q, const State&
   sc.node_stamp[start] = gen;
   sc.node_of[start] = 0;
   std::size_t layer_begin = 0, layer_end = 1;
-  for (int left = sc.distance[start]; left > 0; --left) {
+  for (int left = sc.seen[start].distance; left > 0; --left) {
     for (std::size_t v = layer_begin; v < layer_end; ++v) {
       int e, t0, t1;
       model.decode(nodes[v].state, e, t0, t1);
@@ -371,7 +404,7 @@ std::optional<std::vector<Move>> best_shortest_path(const Query& q, const State&
         int e2 = e, u0 = t0, u1 = t1;
         if (!model.step(m, e2, u0, u1)) continue;
         const std::uint32_t x2 = model.encode(e2, u0, u1);
-        if (sc.stamp[x2] != gen || sc.distance[x2] != left - 1) continue;
+        if (sc.seen[x2].stamp != gen || sc.seen[x2].distance != left - 1) continue;
         // The tile on the blank's next cell comes to the blank's cell.
         const int from = model.global[e2], to = model.global[e];
         const int tile = sc.boards[v][from];
@@ -854,28 +887,44 @@ void cancel_inverse_pairs(std::vector<Move>& path) {
   path.resize(top);
 }
 
+// The Manhattan distance from `s` to `t`, tile by tile, the blank aside.
+int manhattan_between(const Geometry& g, const State& s, const State& t) {
+  int h = 0;
+  for (int c = 0; c < g.cells; ++c) {
+    const int tile = s.at[c];
+    if (tile != s.blank_tile) h += g.distance(t.where[tile], c);
+  }
+  return h;
+}
+
 // Depth-first search with iterative deepening (Manhattan distance) for a path
 // between two boards shorter than a window of the plan joining them. Its
 // recursion is as deep as the window; it gives up past a node budget, so one
 // window costs some ten microseconds at most. On 10x10 three windows in four
 // pass the distance filter of shorten_windows() and one in sixty is shortened,
-// by two moves on average: the searches are most of the 11 ms it adds.
+// by two moves on average: the searches are most of the time it adds.
 class WindowSearch {
  public:
-  WindowSearch(const Geometry& g, const State& from, const State& to) : g_(g), s_(from), to_(to) {}
+  // REQUIRES: h == manhattan_between(g, from, to).
+  WindowSearch(const Geometry& g, const State& from, const State& to, int h)
+      : g_(g), at_(from.at), blank_(from.blank()), blank_tile_(from.blank_tile), h_(h) {
+    assert(h == manhattan_between(g, from, to));
+    // Each tile's row and column on `to`: a move's change of the distance
+    // is then one difference, along the axis it moves on.
+    for (int c = 0; c < g.cells; ++c) {
+      goal_row_[to.at[c]] = static_cast<std::int8_t>(g.row(c));
+      goal_col_[to.at[c]] = static_cast<std::int8_t>(g.col(c));
+    }
+  }
 
   // A path from `from` to `to` of fewer than `limit` moves, where `limit` is
   // the length of a path between them; nullopt if none is found in budget.
   std::optional<std::vector<Move>> shorter_than(int limit) {
-    int h = 0;
-    for (int c = 0; c < g_.cells; ++c) {
-      if (s_.at[c] != s_.blank_tile) h += distance(s_.at[c], c);
-    }
     // Every move changes the distance by one, so paths between the two boards
     // all have the parity of `limit`.
-    for (int bound = h; bound <= limit - 2; bound += 2) {
+    for (int bound = h_; bound <= limit - 2; bound += 2) {
       path_.clear();
-      if (search(0, h, bound, -1, DuplicatePaths::kStart)) return path_;
+      if (search(0, h_, bound, -1, DuplicatePaths::kStart)) return path_;
       if (nodes_ > kWindowBudget) break;
     }
     return std::nullopt;
@@ -884,14 +933,23 @@ class WindowSearch {
  private:
   static constexpr int kWindowBudget = 2000;
 
-  int distance(int tile, int c) const { return g_.distance(to_.where[tile], c); }
+  // How much nearer its place on `to` the tile on cell `from` comes when it
+  // slides to the neighbouring cell `to_cell`.
+  int change(int tile, int from, int to_cell) const {
+    if (g_.row(from) != g_.row(to_cell)) {
+      return std::abs(goal_row_[tile] - g_.row(to_cell)) - std::abs(goal_row_[tile] - g_.row(from));
+    }
+    return std::abs(goal_col_[tile] - g_.col(to_cell)) - std::abs(goal_col_[tile] - g_.col(from));
+  }
 
   // `state` is the duplicate-path machine's after the path so far.
+  // REQUIRES: depth + h <= bound (the caller prunes a child past the bound
+  // before it makes the move: most children are, and a call costs more).
   bool search(int depth, int h, int bound, int previous, int state) {
-    if (depth + h > bound) return false;
+    assert(depth + h <= bound);
     if (h == 0) return true;  // every tile where `to` has it, so the blank too
     if (++nodes_ > kWindowBudget) return false;
-    const int e = s_.blank();
+    const int e = blank_;
     for (int m = 0; m < 4; ++m) {
       if (previous >= 0 && m == (previous ^ 1)) continue;
       const Move move = static_cast<Move>(m);
@@ -900,51 +958,77 @@ class WindowSearch {
       if (next_state == DuplicatePaths::kPruned) continue;
       const int e2 = g_.nbr[e][m];
       if (e2 < 0) continue;
-      const int tile = s_.at[e2];
-      const int h2 = h - distance(tile, e2) + distance(tile, e);
-      s_.apply(g_, move);
+      const std::uint8_t tile = at_[e2];
+      const int h2 = h + change(tile, e2, e);
+      if (depth + 1 + h2 > bound) continue;
+      at_[e] = tile;
+      at_[e2] = static_cast<std::uint8_t>(blank_tile_);
+      blank_ = e2;
       path_.push_back(move);
       if (search(depth + 1, h2, bound, m, next_state)) return true;
       path_.pop_back();
-      s_.apply(g_, opposite(move));
+      at_[e2] = tile;
+      at_[e] = static_cast<std::uint8_t>(blank_tile_);
+      blank_ = e;
     }
     return false;
   }
 
   const Geometry& g_;
   const DuplicatePaths& duplicate_paths_ = DuplicatePaths::get();
-  State s_;
-  const State& to_;
+  // The board searched from: the tile on each cell and the blank's cell
+  // (State's `where` is not kept: the search never asks where a tile is).
+  std::array<std::uint8_t, kMaxBoardCells> at_;
+  int blank_;
+  int blank_tile_;
+  int h_;
+  std::array<std::int8_t, kMaxBoardCells> goal_row_{}, goal_col_{};
   std::vector<Move> path_;
   int nodes_ = 0;
 };
 
 // Replaces each window of `window` moves of the path, after its first move,
 // by a shorter path between the same two boards when the search above finds
-// one. `s` is the board the path starts from.
+// one. `s` is the board the path starts from. The window's two ends slide
+// along the path a move at a time, and the Manhattan distance between them
+// with them: a slide changes it by the two tiles that move, so no window
+// replays its moves or sums its hundred cells (the three were a fifth of a
+// 10x10 answer's time).
 void shorten_windows(const Geometry& g, State s, std::vector<Move>& path, int window) {
   if (path.empty()) return;
   s.apply(g, path[0]);
+  const auto w = static_cast<std::size_t>(window);
   std::size_t i = 1;
-  while (i + static_cast<std::size_t>(window) <= path.size()) {
-    State t = s;
-    for (int k = 0; k < window; ++k) t.apply(g, path[i + k]);
-    int h = 0;
-    for (int c = 0; c < g.cells; ++c) {
-      const int tile = s.at[c];
-      if (tile == s.blank_tile) continue;
-      h += g.distance(t.where[tile], c);
+  State t;
+  int h = 0;
+  bool fresh = false;  // t and h are the window's at i
+  // `moving` makes move m; `other` is the window's other end.
+  const auto slide = [&](State& moving, const State& other, Move m) {
+    const int e = moving.blank(), e2 = g.nbr[e][static_cast<int>(m)];
+    const int tile = moving.at[e2];
+    h += g.distance(e, other.where[tile]) - g.distance(e2, other.where[tile]);
+    moving.apply(g, m);
+  };
+  while (i + w <= path.size()) {
+    if (!fresh) {
+      t = s;
+      for (std::size_t k = 0; k < w; ++k) t.apply(g, path[i + k]);
+      h = manhattan_between(g, s, t);
+      fresh = true;
     }
+    assert(h == manhattan_between(g, s, t));
     if (h <= window - 2) {
-      if (auto shorter = WindowSearch(g, s, t).shorter_than(window)) {
+      if (auto shorter = WindowSearch(g, s, t, h).shorter_than(window)) {
         const auto at = path.begin() + static_cast<std::ptrdiff_t>(i);
         path.erase(at, at + window);
         path.insert(path.begin() + static_cast<std::ptrdiff_t>(i), shorter->begin(),
                     shorter->end());
+        fresh = false;
         continue;  // the same start again: the new window may shorten too
       }
     }
-    s.apply(g, path[i]);
+    slide(s, t, path[i]);
+    if (i + w < path.size()) slide(t, s, path[i + w]);
     ++i;
   }
 }
