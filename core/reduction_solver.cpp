@@ -40,7 +40,9 @@ constexpr int kKeyTiles = 3;
 // (19.2 ms, at most 33.8), 2.541 with 28 (25.5 ms, at most 43.1); 100
 // boards: 2.537 with 32 (49 ms, at most 69). 26 leaves the slowest answer
 // a third under the 50 ms floor; 28 would leave it 14%, less than this
-// machine drifts between runs.
+// machine drifts between runs. (Later this machine ran about twice as slow,
+// and the searches were made cheaper without changing a path: 1,000 boards
+// at 33.4 ms, at most 41.8, in a quiet run; docs/performance.md.)
 constexpr int kWindow = 26;
 // The last region's distance is at most 31 (3x3) or 36 (2x4): IDA* never
 // needs a bound past this one, which stops it on a board that breaks the
