@@ -282,9 +282,10 @@ struct Scratch {
 thread_local Scratch scratch;
 
 // Breadth first from the query's targets (moves are reversible) until the
-// start is found: every state nearer the targets than the start then has its
-// distance in sc.seen, stamped with sc.generation, as every state of the
-// start's distance that was found. False when the start cannot be reached.
+// start is found. Every state nearer the targets than the start then has its
+// distance in sc.seen, stamped with sc.generation (so do the start and the
+// states of its distance found before it). False when the start cannot be
+// reached.
 // The count of tracked tiles is a template argument so that the loop, half
 // of a 10x10 answer's time, does not test it at every step.
 template <int kTracked>
@@ -1007,6 +1008,7 @@ void shorten_windows(const Geometry& g, State s, std::vector<Move>& path, int wi
   // `moving` makes move m; `other` is the window's other end.
   const auto slide = [&](State& moving, const State& other, Move m) {
     const int e = moving.blank(), e2 = g.nbr[e][static_cast<int>(m)];
+    assert(e2 >= 0);  // the path's moves are legal
     const int tile = moving.at[e2];
     h += g.distance(e, other.where[tile]) - g.distance(e2, other.where[tile]);
     moving.apply(g, m);
