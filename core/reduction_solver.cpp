@@ -226,13 +226,18 @@ struct Model {
     }
   }
   // Moves the blank by m, carrying the tracked tile it lands on; false when m
-  // leaves the allowed cells.
+  // leaves the allowed cells. kTracked is `tracked` where the caller knows
+  // it as a constant (the breadth-first search's loop, whose tests of it
+  // then fold away), -1 to read it.
+  template <int kTracked = -1>
   bool step(int m, int& e, int& t0, int& t1) const {
+    assert(kTracked < 0 || kTracked == tracked);
+    const int k = kTracked >= 0 ? kTracked : tracked;
     const int e2 = nb[e][m];
     if (e2 < 0) return false;
-    if (tracked >= 1 && t0 == e2) {
+    if (k >= 1 && t0 == e2) {
       t0 = e;
-    } else if (tracked == 2 && t1 == e2) {
+    } else if (k == 2 && t1 == e2) {
       t1 = e;
     }
     e = e2;
@@ -298,11 +303,6 @@ bool distances_to_targets(const Model& model, Scratch& sc, std::uint32_t start) 
   if (sc.queue.size() < model.states) sc.queue.resize(model.states);
   std::uint32_t* const queue = sc.queue.data();
   std::size_t tail = 0;
-  const auto encode = [n](int e, int t0, int t1) {
-    if constexpr (kTracked == 0) return static_cast<std::uint32_t>(e);
-    if constexpr (kTracked == 1) return static_cast<std::uint32_t>(e + n * t0);
-    return static_cast<std::uint32_t>(e + n * (t0 + n * t1));
-  };
   // The targets, in increasing order of state: each tracked tile on its
   // targets, the blank anywhere else.
   const int n0 = kTracked >= 1 ? n : 1, n1 = kTracked >= 2 ? n : 1;
@@ -312,7 +312,7 @@ bool distances_to_targets(const Model& model, Scratch& sc, std::uint32_t start) 
       if (kTracked >= 1 && !model.goal0[t0]) continue;
       for (int e = 0; e < n; ++e) {
         if (!model.is_goal(e, t0, t1)) continue;
-        const std::uint32_t x = encode(e, t0, t1);
+        const std::uint32_t x = model.encode(e, t0, t1);
         seen[x] = {gen, 0};
         queue[tail++] = x;
       }
@@ -324,18 +324,9 @@ bool distances_to_targets(const Model& model, Scratch& sc, std::uint32_t start) 
     if constexpr (kTracked >= 1) model.decode(x, e, t0, t1);
     const auto next = static_cast<std::uint16_t>(seen[x].distance + 1);
     for (int m = 0; m < 4; ++m) {
-      const int e2 = model.nb[e][m];
-      if (e2 < 0) continue;
-      // The blank moves to e2, carrying the tracked tile there to e.
-      int u0 = t0, u1 = t1;
-      if constexpr (kTracked >= 1) {
-        if (t0 == e2) {
-          u0 = e;
-        } else if constexpr (kTracked == 2) {
-          if (t1 == e2) u1 = e;
-        }
-      }
-      const std::uint32_t x2 = encode(e2, u0, u1);
+      int e2 = e, u0 = t0, u1 = t1;
+      if (!model.step<kTracked>(m, e2, u0, u1)) continue;
+      const std::uint32_t x2 = model.encode(e2, u0, u1);
       if (seen[x2].stamp == gen) continue;
       seen[x2] = {gen, next};
       queue[tail++] = x2;
