@@ -9,72 +9,12 @@
 
 #include "duplicate_paths.h"
 #include "eight/goal.h"
+#include "line_conflicts.h"
 #include "rank/placement.h"
 #include "reduction_solver.h"
 
 namespace eight::grid {
 namespace {
-
-// The goal's row and column of each tile, and the board's state.
-struct Geometry {
-  int rows = 0;
-  int cols = 0;
-  std::array<std::uint8_t, kMaxCells> goal_row{};
-  std::array<std::uint8_t, kMaxCells> goal_col{};
-
-  Geometry(const Board& goal) : rows(goal.shape.rows), cols(goal.shape.cols) {
-    for (int i = 0; i < goal.size(); ++i) {
-      const std::uint8_t t = goal.cells[static_cast<std::size_t>(i)];
-      goal_row[t] = static_cast<std::uint8_t>(i / cols);
-      goal_col[t] = static_cast<std::uint8_t>(i % cols);
-    }
-  }
-};
-
-// Removals needed to put `keys` (at most kMaxSide, goal positions along the
-// line of the tiles that belong to it, in their order on the line) in
-// order: their count less a longest increasing subsequence.
-int removals(const std::uint8_t* keys, int k) {
-  if (k < 2) return 0;
-  std::array<std::uint8_t, kMaxSide> tails{};
-  int length = 0;
-  for (int i = 0; i < k; ++i) {
-    std::uint8_t* at = std::lower_bound(tails.data(), tails.data() + length, keys[i]);
-    *at = keys[i];
-    if (at == tails.data() + length) ++length;
-  }
-  return k - length;
-}
-
-int row_conflicts(const Geometry& g, const std::uint8_t* cells, int r) {
-  std::array<std::uint8_t, kMaxSide> keys{};
-  int k = 0;
-  for (int c = 0; c < g.cols; ++c) {
-    const std::uint8_t t = cells[r * g.cols + c];
-    if (t != 0 && g.goal_row[t] == r) keys[static_cast<std::size_t>(k++)] = g.goal_col[t];
-  }
-  return removals(keys.data(), k);
-}
-
-int col_conflicts(const Geometry& g, const std::uint8_t* cells, int c) {
-  std::array<std::uint8_t, kMaxSide> keys{};
-  int k = 0;
-  for (int r = 0; r < g.rows; ++r) {
-    const std::uint8_t t = cells[r * g.cols + c];
-    if (t != 0 && g.goal_col[t] == c) keys[static_cast<std::size_t>(k++)] = g.goal_row[t];
-  }
-  return removals(keys.data(), k);
-}
-
-int manhattan(const Geometry& g, const std::uint8_t* cells, int n) {
-  int md = 0;
-  for (int i = 0; i < n; ++i) {
-    const std::uint8_t t = cells[i];
-    if (t == 0) continue;
-    md += std::abs(i / g.cols - g.goal_row[t]) + std::abs(i % g.cols - g.goal_col[t]);
-  }
-  return md;
-}
 
 constexpr int kNoMove = 4;
 

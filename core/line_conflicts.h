@@ -1,0 +1,88 @@
+// Manhattan distance and linear conflicts towards a goal, in the pieces the
+// searches keep incrementally: the goal's row and column of each tile, and
+// each row's and column's conflicts (grid_search.h explains the heuristic:
+// MD + 2 * sum over lines of (k - LIS)). Shared by the grid IDA*
+// (grid_search.cpp) and the beam search (beam_search.cpp). Private to the
+// core.
+//
+// Thread safety: a Geometry is immutable once built; the functions are pure.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdlib>
+
+#include "eight/board.h"
+
+namespace eight::grid {
+
+// The goal's row and column of each tile, and the board's dimensions.
+struct Geometry {
+  int rows = 0;
+  int cols = 0;
+  std::array<std::uint8_t, kMaxCells> goal_row{};
+  std::array<std::uint8_t, kMaxCells> goal_col{};
+
+  explicit Geometry(const Board& goal) : rows(goal.shape.rows), cols(goal.shape.cols) {
+    for (int i = 0; i < goal.size(); ++i) {
+      const std::uint8_t t = goal.cells[static_cast<std::size_t>(i)];
+      goal_row[t] = static_cast<std::uint8_t>(i / cols);
+      goal_col[t] = static_cast<std::uint8_t>(i % cols);
+    }
+  }
+
+  // Tile t's Manhattan distance from `cell` to its goal cell.
+  int distance(std::uint8_t t, int cell) const {
+    return std::abs(cell / cols - goal_row[t]) + std::abs(cell % cols - goal_col[t]);
+  }
+};
+
+// Removals needed to put `keys` (at most kMaxSide, goal positions along the
+// line of the tiles that belong to it, in their order on the line) in
+// order: their count less a longest increasing subsequence.
+inline int removals(const std::uint8_t* keys, int k) {
+  if (k < 2) return 0;
+  std::array<std::uint8_t, kMaxSide> tails{};
+  int length = 0;
+  for (int i = 0; i < k; ++i) {
+    std::uint8_t* at = std::lower_bound(tails.data(), tails.data() + length, keys[i]);
+    *at = keys[i];
+    if (at == tails.data() + length) ++length;
+  }
+  return k - length;
+}
+
+// The conflicts of row r of `cells` (rows x cols, reading order).
+inline int row_conflicts(const Geometry& g, const std::uint8_t* cells, int r) {
+  std::array<std::uint8_t, kMaxSide> keys{};
+  int k = 0;
+  for (int c = 0; c < g.cols; ++c) {
+    const std::uint8_t t = cells[r * g.cols + c];
+    if (t != 0 && g.goal_row[t] == r) keys[static_cast<std::size_t>(k++)] = g.goal_col[t];
+  }
+  return removals(keys.data(), k);
+}
+
+// The conflicts of column c of `cells`.
+inline int col_conflicts(const Geometry& g, const std::uint8_t* cells, int c) {
+  std::array<std::uint8_t, kMaxSide> keys{};
+  int k = 0;
+  for (int r = 0; r < g.rows; ++r) {
+    const std::uint8_t t = cells[r * g.cols + c];
+    if (t != 0 && g.goal_col[t] == c) keys[static_cast<std::size_t>(k++)] = g.goal_row[t];
+  }
+  return removals(keys.data(), k);
+}
+
+// The Manhattan distance of the n cells of `cells`.
+inline int manhattan(const Geometry& g, const std::uint8_t* cells, int n) {
+  int md = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::uint8_t t = cells[i];
+    if (t != 0) md += g.distance(t, i);
+  }
+  return md;
+}
+
+}  // namespace eight::grid
