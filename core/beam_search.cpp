@@ -1,0 +1,285 @@
+#include "beam_search.h"
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <chrono>
+
+#include "eight/goal.h"
+#include "line_conflicts.h"
+
+namespace eight::grid {
+namespace {
+
+// A board as 5 bits a cell: cells 0 to 11 in `lo`, 12 to 23 in `hi`. A
+// 25th cell holds the one value the others do not, so it needs no bits.
+// Never all zero: a board has at least one tile among its first cells.
+struct Key {
+  std::uint64_t lo = 0;
+  std::uint64_t hi = 0;
+
+  bool empty() const { return lo == 0 && hi == 0; }
+  // Tile t put on, or taken off, cell c.
+  void flip(std::uint8_t t, int c) {
+    if (c < 12) {
+      lo ^= std::uint64_t{t} << (5 * c);
+    } else if (c < 24) {
+      hi ^= std::uint64_t{t} << (5 * (c - 12));
+    }
+  }
+  friend bool operator==(const Key&, const Key&) = default;
+  friend auto operator<=>(const Key&, const Key&) = default;
+};
+
+Key key_of(const std::uint8_t* cells, int n) {
+  Key k;
+  for (int i = 0; i < n; ++i) k.flip(cells[i], i);
+  return k;
+}
+
+// A board's 64-bit fingerprint: a hash of its key, never 0. Two boards
+// with one fingerprint (about one chance in 10^7 over a whole search of a
+// million boards) make the search drop the second as seen: a child less,
+// never a wrong path.
+std::uint64_t fingerprint(Key k) {
+  std::uint64_t h = (k.lo ^ (k.hi * 0xC2B2AE3D27D4EB4Full)) * 0x9E3779B97F4A7C15ull;
+  h ^= h >> 29;
+  h *= 0xBF58476D1CE4E5B9ull;
+  h ^= h >> 32;
+  return h == 0 ? 1 : h;
+}
+
+// A set of fingerprints: open addressing, 0 marking an empty slot, at most
+// half full (it doubles before that).
+class FingerprintSet {
+ public:
+  FingerprintSet() : slots_(std::size_t{1} << 12), mask_(slots_.size() - 1) {}
+
+  // Makes room for `more` fingerprints without growing: the slots that
+  // prefetch() fetched stay where the next calls look.
+  void reserve(std::size_t more) {
+    while (2 * (size_ + more) > slots_.size()) grow();
+  }
+  // Starts fetching the slot where a call for `f` first looks.
+  void prefetch(std::uint64_t f) const { __builtin_prefetch(&slots_[slot_of(f)]); }
+
+  bool contains(std::uint64_t f) const {
+    for (std::size_t i = slot_of(f);; i = (i + 1) & mask_) {
+      if (slots_[i] == f) return true;
+      if (slots_[i] == 0) return false;
+    }
+  }
+  // True when `f` was not in the set (it is now).
+  bool insert(std::uint64_t f) {
+    assert(f != 0);
+    if (2 * (size_ + 1) > slots_.size()) grow();
+    for (std::size_t i = slot_of(f);; i = (i + 1) & mask_) {
+      if (slots_[i] == f) return false;
+      if (slots_[i] == 0) {
+        slots_[i] = f;
+        ++size_;
+        return true;
+      }
+    }
+  }
+  // Empties the set, keeping its slots.
+  void clear() {
+    std::fill(slots_.begin(), slots_.end(), 0);
+    size_ = 0;
+  }
+
+ private:
+  std::size_t slot_of(std::uint64_t f) const { return static_cast<std::size_t>(f >> 20) & mask_; }
+
+  void grow() {
+    std::vector<std::uint64_t> old(slots_.size() * 2);
+    old.swap(slots_);
+    mask_ = slots_.size() - 1;
+    for (const std::uint64_t f : old) {
+      if (f == 0) continue;
+      std::size_t i = slot_of(f);
+      while (slots_[i] != 0) i = (i + 1) & mask_;
+      slots_[i] = f;
+    }
+  }
+
+  std::vector<std::uint64_t> slots_;
+  std::size_t mask_;
+  std::size_t size_ = 0;
+};
+
+// A board of a layer, with its heuristic's parts kept as tiles move.
+struct Node {
+  Key key;
+  std::array<std::uint8_t, kMaxBeamCells> cells{};
+  std::array<std::uint8_t, kMaxSide> row_lc{};
+  std::array<std::uint8_t, kMaxSide> col_lc{};
+  std::uint32_t parent = 0;  // its index in the layer before
+  std::uint16_t md = 0;
+  std::uint16_t lc = 0;
+  std::uint8_t blank = 0;
+  std::uint8_t move = 0;  // the move from its parent
+
+  int h() const { return md + 2 * lc; }
+};
+
+// How a kept board was reached, for the path: its parent's index in the
+// layer before, times 4, plus the move.
+using Link = std::uint32_t;
+
+// The heuristic of n's cells from scratch, which slide() keeps
+// incrementally (asserted equal).
+[[maybe_unused]] int full_h(const Geometry& g, const Node& n) {
+  int lc = 0;
+  for (int r = 0; r < g.rows; ++r) lc += row_conflicts(g, n.cells.data(), r);
+  for (int c = 0; c < g.cols; ++c) lc += col_conflicts(g, n.cells.data(), c);
+  return manhattan(g, n.cells.data(), g.rows * g.cols) + 2 * lc;
+}
+
+Node start_node(const Geometry& g, const Board& start) {
+  Node n;
+  std::copy_n(start.cells.begin(), start.size(), n.cells.begin());
+  n.key = key_of(n.cells.data(), start.size());
+  n.blank = static_cast<std::uint8_t>(blank_cell(start));
+  n.md = static_cast<std::uint16_t>(manhattan(g, n.cells.data(), start.size()));
+  int lc = 0;
+  for (int r = 0; r < g.rows; ++r) {
+    n.row_lc[static_cast<std::size_t>(r)] =
+        static_cast<std::uint8_t>(row_conflicts(g, n.cells.data(), r));
+    lc += n.row_lc[static_cast<std::size_t>(r)];
+  }
+  for (int c = 0; c < g.cols; ++c) {
+    n.col_lc[static_cast<std::size_t>(c)] =
+        static_cast<std::uint8_t>(col_conflicts(g, n.cells.data(), c));
+    lc += n.col_lc[static_cast<std::size_t>(c)];
+  }
+  n.lc = static_cast<std::uint16_t>(lc);
+  return n;
+}
+
+// n with the tile on `to` slid into the blank: its key, MD and the
+// conflicts of the two lines the tile crosses change.
+void slide(const Geometry& g, Node& n, int to) {
+  const int from = n.blank;
+  const std::uint8_t t = n.cells[static_cast<std::size_t>(to)];
+  n.md = static_cast<std::uint16_t>(n.md - g.distance(t, to) + g.distance(t, from));
+  n.cells[static_cast<std::size_t>(from)] = t;
+  n.cells[static_cast<std::size_t>(to)] = 0;
+  n.key.flip(t, to);
+  n.key.flip(t, from);
+  n.blank = static_cast<std::uint8_t>(to);
+  const auto relines = [&](std::array<std::uint8_t, kMaxSide>& lines, int i, bool row) {
+    const int now = row ? row_conflicts(g, n.cells.data(), i) : col_conflicts(g, n.cells.data(), i);
+    n.lc = static_cast<std::uint16_t>(n.lc + now - lines[static_cast<std::size_t>(i)]);
+    lines[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(now);
+  };
+  if (to / g.cols == from / g.cols) {  // horizontal: the tile changes column
+    relines(n.col_lc, to % g.cols, false);
+    relines(n.col_lc, from % g.cols, false);
+  } else {  // vertical: the tile changes row
+    relines(n.row_lc, to / g.cols, true);
+    relines(n.row_lc, from / g.cols, true);
+  }
+  assert(n.h() == full_h(g, n) && n.key == key_of(n.cells.data(), g.rows * g.cols));
+}
+
+// The path to the child reached by `last` from board `index` of the last
+// layer in `history`.
+std::vector<Move> path_to(const std::vector<std::vector<Link>>& history, std::uint32_t index,
+                          Move last) {
+  std::vector<Move> path{last};
+  for (std::size_t d = history.size(); d-- > 1;) {
+    const Link l = history[d][index];
+    path.push_back(static_cast<Move>(l & 3));
+    index = l >> 2;
+  }
+  std::reverse(path.begin(), path.end());
+  return path;
+}
+
+}  // namespace
+
+BeamResult beam_search(const Board& start, const Board& goal, int width,
+                       const fifteen::SearchBudget& budget) {
+  assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape &&
+         start.size() <= kMaxBeamCells && width >= 1);
+  BeamResult out;
+  if (!same_class(start, goal)) return out;
+  if (start == goal) {
+    out.status = fifteen::SearchStatus::kSolved;
+    return out;
+  }
+  const Geometry g(goal);
+  const Shape shape = start.shape;
+  // The boards kept in a layer so far (and the start): a child equal to one
+  // is dropped, so the beam never walks back. The children of the layer
+  // being expanded are told apart from each other in `generated`.
+  FingerprintSet kept;
+  FingerprintSet generated;
+  std::vector<Node> layer{start_node(g, start)};
+  kept.insert(fingerprint(layer.front().key));
+  // history[d][i]: how board i of layer d was reached (layer 0: the start).
+  std::vector<std::vector<Link>> history{{Link{0}}};
+  std::vector<Node> children;
+  std::vector<std::uint64_t> prints;
+  const auto order = [](const Node& a, const Node& b) {
+    return a.h() != b.h() ? a.h() < b.h() : a.key < b.key;
+  };
+  out.status = fifteen::SearchStatus::kBudgetExceeded;
+  for (int depth = 0; depth < kMaxBeamDepth; ++depth) {
+    // Every child of the layer first, its slot in `kept` prefetched; then,
+    // in the same order, those that are new. The set's slots are scattered
+    // over megabytes, so the misses overlap this way.
+    children.clear();
+    prints.clear();
+    for (std::size_t i = 0; i < layer.size(); ++i) {
+      for (const Move m : kAllMoves) {
+        const int to = neighbor(shape, layer[i].blank, m);
+        if (to < 0) continue;
+        Node& child = children.emplace_back(layer[i]);
+        slide(g, child, to);
+        prints.push_back(fingerprint(child.key));
+        kept.prefetch(prints.back());
+        child.parent = static_cast<std::uint32_t>(i);
+        child.move = static_cast<std::uint8_t>(m);
+      }
+    }
+    generated.clear();
+    generated.reserve(children.size());
+    std::size_t fresh = 0;
+    for (std::size_t c = 0; c < children.size(); ++c) {
+      if (kept.contains(prints[c]) || !generated.insert(prints[c])) continue;
+      if (out.nodes == budget.max_nodes) return out;
+      const Node& child = children[c];
+      ++out.nodes;
+      if (child.md == 0) {  // every tile home
+        out.status = fifteen::SearchStatus::kSolved;
+        out.path = path_to(history, child.parent, static_cast<Move>(child.move));
+        return out;
+      }
+      children[fresh++] = child;
+    }
+    children.resize(fresh);
+    if (children.empty()) return out;  // died out: every child kept before
+    if (children.size() > static_cast<std::size_t>(width)) {
+      std::nth_element(children.begin(), children.begin() + width, children.end(), order);
+      children.resize(static_cast<std::size_t>(width));
+    }
+    layer.swap(children);
+    kept.reserve(layer.size());
+    std::vector<Link>& links = history.emplace_back();
+    links.reserve(layer.size());
+    for (const Node& n : layer) {
+      kept.insert(fingerprint(n.key));
+      links.push_back(n.parent << 2 | n.move);
+    }
+    if (budget.cancel != nullptr && budget.cancel->load(std::memory_order_relaxed)) {
+      out.status = fifteen::SearchStatus::kCancelled;
+      return out;
+    }
+    if (budget.deadline && std::chrono::steady_clock::now() >= *budget.deadline) return out;
+  }
+  return out;
+}
+
+}  // namespace eight::grid

@@ -1,0 +1,68 @@
+// Near-optimal paths for the boards of up to 25 cells that no search proves
+// optimal in time (5x5, 4x5, 3x6, 3x7, 3x8, 4x6 and the like): a
+// breadth-first beam search over Manhattan distance plus linear conflicts
+// (line_conflicts.h).
+//
+// The method. Layer d holds boards d moves from the start. Each board of a
+// layer is expanded; a child already generated (in any layer) is dropped, so
+// no board is kept twice and the search never walks back; of the children,
+// the `width` with the smallest heuristic make the next layer (ties broken
+// by the board itself, so the answer never depends on the order of a sort).
+// The first layer to hold the goal gives the path. Every kept board of a
+// layer has the same depth, so ranking by the heuristic is ranking by
+// g + h, as A* would.
+//
+// Why a beam and not weighted A*. On Korf and Felner's 50 random 5x5
+// boards, measured side by side (docs/performance.md): weighted A* over the
+// same heuristic gave 1.32x the optimal lengths at w = 2, and at w = 1.6
+// (1.16x) left most boards unsolved within 300,000 expansions; over 5-5-5-5-4
+// pattern databases it did little better. A beam of 1,000 boards gave 1.17x
+// and one of 4,000 1.12x, in time linear in the width, with memory bounded
+// by it. A beam gives no factor bound of its own: what an answer proves is
+// its lower bound (Manhattan distance plus linear conflicts, or what the
+// optimal attempt before it searched), which answer.h reports beside it.
+//
+// Costs. Nodes (boards generated) are about width * 3 * depth; each holds
+// 16 bytes in the set of generated boards, and each kept board 8 bytes of
+// history for the path: about 20 MB for a 5x5 board at width 4,000.
+//
+// Thread safety: pure functions; the state lives in the call.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "eight/board.h"
+#include "eight/fifteen_search.h"
+
+namespace eight::grid {
+
+// The most cells a board the beam search takes may have: its boards are
+// kept as 128-bit keys, 5 bits a cell.
+inline constexpr int kMaxBeamCells = 25;
+// The most layers a search goes down before it gives up: far past the
+// paths it finds (about 1.1 to 1.2 times the distance, at most a few
+// hundred moves on 25 cells).
+inline constexpr int kMaxBeamDepth = 1000;
+
+struct BeamResult {
+  // kSolved: `path` leads to the goal (not proven optimal). kBudgetExceeded:
+  // the nodes, the deadline or kMaxBeamDepth ran out, or every child had
+  // been generated before (the beam died out). kCancelled, kUnsolvable (the
+  // other class) as fifteen::SearchStatus says.
+  fifteen::SearchStatus status = fifteen::SearchStatus::kUnsolvable;
+  std::uint64_t nodes = 0;  // boards generated
+  std::vector<Move> path;
+};
+
+// A path from `start` to `goal` by a beam of `width` boards, within the
+// budget (nodes: at most budget.max_nodes boards generated; the cancel
+// flag and the deadline, as fifteen::SearchBudget says, read once a layer).
+// The same question gets the same path everywhere.
+// REQUIRES: is_valid(start), is_valid(goal), start.shape == goal.shape,
+// start.size() <= kMaxBeamCells, width >= 1.
+BeamResult beam_search(const Board& start, const Board& goal, int width,
+                       const fifteen::SearchBudget& budget);
+
+}  // namespace eight::grid
