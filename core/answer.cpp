@@ -2,6 +2,7 @@
 
 #include <cassert>
 
+#include "beam_search.h"
 #include "frame_check.h"
 #include "grid_search.h"
 #include "legal_moves.h"
@@ -239,9 +240,14 @@ std::vector<Move> reduce(const Board& board, const Board& goal) {
   return reduction::solve(board.shape.rows, board.shape.cols, board.used(), goal.used());
 }
 
+// Which path a board the attempt does not prove gets: the beam search's
+// (the shorter, on boards of up to grid::kMaxBeamCells), or the
+// reduction's alone (whose first move is the hint that never cycles).
+enum class Bounded { kBeam, kReduction };
+
 SearchedSolution grid_solve(const Board& goal, const fifteen::PatternSetView* patterns,
                             const Board& board, bool with_path, const fifteen::SearchBudget& budget,
-                            bool require_optimal) {
+                            bool require_optimal, Bounded bounded) {
   SearchedSolution out;
   out.solution.board = board;
   out.solution.goal = goal;
@@ -267,8 +273,27 @@ SearchedSolution grid_solve(const Board& goal, const fifteen::PatternSetView* pa
     out.report.status = r.status;
     return out;
   } else {
-    path = reduce(board, goal);
-    out.solution.quality.method = Method::kReduction;
+    // Not proven within the attempt: a beam search's path on boards of up
+    // to kMaxBeamCells, else (or when the beam finds none within what is
+    // left of the budget) the reduction's.
+    if (bounded == Bounded::kBeam && board.size() <= grid::kMaxBeamCells) {
+      fifteen::SearchBudget b = budget;
+      b.max_nodes = std::min(kBeamNodes, budget.max_nodes - std::min(budget.max_nodes, r.nodes));
+      const grid::BeamResult beam = grid::beam_search(board, goal, kBeamWidth, b);
+      out.report.nodes += beam.nodes;
+      if (beam.status == fifteen::SearchStatus::kCancelled) {
+        out.report.status = beam.status;
+        return out;
+      }
+      if (beam.status == fifteen::SearchStatus::kSolved) {
+        path = beam.path;
+        out.solution.quality.method = Method::kBeamSearch;
+      }
+    }
+    if (out.solution.quality.method != Method::kBeamSearch) {
+      path = reduce(board, goal);
+      out.solution.quality.method = Method::kReduction;
+    }
     // A path no longer than a proven lower bound is optimal.
     out.report.status = static_cast<int>(path.size()) <= out.report.lower_bound
                             ? fifteen::SearchStatus::kSolved
@@ -288,7 +313,12 @@ SearchedMoves grid_moves(const Board& goal, const fifteen::PatternSetView* patte
                          const Board& board, const fifteen::SearchBudget& budget,
                          bool require_optimal) {
   SearchedMoves out;
-  const SearchedSolution first = grid_solve(goal, patterns, board, true, budget, require_optimal);
+  // A board's moves take the reduction's path when the attempt proves
+  // none: its first move is the hint, and following those hints reaches
+  // the goal without a cycle (reduction_solver.h), which the beam's first
+  // moves do not promise.
+  const SearchedSolution first =
+      grid_solve(goal, patterns, board, true, budget, require_optimal, Bounded::kReduction);
   out.report = first.report;
   if (!out.report.finished()) return out;
   const int d = first.solution.distance;
@@ -403,7 +433,8 @@ Result<SearchedSolution> solve_board(const Question& q, const Board& board, bool
   assert(is_valid(board));
   if (q.engine == Engine::kGrid) {
     if (const auto mismatch = shape_mismatch(board, q.goal())) return *mismatch;
-    return grid_solve(q.goal(), q.grid_patterns, board, with_path, budget, require_optimal);
+    return grid_solve(q.goal(), q.grid_patterns, board, with_path, budget, require_optimal,
+                      Bounded::kBeam);
   }
   assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
   if (q.engine == Engine::kPatternSearch) {

@@ -208,14 +208,16 @@ std::string_view method_name(Method m) {
       return "manhattan-search";
     case Method::kReduction:
       return "reduction";
+    case Method::kBeamSearch:
+      return "beam-search";
   }
   assert(false);
   return "table";
 }
 
 std::optional<Method> method_from_name(std::string_view name) {
-  for (const Method m :
-       {Method::kTable, Method::kPatternSearch, Method::kManhattanSearch, Method::kReduction}) {
+  for (const Method m : {Method::kTable, Method::kPatternSearch, Method::kManhattanSearch,
+                         Method::kReduction, Method::kBeamSearch}) {
     if (method_name(m) == name) return m;
   }
   return std::nullopt;

@@ -19,12 +19,12 @@ void print_hints(Format format, const Board& board, const Board& goal, const Mov
   } else {
     // One optimal move per line: the blank's move, the tile it slides, the
     // board it leads to and that board's distance. On a board whose answer
-    // is not proven optimal, the first move of the best path found.
+    // is not proven optimal, the first move of the reduction's path.
     for (const MoveOption& o : options.all()) {
       if (!o.optimal && !o.hint) continue;
       std::printf("%s %c tile %u -> %s (%d moves left%s)\n", std::string(move_name(o.move)).c_str(),
                   move_letter(o.move), o.tile, to_string(o.next).c_str(), o.distance,
-                  o.hint ? ", by the best path found: not proven optimal" : "");
+                  o.hint ? ", by the reduction's path: not proven optimal" : "");
     }
   }
 }

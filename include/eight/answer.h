@@ -73,6 +73,15 @@ inline constexpr std::uint64_t kPatternAttemptNodes = 5'000'000;
 // finish in kGridAttemptNodes (a random 5x5 board's bound is about 80, a
 // 10x10 one's about 650), and a 10x10 answer stays within its time.
 inline constexpr int kGridAttemptMaxBound = 120;
+// The beam search's width on boards of up to 25 cells that the attempt did
+// not prove (core/beam_search.h): Korf and Felner's 5x5 boards get paths
+// about 1.1 times their distance, in tenths of a second
+// (docs/performance.md).
+inline constexpr int kBeamWidth = 4000;
+// Nodes the beam search spends at most (each 16 to 32 bytes in its set of
+// boards generated: at most about 100 MB); a search that needs more leaves
+// the board to the reduction.
+inline constexpr std::uint64_t kBeamNodes = 3'000'000;
 
 // What a search did.
 struct SearchReport {

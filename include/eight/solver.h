@@ -35,8 +35,10 @@ enum class Method : std::uint8_t {
                      // transposes: built in memory, grid_search.h): optimal
   kManhattanSearch,  // IDA* over Manhattan distance and linear conflicts: optimal
   kReduction,        // a row and a column at a time, then improved: bounded
+  kBeamSearch,       // a breadth-first beam over Manhattan distance and linear
+                     // conflicts (up to 25 cells): bounded
 };
-// "table", "pattern-search", "manhattan-search", "reduction": the names the
+// "table", "pattern-search", "manhattan-search", "reduction", "beam-search": the names the
 // API and the CLI print. REQUIRES: m is one of the enumerators.
 std::string_view method_name(Method m);
 // The Method of a name method_name() gives, or nothing.

@@ -12,8 +12,8 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
        "distance and an optimal path from board B to goal G (default 123456780), with the board "
        "after every move if boards=1; POST a JSON body {\"boards\": [...], \"goal\": G} to solve "
        "up to 10000 boards at once; 4x4 boards are searched, within budget=N nodes; boards up to "
-       "10x10 that no table holds are searched briefly, then solved by reduction (optimal false, "
-       "with a proven lower_bound) unless optimal=required",
+       "10x10 that no table holds are searched briefly, then solved by a beam search (up to 25 "
+       "cells) or by reduction (optimal false, with a proven lower_bound) unless optimal=required",
        true, {"board", "goal", "shape", "boards", "budget", "optimal"}},
       {Route::kDistance, "/distance", "board=B[&goal=G][&shape=RxC][&budget=N][&optimal=required]",
        "distance only from board B to goal G (default 123456780)", false,
@@ -30,7 +30,7 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
       {Route::kHint, "/hint", "board=B[&goal=G][&shape=RxC][&budget=N][&optimal=required]",
        "every legal next move from board B, best first, with the board it leads to and its "
        "distance; the optimal ones also as hints (where no answer is proven optimal, the first "
-       "move of the best path found)", false,
+       "move of the reduction's path, which never cycles)", false,
        {"board", "goal", "shape", "budget", "optimal"}},
       {Route::kRandom, "/random",
        "distance=D[&goal=G][&shape=RxC][&seed=S][&count=N][&budget=N]",
