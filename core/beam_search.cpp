@@ -50,7 +50,9 @@ std::uint64_t fingerprint(Key k) {
 }
 
 // A set of fingerprints: open addressing, 0 marking an empty slot, at most
-// half full (it doubles before that).
+// three quarters full (it doubles before that). Three quarters rather than
+// half: 580,000 kept boards (a 3x8 board's search) fit 8 MB of slots, not
+// 16, and the probes past the first stay mostly in its cache line.
 class FingerprintSet {
  public:
   FingerprintSet() : slots_(std::size_t{1} << 12), mask_(slots_.size() - 1) {}
@@ -58,7 +60,7 @@ class FingerprintSet {
   // Makes room for `more` fingerprints without growing: the slots that
   // prefetch() fetched stay where the next calls look.
   void reserve(std::size_t more) {
-    while (2 * (size_ + more) > slots_.size()) grow();
+    while (4 * (size_ + more) > 3 * slots_.size()) grow();
   }
   // Starts fetching the slot where a call for `f` first looks.
   void prefetch(std::uint64_t f) const { __builtin_prefetch(&slots_[slot_of(f)]); }
@@ -72,7 +74,7 @@ class FingerprintSet {
   // True when `f` was not in the set (it is now).
   bool insert(std::uint64_t f) {
     assert(f != 0);
-    if (2 * (size_ + 1) > slots_.size()) grow();
+    if (4 * (size_ + 1) > 3 * slots_.size()) grow();
     for (std::size_t i = slot_of(f);; i = (i + 1) & mask_) {
       if (slots_[i] == f) return false;
       if (slots_[i] == 0) {
