@@ -133,8 +133,8 @@ using Link = std::uint32_t;
 // incrementally (asserted equal).
 [[maybe_unused]] int full_h(const Geometry& g, const Node& n) {
   int lc = 0;
-  for (int r = 0; r < g.rows; ++r) lc += row_conflicts(g, n.cells.data(), r);
-  for (int c = 0; c < g.cols; ++c) lc += col_conflicts(g, n.cells.data(), c);
+  for (int r = 0; r < g.rows; ++r) lc += line_conflicts(g, n.cells.data(), Line::kRow, r);
+  for (int c = 0; c < g.cols; ++c) lc += line_conflicts(g, n.cells.data(), Line::kColumn, c);
   return manhattan(g, n.cells.data(), g.rows * g.cols) + 2 * lc;
 }
 
@@ -147,12 +147,12 @@ Node start_node(const Geometry& g, const Board& start) {
   int lc = 0;
   for (int r = 0; r < g.rows; ++r) {
     n.row_lc[static_cast<std::size_t>(r)] =
-        static_cast<std::uint8_t>(row_conflicts(g, n.cells.data(), r));
+        static_cast<std::uint8_t>(line_conflicts(g, n.cells.data(), Line::kRow, r));
     lc += n.row_lc[static_cast<std::size_t>(r)];
   }
   for (int c = 0; c < g.cols; ++c) {
     n.col_lc[static_cast<std::size_t>(c)] =
-        static_cast<std::uint8_t>(col_conflicts(g, n.cells.data(), c));
+        static_cast<std::uint8_t>(line_conflicts(g, n.cells.data(), Line::kColumn, c));
     lc += n.col_lc[static_cast<std::size_t>(c)];
   }
   n.lc = static_cast<std::uint16_t>(lc);
@@ -170,17 +170,17 @@ void slide(const Geometry& g, Node& n, int to) {
   n.key.flip(t, to);
   n.key.flip(t, from);
   n.blank = static_cast<std::uint8_t>(to);
-  const auto relines = [&](std::array<std::uint8_t, kMaxSide>& lines, int i, bool row) {
-    const int now = row ? row_conflicts(g, n.cells.data(), i) : col_conflicts(g, n.cells.data(), i);
+  const auto relines = [&](std::array<std::uint8_t, kMaxSide>& lines, int i, Line line) {
+    const int now = line_conflicts(g, n.cells.data(), line, i);
     n.lc = static_cast<std::uint16_t>(n.lc + now - lines[static_cast<std::size_t>(i)]);
     lines[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(now);
   };
   if (to / g.cols == from / g.cols) {  // horizontal: the tile changes column
-    relines(n.col_lc, to % g.cols, false);
-    relines(n.col_lc, from % g.cols, false);
+    relines(n.col_lc, to % g.cols, Line::kColumn);
+    relines(n.col_lc, from % g.cols, Line::kColumn);
   } else {  // vertical: the tile changes row
-    relines(n.row_lc, to / g.cols, true);
-    relines(n.row_lc, from / g.cols, true);
+    relines(n.row_lc, to / g.cols, Line::kRow);
+    relines(n.row_lc, from / g.cols, Line::kRow);
   }
   assert(n.h() == full_h(g, n) && n.key == key_of(n.cells.data(), g.rows * g.cols));
 }

@@ -93,9 +93,9 @@ class Ida {
     blank_ = blank_cell(start);
     md_ = manhattan(g, cells_.data(), start.size());
     for (int r = 0; r < g.rows; ++r)
-      row_lc_[static_cast<std::size_t>(r)] = row_conflicts(g, cells_.data(), r);
+      row_lc_[static_cast<std::size_t>(r)] = line_conflicts(g, cells_.data(), Line::kRow, r);
     for (int c = 0; c < g.cols; ++c)
-      col_lc_[static_cast<std::size_t>(c)] = col_conflicts(g, cells_.data(), c);
+      col_lc_[static_cast<std::size_t>(c)] = line_conflicts(g, cells_.data(), Line::kColumn, c);
     for (int r = 0; r < g.rows; ++r) lc_ += row_lc_[static_cast<std::size_t>(r)];
     for (int c = 0; c < g.cols; ++c) lc_ += col_lc_[static_cast<std::size_t>(c)];
   }
@@ -134,16 +134,16 @@ class Ida {
     blank_ = to;
     if (patterns_) patterns_->moved(t, from);
     if (tr == fr) {  // horizontal: the tile changes column
-      relines(col_lc_, tc, false);
-      relines(col_lc_, fc, false);
+      relines(col_lc_, tc, Line::kColumn);
+      relines(col_lc_, fc, Line::kColumn);
     } else {  // vertical: the tile changes row
-      relines(row_lc_, tr, true);
-      relines(row_lc_, fr, true);
+      relines(row_lc_, tr, Line::kRow);
+      relines(row_lc_, fr, Line::kRow);
     }
   }
 
-  void relines(std::array<int, kMaxSide>& lines, int i, bool row) {
-    const int now = row ? row_conflicts(g_, cells_.data(), i) : col_conflicts(g_, cells_.data(), i);
+  void relines(std::array<int, kMaxSide>& lines, int i, Line line) {
+    const int now = line_conflicts(g_, cells_.data(), line, i);
     lc_ += now - lines[static_cast<std::size_t>(i)];
     lines[static_cast<std::size_t>(i)] = now;
   }

@@ -53,24 +53,20 @@ inline int removals(const std::uint8_t* keys, int k) {
   return k - length;
 }
 
-// The conflicts of row r of `cells` (rows x cols, reading order).
-inline int row_conflicts(const Geometry& g, const std::uint8_t* cells, int r) {
-  std::array<std::uint8_t, kMaxSide> keys{};
-  int k = 0;
-  for (int c = 0; c < g.cols; ++c) {
-    const std::uint8_t t = cells[r * g.cols + c];
-    if (t != 0 && g.goal_row[t] == r) keys[static_cast<std::size_t>(k++)] = g.goal_col[t];
-  }
-  return removals(keys.data(), k);
-}
+enum class Line { kRow, kColumn };
 
-// The conflicts of column c of `cells`.
-inline int col_conflicts(const Geometry& g, const std::uint8_t* cells, int c) {
+// The conflicts of row or column i of `cells` (rows x cols, reading order):
+// of the tiles on it that belong on it, those not in a longest run already
+// in their goal order along it.
+inline int line_conflicts(const Geometry& g, const std::uint8_t* cells, Line line, int i) {
+  const bool row = line == Line::kRow;
+  const int length = row ? g.cols : g.rows;
   std::array<std::uint8_t, kMaxSide> keys{};
   int k = 0;
-  for (int r = 0; r < g.rows; ++r) {
-    const std::uint8_t t = cells[r * g.cols + c];
-    if (t != 0 && g.goal_col[t] == c) keys[static_cast<std::size_t>(k++)] = g.goal_row[t];
+  for (int j = 0; j < length; ++j) {
+    const std::uint8_t t = cells[row ? i * g.cols + j : j * g.cols + i];
+    if (t == 0 || (row ? g.goal_row[t] : g.goal_col[t]) != i) continue;
+    keys[static_cast<std::size_t>(k++)] = row ? g.goal_col[t] : g.goal_row[t];
   }
   return removals(keys.data(), k);
 }
