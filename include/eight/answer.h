@@ -8,12 +8,14 @@
 // pattern databases for 4x4; kManhattanSearch, IDA* over Manhattan
 // distance and linear conflicts, for the shapes no table or pattern
 // database is written for: is_grid_shape()), or, for those shapes when the
-// search does not finish within its attempt, found by reduction
-// (kReduction: a row and a column at a time, then improved), with a proven
-// lower bound and never a claim of optimality (status kBounded). A caller
-// that needs a proof asks for one (require_optimal): the search then gets
-// the whole budget and a board it cannot finish is "budget exceeded", as a
-// 4x4 one is.
+// search does not finish within its attempt, found by a beam search
+// (kBeamSearch, boards of up to 25 cells) or by reduction (kReduction: a
+// row and a column at a time, then improved), with a proven lower bound
+// and never a claim of optimality (status kBounded). A bounded board's
+// moves and hint follow the reduction's path, whose hints never cycle. A
+// caller that needs a proof asks for one (require_optimal): the search then
+// gets the whole budget and a board it cannot finish is "budget exceeded",
+// as a 4x4 one is.
 //
 // Answering 4x4 questions: the 15-puzzle's positions fit no table, so a
 // table's pattern databases guide an IDA* search (fifteen_search.h) per
@@ -78,15 +80,16 @@ inline constexpr int kGridAttemptMaxBound = 120;
 // about 1.1 times their distance, in tenths of a second
 // (docs/performance.md).
 inline constexpr int kBeamWidth = 4000;
-// Nodes the beam search spends at most (each 16 to 32 bytes in its set of
-// boards generated: at most about 100 MB); a search that needs more leaves
-// the board to the reduction.
+// Nodes (boards generated) the beam search spends at most: its memory
+// follows the boards it keeps, about 16 MB on a 5x5 board and at most
+// about 80 MB at this cap (beam_search.h); a search that needs more
+// leaves the board to the reduction.
 inline constexpr std::uint64_t kBeamNodes = 3'000'000;
 
 // What a search did.
 struct SearchReport {
   fifteen::SearchStatus status = fifteen::SearchStatus::kSolved;
-  std::uint64_t nodes = 0;  // expanded, over every search the question took
+  std::uint64_t nodes = 0;  // expanded (by a beam: generated), over every search it took
   // A proven lower bound on the distance (the distance itself when solved).
   int lower_bound = 0;
   // The bound being searched when the budget ran out (the distance when
