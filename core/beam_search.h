@@ -48,6 +48,8 @@ inline constexpr int kMaxBeamCells = 25;
 // paths it finds (about 1.1 to 1.2 times the distance, at most a few
 // hundred moves on 25 cells).
 inline constexpr int kMaxBeamDepth = 1000;
+// The widest beam: a kept board's parent index and move share 32 bits.
+inline constexpr int kMaxBeamWidth = 1 << 24;
 
 struct BeamResult {
   // kSolved: `path` leads to the goal (not proven optimal). kBudgetExceeded:
@@ -64,7 +66,7 @@ struct BeamResult {
 // flag and the deadline, as fifteen::SearchBudget says, read once a layer).
 // The same question gets the same path everywhere.
 // REQUIRES: is_valid(start), is_valid(goal), start.shape == goal.shape,
-// start.size() <= kMaxBeamCells, width >= 1.
+// start.size() <= kMaxBeamCells, 1 <= width <= kMaxBeamWidth.
 BeamResult beam_search(const Board& start, const Board& goal, int width,
                        const fifteen::SearchBudget& budget);
 
