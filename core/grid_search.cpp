@@ -127,8 +127,7 @@ class Ida {
     const int from = blank_;
     const std::uint8_t t = cells_[static_cast<std::size_t>(to)];
     const int tr = to / g_.cols, tc = to % g_.cols, fr = from / g_.cols, fc = from % g_.cols;
-    md_ += (std::abs(fr - g_.goal_row[t]) + std::abs(fc - g_.goal_col[t])) -
-           (std::abs(tr - g_.goal_row[t]) + std::abs(tc - g_.goal_col[t]));
+    md_ += g_.distance(t, from) - g_.distance(t, to);
     cells_[static_cast<std::size_t>(from)] = t;
     cells_[static_cast<std::size_t>(to)] = 0;
     blank_ = to;
