@@ -13,8 +13,10 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <regex>
+#include <string_view>
 
 #include "support.h"
 
@@ -366,16 +368,29 @@ ResponseEnd RawConnection::read_response(RawResponse& out, std::chrono::millisec
   return ResponseEnd::kComplete;
 }
 
-std::size_t rss_kib(pid_t pid) {
+namespace {
+// The KiB after `field` ("VmRSS:") in /proc/pid/status, or 0.
+std::size_t status_kib(pid_t pid, std::string_view field) {
   std::FILE* f = std::fopen(("/proc/" + std::to_string(pid) + "/status").c_str(), "r");
   if (f == nullptr) return 0;
   char line[256];
   std::size_t kib = 0;
   while (std::fgets(line, sizeof line, f) != nullptr) {
-    if (std::sscanf(line, "VmRSS: %zu kB", &kib) == 1) break;
+    if (std::string_view(line).starts_with(field)) {
+      kib = std::strtoull(line + field.size(), nullptr, 10);
+      break;
+    }
   }
   std::fclose(f);
   return kib;
+}
+}  // namespace
+
+std::size_t rss_kib(pid_t pid) {
+  return status_kib(pid, "VmRSS:");
+}
+std::size_t peak_rss_kib(pid_t pid) {
+  return status_kib(pid, "VmHWM:");
 }
 
 std::size_t raise_descriptor_limit() {

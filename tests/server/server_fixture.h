@@ -176,6 +176,8 @@ class RawConnection {
 
 // The resident set size of process `pid` in KiB (VmRSS), or 0.
 std::size_t rss_kib(pid_t pid);
+// Its peak resident set size so far in KiB (VmHWM), or 0.
+std::size_t peak_rss_kib(pid_t pid);
 
 // Raises this process's descriptor limit to its hard limit (tests that hold
 // thousands of connections); returns the new soft limit.

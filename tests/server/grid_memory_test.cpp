@@ -1,0 +1,119 @@
+// The memory of the searches for boards past 16 cells, as the real server
+// holds it under load: a beam search holds about 16 MB while it runs
+// (include/eight/answer.h, docs/deployment.md), so a server's answers take
+// at most that much per compute thread however many clients ask at once,
+// and give it back when they end.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "eight/board.h"
+#include "eight/random.h"
+#include "eight/shape.h"
+#include "server_fixture.h"
+#include "support.h"
+
+namespace {
+
+using eight::test::ServerProcess;
+using eight::test::ServerSpec;
+using json = nlohmann::json;
+
+// Address sanitizer's shadow memory and quarantine make resident sizes say
+// nothing about the program's own: under it the answers are checked, not the
+// memory, and fewer of them, since each beam is some ten times slower.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool kSanitized = true;
+#else
+constexpr bool kSanitized = false;
+#endif
+#else
+constexpr bool kSanitized = false;
+#endif
+
+constexpr int kComputeThreads = 2;
+// A beam's documented 16 MB, with room for the allocator's own: each compute
+// thread frees into an arena of its own, which glibc trims only at its top.
+constexpr std::size_t kPerSearchKib = 24 * 1024;
+
+// One solve of `board` (a 5x5 board far from the goal: an optimal attempt
+// that cannot finish, then the beam) from client `client`; true when it is a
+// bounded answer whose path is legal and ends at the goal.
+bool bounded_answer_reaches_goal(const ServerProcess& server, const eight::Board& board,
+                                 const std::string& client) {
+  httplib::Client cli = server.client();
+  cli.set_read_timeout(120s);  // a hang guard: a beam takes well under 1 s
+  const auto res =
+      cli.Get("/solve?board=" + eight::to_string(board), httplib::Headers{{"X-Client", client}});
+  if (!res || res->status != 200) return false;
+  const json j = json::parse(res->body);
+  if (j["optimal"] != false || j["method"] != "beam-search") return false;
+  std::vector<eight::Move> path;
+  for (const auto& letter : j["path"].get<std::string>())
+    path.push_back(*eight::move_from_letter(letter));
+  const auto end = eight::test::replay(board, path);
+  return end && *end == eight::standard_goal(board.shape) &&
+         j["distance"] == static_cast<int>(path.size()) && j["lower_bound"] <= j["distance"];
+}
+
+}  // namespace
+
+TEST_CASE(
+    "concurrent 5x5 answers, many times the compute threads, hold at most a beam's memory per "
+    "thread and give it back") {
+  ServerProcess server(ServerSpec{.args = {"--compute-threads", std::to_string(kComputeThreads),
+                                           "--client-header", "X-Client"}});
+  const std::size_t before = eight::test::rss_kib(server.pid());
+  const std::size_t peak_before = eight::test::peak_rss_kib(server.pid());
+  REQUIRE(before > 0);
+
+  // Each wave: 8 clients at once (4 times the compute threads), each asking
+  // 2 boards in turn, all different, all far from the goal.
+  const int clients = kSanitized ? 2 : 8;
+  const int per_client = 2;
+  eight::Rng rng(20261205);
+  const eight::Board goal = eight::standard_goal(eight::Shape{5, 5});
+  std::vector<std::size_t> after_wave;
+  for (int wave = 0; wave < 3; ++wave) {
+    CAPTURE(wave);
+    std::vector<eight::Board> boards;
+    for (int i = 0; i < clients * per_client; ++i)
+      boards.push_back(eight::shuffled_board(goal, rng));
+    std::atomic<int> good{0};
+    std::vector<std::thread> threads;
+    for (int c = 0; c < clients; ++c) {
+      threads.emplace_back([&, c] {
+        for (int k = 0; k < per_client; ++k) {
+          const auto& b = boards[static_cast<std::size_t>(c * per_client + k)];
+          if (bounded_answer_reaches_goal(server, b, "client-" + std::to_string(c))) ++good;
+        }
+      });
+    }
+    for (auto& t : threads) t.join();
+    CHECK(good == clients * per_client);
+    after_wave.push_back(eight::test::rss_kib(server.pid()));
+  }
+  const std::size_t peak = eight::test::peak_rss_kib(server.pid());
+  MESSAGE("RSS " << before << " KiB before, peak " << peak << " KiB (" << peak_before
+                 << " before), after each wave " << after_wave[0] << ", " << after_wave[1] << ", "
+                 << after_wave[2] << " KiB");
+  CHECK(server.client().Get("/healthz")->status == 200);
+  if (kSanitized) return;
+  // At most a beam's memory per compute thread at once, whatever the number
+  // of clients: the pool runs kComputeThreads searches and queues the rest.
+  CHECK(peak <= std::max(peak_before, before + kComputeThreads * kPerSearchKib));
+  // Given back: no wave leaves more behind than a beam per thread, and the
+  // later waves no more than the first (nothing accumulates).
+  CHECK(after_wave[0] <= before + kComputeThreads * kPerSearchKib);
+  CHECK(after_wave[2] <= after_wave[0] + 8 * 1024);
+}
