@@ -114,15 +114,13 @@ class FingerprintSet {
 struct Node {
   Key key;
   std::array<std::uint8_t, kMaxBeamCells> cells{};
-  std::array<std::uint8_t, kMaxSide> row_lc{};
-  std::array<std::uint8_t, kMaxSide> col_lc{};
+  LineConflicts lc;
   std::uint32_t parent = 0;  // its index in the layer before
   std::uint16_t md = 0;
-  std::uint16_t lc = 0;
   std::uint8_t blank = 0;
   std::uint8_t move = 0;  // the move from its parent
 
-  int h() const { return md + 2 * lc; }
+  int h() const { return md + 2 * lc.total; }
 };
 
 // How a kept board was reached, for the path: its parent's index in the
@@ -132,10 +130,9 @@ using Link = std::uint32_t;
 // The heuristic of n's cells from scratch, which slide() keeps
 // incrementally (asserted equal).
 [[maybe_unused]] int full_h(const Geometry& g, const Node& n) {
-  int lc = 0;
-  for (int r = 0; r < g.rows; ++r) lc += line_conflicts(g, n.cells.data(), Line::kRow, r);
-  for (int c = 0; c < g.cols; ++c) lc += line_conflicts(g, n.cells.data(), Line::kColumn, c);
-  return manhattan(g, n.cells.data(), g.rows * g.cols) + 2 * lc;
+  LineConflicts lc;
+  lc.count(g, n.cells.data());
+  return manhattan(g, n.cells.data(), g.rows * g.cols) + 2 * lc.total;
 }
 
 Node start_node(const Geometry& g, const Board& start) {
@@ -144,18 +141,7 @@ Node start_node(const Geometry& g, const Board& start) {
   n.key = key_of(n.cells.data(), start.size());
   n.blank = static_cast<std::uint8_t>(blank_cell(start));
   n.md = static_cast<std::uint16_t>(manhattan(g, n.cells.data(), start.size()));
-  int lc = 0;
-  for (int r = 0; r < g.rows; ++r) {
-    n.row_lc[static_cast<std::size_t>(r)] =
-        static_cast<std::uint8_t>(line_conflicts(g, n.cells.data(), Line::kRow, r));
-    lc += n.row_lc[static_cast<std::size_t>(r)];
-  }
-  for (int c = 0; c < g.cols; ++c) {
-    n.col_lc[static_cast<std::size_t>(c)] =
-        static_cast<std::uint8_t>(line_conflicts(g, n.cells.data(), Line::kColumn, c));
-    lc += n.col_lc[static_cast<std::size_t>(c)];
-  }
-  n.lc = static_cast<std::uint16_t>(lc);
+  n.lc.count(g, n.cells.data());
   return n;
 }
 
@@ -170,18 +156,7 @@ void slide(const Geometry& g, Node& n, int to) {
   n.key.flip(t, to);
   n.key.flip(t, from);
   n.blank = static_cast<std::uint8_t>(to);
-  const auto relines = [&](std::array<std::uint8_t, kMaxSide>& lines, int i, Line line) {
-    const int now = line_conflicts(g, n.cells.data(), line, i);
-    n.lc = static_cast<std::uint16_t>(n.lc + now - lines[static_cast<std::size_t>(i)]);
-    lines[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(now);
-  };
-  if (to / g.cols == from / g.cols) {  // horizontal: the tile changes column
-    relines(n.col_lc, to % g.cols, Line::kColumn);
-    relines(n.col_lc, from % g.cols, Line::kColumn);
-  } else {  // vertical: the tile changes row
-    relines(n.row_lc, to / g.cols, Line::kRow);
-    relines(n.row_lc, from / g.cols, Line::kRow);
-  }
+  n.lc.slid(g, n.cells.data(), from, to);
 }
 
 // The path to the child reached by `last` from board `index` of the last

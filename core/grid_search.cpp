@@ -92,17 +92,15 @@ class Ida {
     cells_ = start.cells;
     blank_ = blank_cell(start);
     md_ = manhattan(g, cells_.data(), start.size());
-    for (int r = 0; r < g.rows; ++r)
-      row_lc_[static_cast<std::size_t>(r)] = line_conflicts(g, cells_.data(), Line::kRow, r);
-    for (int c = 0; c < g.cols; ++c)
-      col_lc_[static_cast<std::size_t>(c)] = line_conflicts(g, cells_.data(), Line::kColumn, c);
-    for (int r = 0; r < g.rows; ++r) lc_ += row_lc_[static_cast<std::size_t>(r)];
-    for (int c = 0; c < g.cols; ++c) lc_ += col_lc_[static_cast<std::size_t>(c)];
+    lc_.count(g, cells_.data());
   }
 
   // MD plus twice the larger of the linear conflicts' and the pattern
   // databases' extra moves: each is admissible over MD, so their max is.
-  int h() const { return md_ + 2 * (patterns_ ? std::max(lc_, patterns_->sum) : lc_); }
+  int h() const {
+    const int lc = lc_.total;
+    return md_ + 2 * (patterns_ ? std::max(lc, patterns_->sum) : lc);
+  }
 
   // One iteration at `bound`: true when the goal is found (the path is in
   // path_), else next_bound_ holds the least f that exceeded it.
@@ -126,25 +124,12 @@ class Ida {
   void slide(int to) {
     const int from = blank_;
     const std::uint8_t t = cells_[static_cast<std::size_t>(to)];
-    const int tr = to / g_.cols, tc = to % g_.cols, fr = from / g_.cols, fc = from % g_.cols;
     md_ += g_.distance(t, from) - g_.distance(t, to);
     cells_[static_cast<std::size_t>(from)] = t;
     cells_[static_cast<std::size_t>(to)] = 0;
     blank_ = to;
     if (patterns_) patterns_->moved(t, from);
-    if (tr == fr) {  // horizontal: the tile changes column
-      relines(col_lc_, tc, Line::kColumn);
-      relines(col_lc_, fc, Line::kColumn);
-    } else {  // vertical: the tile changes row
-      relines(row_lc_, tr, Line::kRow);
-      relines(row_lc_, fr, Line::kRow);
-    }
-  }
-
-  void relines(std::array<int, kMaxSide>& lines, int i, Line line) {
-    const int now = line_conflicts(g_, cells_.data(), line, i);
-    lc_ += now - lines[static_cast<std::size_t>(i)];
-    lines[static_cast<std::size_t>(i)] = now;
+    lc_.slid(g_, cells_.data(), from, to);
   }
 
   // `state` is the duplicate-path machine's after the path so far.
@@ -197,9 +182,7 @@ class Ida {
   std::array<std::uint8_t, kMaxCells> cells_{};
   int blank_ = 0;
   int md_ = 0;
-  int lc_ = 0;
-  std::array<int, kMaxSide> row_lc_{};
-  std::array<int, kMaxSide> col_lc_{};
+  LineConflicts lc_;  // each line's, kept as tiles slide
   std::optional<PatternState> patterns_;
   std::uint64_t nodes_ = 0;
   int next_bound_ = 0;

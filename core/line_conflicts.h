@@ -71,6 +71,49 @@ inline int line_conflicts(const Geometry& g, const std::uint8_t* cells, Line lin
   return removals(keys.data(), k);
 }
 
+// Each row's and column's conflicts of a board and their sum, kept as tiles
+// slide: a slide changes the conflicts of only the two lines the tile
+// crosses, its old and new column for a horizontal move, rows for a
+// vertical one. The searches keep one per board (the beam one per kept
+// board: small, 22 bytes).
+struct LineConflicts {
+  std::array<std::uint8_t, kMaxSide> row{};
+  std::array<std::uint8_t, kMaxSide> col{};
+  std::uint16_t total = 0;
+
+  // Counted from scratch for `cells` (g.rows x g.cols, reading order).
+  void count(const Geometry& g, const std::uint8_t* cells) {
+    total = 0;
+    for (int r = 0; r < g.rows; ++r) {
+      row[static_cast<std::size_t>(r)] =
+          static_cast<std::uint8_t>(line_conflicts(g, cells, Line::kRow, r));
+      total = static_cast<std::uint16_t>(total + row[static_cast<std::size_t>(r)]);
+    }
+    for (int c = 0; c < g.cols; ++c) {
+      col[static_cast<std::size_t>(c)] =
+          static_cast<std::uint8_t>(line_conflicts(g, cells, Line::kColumn, c));
+      total = static_cast<std::uint16_t>(total + col[static_cast<std::size_t>(c)]);
+    }
+  }
+
+  // Brought up to date after the tile on cell `to` slid into the blank on
+  // `from`; `cells` already shows the slide.
+  void slid(const Geometry& g, const std::uint8_t* cells, int from, int to) {
+    const auto recount = [&](std::array<std::uint8_t, kMaxSide>& lines, Line line, int i) {
+      const int now = line_conflicts(g, cells, line, i);
+      total = static_cast<std::uint16_t>(total + now - lines[static_cast<std::size_t>(i)]);
+      lines[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(now);
+    };
+    if (to / g.cols == from / g.cols) {  // horizontal: the tile changes column
+      recount(col, Line::kColumn, to % g.cols);
+      recount(col, Line::kColumn, from % g.cols);
+    } else {  // vertical: the tile changes row
+      recount(row, Line::kRow, to / g.cols);
+      recount(row, Line::kRow, from / g.cols);
+    }
+  }
+};
+
 // The Manhattan distance of the n cells of `cells`.
 inline int manhattan(const Geometry& g, const std::uint8_t* cells, int n) {
   int md = 0;
