@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "duplicate_paths.h"
+#include "line_conflicts.h"
 
 namespace eight::reduction {
 namespace {
@@ -733,21 +734,6 @@ Step plan_unit(const Geometry& g, const State& s, const Mask& region, const Mask
 // ---------------------------------------------------------------------------
 // Manhattan distance plus linear conflicts, and the last region's IDA*.
 
-// The length of the longest increasing subsequence: the tiles of a line that
-// can stay in it.
-int longest_increasing(const std::array<int, kMaxSide>& v, int n) {
-  std::array<int, kMaxSide> best{};
-  int longest = 0;
-  for (int i = 0; i < n; ++i) {
-    best[i] = 1;
-    for (int j = 0; j < i; ++j) {
-      if (v[j] < v[i]) best[i] = std::max(best[i], best[j] + 1);
-    }
-    longest = std::max(longest, best[i]);
-  }
-  return longest;
-}
-
 // Of the tiles in r (whose homes are in r too, or the conflicts are still a
 // bound but a weaker one): each tile's Manhattan distance, plus two moves for
 // each tile that must leave its line for the tiles of that line homed in it
@@ -764,22 +750,24 @@ int md_lc(const Geometry& g, const State& s, const Rect& r) {
       sum += std::abs(g.row(t) - row) + std::abs(g.col(t) - col);
     }
   }
-  std::array<int, kMaxSide> homes{};
+  // The line's homes in order, and grid::removals() (line_conflicts.h),
+  // the one count of the tiles that must leave a line.
+  std::array<std::uint8_t, kMaxSide> homes{};
   for (int row = r.r0; row < r.r1; ++row) {
     int n = 0;
     for (int col = r.c0; col < r.c1; ++col) {
       const int t = s.at[row * g.cols + col];
-      if (t != s.blank_tile && g.row(t) == row) homes[n++] = g.col(t);
+      if (t != s.blank_tile && g.row(t) == row) homes[n++] = static_cast<std::uint8_t>(g.col(t));
     }
-    sum += 2 * (n - longest_increasing(homes, n));
+    sum += 2 * grid::removals(homes.data(), n);
   }
   for (int col = r.c0; col < r.c1; ++col) {
     int n = 0;
     for (int row = r.r0; row < r.r1; ++row) {
       const int t = s.at[row * g.cols + col];
-      if (t != s.blank_tile && g.col(t) == col) homes[n++] = g.row(t);
+      if (t != s.blank_tile && g.col(t) == col) homes[n++] = static_cast<std::uint8_t>(g.row(t));
     }
-    sum += 2 * (n - longest_increasing(homes, n));
+    sum += 2 * grid::removals(homes.data(), n);
   }
   return sum;
 }
