@@ -18,7 +18,9 @@ import { createRequire } from "node:module";
 
 // Every wait for the page is a hang guard, not a time limit: a step takes a
 // few seconds alone, and up to about ten beside the suite in .ci/run (2 cores,
-// ctest -j 4), where a 20 s wait for the 5x5 size pick once ran out.
+// ctest -j 4), where a 20 s wait for the 5x5 size pick once ran out; a 5x5
+// step that waits on a beam search (at nice 19) much longer beside the
+// sanitizer build as well.
 const kHangGuardMs = 120000;
 
 // playwright-core is installed into the build folder (scripts/npm-ci.sh), not
@@ -129,6 +131,11 @@ after(async () => {
 
 async function openPage(viewport) {
   const page = await browser.newPage({ viewport });
+  // Every wait, the ones not given a timeout too (Playwright's default is
+  // 30 s): a 5x5 answer is a beam search on a compute thread at nice 19,
+  // some 0.3 s alone, and beside .ci/run's sanitizer build and the suite a
+  // 30 s wait for its hint once ran out.
+  page.setDefaultTimeout(kHangGuardMs);
   const errors = [];
   page.on("pageerror", (e) => errors.push(String(e)));
   // Anything the page asks of a host other than our server is a failure:
