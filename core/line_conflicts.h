@@ -2,10 +2,12 @@
 // searches keep incrementally: the goal's row and column of each tile, and
 // each row's and column's conflicts (grid_search.h explains the heuristic:
 // MD + 2 * sum over lines of (k - LIS)). Shared by the grid IDA*
-// (grid_search.cpp) and the beam search (beam_search.cpp). Private to the
+// (grid_search.cpp) and the beam search (beam_search.cpp), and removals()
+// by the reduction's regions too (reduction_solver.cpp). Private to the
 // core.
 //
-// Thread safety: a Geometry is immutable once built; the functions are pure.
+// Thread safety: a Geometry is immutable once built; the functions are pure;
+// a LineConflicts is a plain value, one per search thread.
 #pragma once
 
 #include <algorithm>
