@@ -19,12 +19,21 @@ using eight::test::TempDir;
 
 namespace {
 
+// Every exchange of `eight --server` waits up to this long: a hang guard. An
+// answer past 16 cells is a search on a compute thread at nice 19, which a
+// busy host (.ci/run's suite beside the sanitizer build) can starve past the
+// client's 10 s default and the server's 5 s queue wait; the comparison with
+// the offline tool is about bytes, not speed.
+constexpr const char* kHangGuardMs = "300000";
+constexpr const char* kQueueWaitS = "600";
+
 // The default table (every shape up to 10 cells) in a file, served by a
 // server of its own.
 struct DefaultTableServer {
   std::string table = eight::test::default_table_path();
   ServerProcess server{[this] {
-    return ServerSpec{.args = {"--table", table, "--host", "127.0.0.1", "--port", "0"},
+    return ServerSpec{.args = {"--table", table, "--host", "127.0.0.1", "--port", "0",
+                               "--queue-wait", kQueueWaitS},
                       .default_args = false};
   }()};
   std::string url() const { return "http://127.0.0.1:" + std::to_string(server.port()); }
@@ -34,7 +43,7 @@ struct DefaultTableServer {
                                        const std::string& input = "") const {
     std::vector<std::string> offline = args;
     offline.insert(offline.begin() + 1, {"--table", table});
-    std::vector<std::string> remote = {"--server", url()};
+    std::vector<std::string> remote = {"--server", url(), "--timeout-ms", kHangGuardMs};
     remote.insert(remote.end(), args.begin(), args.end());
     return {eight::test::run_program("eight", offline, input),
             eight::test::run_program("eight", remote, input)};
@@ -140,14 +149,16 @@ struct TablesServer {
   explicit TablesServer(std::vector<std::string> tables_args)
       : tables(std::move(tables_args)), server([this] {
           ServerSpec spec{.args = tables, .default_args = false};
-          spec.args.insert(spec.args.end(), {"--host", "127.0.0.1", "--port", "0"});
+          spec.args.insert(spec.args.end(),
+                           {"--host", "127.0.0.1", "--port", "0", "--queue-wait", kQueueWaitS});
           return spec;
         }()) {}
   std::pair<RunResult, RunResult> both(const std::vector<std::string>& args) const {
     std::vector<std::string> offline = args;
     offline.insert(offline.begin() + 1, tables.begin(), tables.end());
     std::vector<std::string> remote = {"--server",
-                                       "http://127.0.0.1:" + std::to_string(server.port())};
+                                       "http://127.0.0.1:" + std::to_string(server.port()),
+                                       "--timeout-ms", kHangGuardMs};
     remote.insert(remote.end(), args.begin(), args.end());
     return {eight::test::run_program("eight", offline), eight::test::run_program("eight", remote)};
   }

@@ -62,7 +62,9 @@ std::string bounded_answer_fault(const ServerProcess& server, const eight::Board
   if (j["optimal"] != false || j["method"] != "beam-search") return text + ": " + res->body;
   std::vector<eight::Move> path;
   for (const char letter : j["path"].get<std::string>()) {
-    path.push_back(*eight::move_from_letter(letter));
+    const auto move = eight::move_from_letter(letter);
+    if (!move) return text + ": a path letter that is no move: " + res->body;
+    path.push_back(*move);
   }
   const auto end = eight::test::replay(board, path);
   if (!end || *end != eight::standard_goal(board.shape)) return text + ": the path misses the goal";
@@ -86,8 +88,9 @@ TEST_CASE(
   const std::size_t peak_before = eight::test::peak_rss_kib(server.pid());
   REQUIRE(before > 0);
 
-  // Each wave: 8 clients at once (4 times the compute threads), each asking
-  // 2 boards in turn, all different, all far from the goal.
+  // Each wave: 8 clients at once (4 times the compute threads; 2 under
+  // address sanitizer), each asking 2 boards in turn, all different, all far
+  // from the goal.
   const int clients = kSanitized ? 2 : 8;
   const int per_client = 2;
   eight::Rng rng(20261205);
