@@ -1,0 +1,71 @@
+// Fixed work for an instruction count: the core benchmarks' 3x3 distance
+// lookups and solves over the same 4,096 boards (core_bench.cpp's), a set
+// number of passes, for callgrind. This machine's timings drift by 2x from
+// one process to the next; the count of instructions and of simulated cache
+// misses does not, and tells two builds apart where time cannot
+// (bench/count_core.sh runs it against two trees; docs/performance.md).
+//
+//   eight-core-count distance|solve [PASSES]
+//
+// Only the public API that 207ef7f (the commit before issue 20) already
+// had, so the script can build it against that tree too.
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string_view>
+#include <vector>
+
+#include "eight/rank.h"
+#include "eight/solver.h"
+#include "eight/table.h"
+#include "eight/tablegen.h"
+
+namespace {
+
+std::vector<eight::Board> boards(int parity) {
+  std::mt19937 rng(20261130);  // core_bench.cpp's seed
+  std::uniform_int_distribution<std::uint32_t> pick(0, eight::kPositions3x3 - 1);
+  std::vector<eight::Board> v;
+  for (int i = 0; i < 4096; ++i) v.push_back(eight::unrank_3x3(pick(rng), parity));
+  return v;
+}
+
+// callgrind counts these two alone (--toggle-collect='count_*').
+[[gnu::noinline]] long count_distance(const eight::Solver& s, const eight::GoalFrame& f,
+                                      const std::vector<eight::Board>& b, int passes) {
+  long sum = 0;
+  for (int k = 0; k < passes; ++k) {
+    for (const auto& x : b) sum += s.distance(x, f);
+  }
+  return sum;
+}
+
+[[gnu::noinline]] long count_solve(const eight::Solver& s, const eight::GoalFrame& f,
+                                   const std::vector<eight::Board>& b, int passes) {
+  long sum = 0;
+  for (int k = 0; k < passes; ++k) {
+    for (const auto& x : b) sum += s.solve(x, f, true)->length;
+  }
+  return sum;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string_view what = argc > 1 ? argv[1] : "";
+  const int passes = argc > 2 ? std::atoi(argv[2]) : 10;
+  if ((what != "distance" && what != "solve") || passes < 1 || passes > 100000) {
+    std::fprintf(stderr, "usage: eight-core-count distance|solve [PASSES, 1 to 100000]\n");
+    return 2;
+  }
+  static const auto bytes = eight::build_table(eight::kDefaultSectionBlanks);
+  const auto table = *eight::Table::adopt(bytes, "count", eight::Check::kFull);
+  const auto frame = *table->frame(*eight::parse_board("123456780"));
+  const auto b = boards(frame.board_class());
+  const long sum = what == "solve" ? count_solve(table->solver(), frame, b, passes)
+                                   : count_distance(table->solver(), frame, b, passes);
+  // The answers' sum, so that two builds are seen to answer alike.
+  std::printf("%s %d passes of %zu boards: %ld\n", std::string(what).c_str(), passes, b.size(),
+              sum);
+  return 0;
+}
