@@ -141,7 +141,7 @@ class TableView {
   format::Entry entry(std::size_t section, std::uint32_t r) const {
     assert(section < sections_.size() && sections_[section].encoding == format::Encoding::kFull &&
            r < sections_[section].positions);
-    return format::unpack_entry(format::get_u32(sections_[section].entries + 4 * r));
+    return format::entry_at(sections_[section].entries, r);
   }
   // How many of a section's positions are at each distance,
   // 0..kMaxDistance, as its stats say (which Check::kFull proves).

@@ -230,6 +230,12 @@ inline constexpr Entry unpack_entry(std::uint32_t v) {
   return Entry{v & kParentMask, static_cast<Move>((v >> 18) & 3),
                static_cast<std::uint8_t>((v >> 20) & 63)};
 }
+// The entry of rank r in a full section's entries (the one reader of them:
+// TableView::entry() is it by section number). REQUIRES: r is below the
+// section's positions.
+inline Entry entry_at(const std::uint8_t* entries, std::uint32_t r) {
+  return unpack_entry(get_u32(entries + 4 * static_cast<std::size_t>(r)));
+}
 
 // XXH3-64 (seed 0) of bytes [kChecksummedFrom, end).
 // REQUIRES: file.size() >= kChecksummedFrom.
