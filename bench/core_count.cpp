@@ -1,20 +1,23 @@
 // Fixed work for an instruction count: the core benchmarks' 3x3 distance
-// lookups and solves over the same 4,096 boards (core_bench.cpp's), a set
-// number of passes, for callgrind. This machine's timings drift by 2x from
+// lookups and solves over the same 4,096 boards (core_bench.cpp's), and
+// their parse of one text 4,096 times a pass, a set number of passes, for
+// callgrind. This machine's timings drift by 2x from
 // one process to the next; the count of instructions and of simulated cache
 // misses does not, and tells two builds apart where time cannot
 // (bench/count_core.sh runs it against two trees; docs/performance.md).
 //
-//   eight-core-count distance|solve [PASSES]
+//   eight-core-count distance|solve|parse [PASSES]
 //
 // Only the public API that 207ef7f (the commit before issue 20) already
 // had, so the script can build it against that tree too.
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "eight/board.h"
 #include "eight/rank.h"
 #include "eight/solver.h"
 #include "eight/table.h"
@@ -49,14 +52,26 @@ std::vector<eight::Board> boards(int parity) {
   return sum;
 }
 
+// BM_Parse's text.
+[[gnu::noinline]] long count_parse(int passes) {
+  const std::string text = "8 6 7 2 5 4 3 x 1";
+  long sum = 0;
+  for (int k = 0; k < passes * 4096; ++k) sum += eight::parse_board(text)->cells[0];
+  return sum;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string_view what = argc > 1 ? argv[1] : "";
   const int passes = argc > 2 ? std::atoi(argv[2]) : 10;
-  if ((what != "distance" && what != "solve") || passes < 1 || passes > 100000) {
-    std::fprintf(stderr, "usage: eight-core-count distance|solve [PASSES, 1 to 100000]\n");
+  if ((what != "distance" && what != "solve" && what != "parse") || passes < 1 || passes > 100000) {
+    std::fprintf(stderr, "usage: eight-core-count distance|solve|parse [PASSES, 1 to 100000]\n");
     return 2;
+  }
+  if (what == "parse") {
+    std::printf("parse %d passes of 4096 texts: %ld\n", passes, count_parse(passes));
+    return 0;
   }
   static const auto bytes = eight::build_table(eight::kDefaultSectionBlanks);
   const auto table = *eight::Table::adopt(bytes, "count", eight::Check::kFull);
