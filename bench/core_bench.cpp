@@ -7,7 +7,7 @@
 // cache line. Figures and how to read them: docs/performance.md.
 #include <benchmark/benchmark.h>
 
-#include <random>
+#include <string>
 #include <vector>
 
 #include "eight/random.h"
@@ -15,6 +15,8 @@
 #include "eight/solver.h"
 #include "eight/table.h"
 #include "eight/tablegen.h"
+
+#include "core_boards.h"
 
 namespace {
 
@@ -28,17 +30,10 @@ const eight::Table& table() {
   return *t;
 }
 
-// 4096 boards of one class (tile parity 0 or 1), uniformly at random, so
-// every board asked about a goal of that parity is solvable.
+// core_boards.h's boards of each class, drawn once.
 const std::vector<eight::Board>& boards(int parity = 0) {
-  static const auto make = [](int p) {
-    std::mt19937 rng(20261130);
-    std::uniform_int_distribution<std::uint32_t> pick(0, eight::kPositions3x3 - 1);
-    std::vector<eight::Board> v;
-    for (int i = 0; i < 4096; ++i) v.push_back(eight::unrank_3x3(pick(rng), p));
-    return v;
-  };
-  static const std::vector<eight::Board> all[2] = {make(0), make(1)};
+  static const std::vector<eight::Board> all[2] = {eight::bench::random_boards(0),
+                                                   eight::bench::random_boards(1)};
   return all[parity];
 }
 
@@ -63,7 +58,7 @@ void BM_Unrank(benchmark::State& state) {
 BENCHMARK(BM_Unrank);
 
 void BM_Parse(benchmark::State& state) {
-  const std::string text = "8 6 7 2 5 4 3 x 1";
+  const std::string text = eight::bench::kParseText;
   for (auto _ : state) benchmark::DoNotOptimize(eight::parse_board(text));
   state.SetItemsProcessed(state.iterations());
 }
@@ -106,7 +101,7 @@ BENCHMARK_CAPTURE(BM_Solve, snail_goal, "123804765");
 void BM_SolveFromText(benchmark::State& state) {
   const eight::Solver& solver = table().solver();
   for (auto _ : state) {
-    const auto board = eight::parse_board("8 6 7 2 5 4 3 x 1");
+    const auto board = eight::parse_board(eight::bench::kParseText);
     const auto goal = eight::parse_board("123456780");
     const auto frame = table().frame(*goal);
     benchmark::DoNotOptimize(solver.solve(*board, *frame));

@@ -1,9 +1,9 @@
-// Fixed work for an instruction count: the core benchmarks' 3x3 distance
-// lookups and solves over the same 4,096 boards (core_bench.cpp's), and
-// their parse of one text 4,096 times a pass, a set number of passes, for
-// callgrind. This machine's timings drift by 2x from
-// one process to the next; the count of instructions and of simulated cache
-// misses does not, and tells two builds apart where time cannot
+// Fixed work for an instruction count, for callgrind: the core benchmarks'
+// 3x3 distance lookups and solves over the same 4,096 boards, and their
+// parse of one text 4,096 times a pass (core_boards.h, which core_bench.cpp
+// reads too), a set number of passes. This machine's timings drift by 2x
+// from one process to the next; the count of instructions and of simulated
+// cache misses does not, and tells two builds apart where time cannot
 // (bench/count_core.sh runs it against two trees; docs/performance.md).
 //
 //   eight-core-count distance|solve|parse [PASSES]
@@ -12,28 +12,19 @@
 // had, so the script can build it against that tree too.
 #include <cstdio>
 #include <cstdlib>
-#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "eight/board.h"
-#include "eight/rank.h"
 #include "eight/solver.h"
 #include "eight/table.h"
 #include "eight/tablegen.h"
 
+#include "core_boards.h"
+
 namespace {
 
-std::vector<eight::Board> boards(int parity) {
-  std::mt19937 rng(20261130);  // core_bench.cpp's seed
-  std::uniform_int_distribution<std::uint32_t> pick(0, eight::kPositions3x3 - 1);
-  std::vector<eight::Board> v;
-  for (int i = 0; i < 4096; ++i) v.push_back(eight::unrank_3x3(pick(rng), parity));
-  return v;
-}
-
-// callgrind counts these two alone (--toggle-collect='count_*').
+// callgrind counts these alone (--toggle-collect='count_*').
 [[gnu::noinline]] long count_distance(const eight::Solver& s, const eight::GoalFrame& f,
                                       const std::vector<eight::Board>& b, int passes) {
   long sum = 0;
@@ -52,9 +43,8 @@ std::vector<eight::Board> boards(int parity) {
   return sum;
 }
 
-// BM_Parse's text.
 [[gnu::noinline]] long count_parse(int passes) {
-  const std::string text = "8 6 7 2 5 4 3 x 1";
+  const std::string text = eight::bench::kParseText;
   long sum = 0;
   for (int k = 0; k < passes * 4096; ++k) sum += eight::parse_board(text)->cells[0];
   return sum;
@@ -76,7 +66,7 @@ int main(int argc, char** argv) {
   static const auto bytes = eight::build_table(eight::kDefaultSectionBlanks);
   const auto table = *eight::Table::adopt(bytes, "count", eight::Check::kFull);
   const auto frame = *table->frame(*eight::parse_board("123456780"));
-  const auto b = boards(frame.board_class());
+  const auto b = eight::bench::random_boards(frame.board_class());
   const long sum = what == "solve" ? count_solve(table->solver(), frame, b, passes)
                                    : count_distance(table->solver(), frame, b, passes);
   // The answers' sum, so that two builds are seen to answer alike.
