@@ -22,10 +22,11 @@ namespace {
 // Every exchange of `eight --server` waits up to this long: a hang guard. An
 // answer past 16 cells is a search on a compute thread at nice 19, which a
 // busy host (.ci/run's suite beside the sanitizer build) can starve past the
-// client's 10 s default and the server's 5 s queue wait; the comparison with
-// the offline tool is about bytes, not speed.
+// client's 10 s default (and, for the servers here, past the default queue
+// wait: kQueueWaitHangGuard); the comparison with the offline tool is about
+// bytes, not speed.
 constexpr const char* kHangGuardMs = "300000";
-constexpr const char* kQueueWaitS = "600";
+using eight::test::kQueueWaitHangGuard;
 
 // The default table (every shape up to 10 cells) in a file, served by a
 // server of its own.
@@ -33,7 +34,7 @@ struct DefaultTableServer {
   std::string table = eight::test::default_table_path();
   ServerProcess server{[this] {
     return ServerSpec{.args = {"--table", table, "--host", "127.0.0.1", "--port", "0",
-                               "--queue-wait", kQueueWaitS},
+                               "--queue-wait", kQueueWaitHangGuard},
                       .default_args = false};
   }()};
   std::string url() const { return "http://127.0.0.1:" + std::to_string(server.port()); }
@@ -149,8 +150,8 @@ struct TablesServer {
   explicit TablesServer(std::vector<std::string> tables_args)
       : tables(std::move(tables_args)), server([this] {
           ServerSpec spec{.args = tables, .default_args = false};
-          spec.args.insert(spec.args.end(),
-                           {"--host", "127.0.0.1", "--port", "0", "--queue-wait", kQueueWaitS});
+          spec.args.insert(spec.args.end(), {"--host", "127.0.0.1", "--port", "0", "--queue-wait",
+                                             kQueueWaitHangGuard});
           return spec;
         }()) {}
   std::pair<RunResult, RunResult> both(const std::vector<std::string>& args) const {

@@ -82,8 +82,9 @@ TEST_CASE(
   // --queue-wait: the 16 answers of a wave queue for 2 threads, which run
   // at nice 19: on a busy machine the last waits far past the default 5 s
   // (and gets 503), and this test is of memory, not of queueing.
-  ServerProcess server(ServerSpec{.args = {"--compute-threads", std::to_string(kComputeThreads),
-                                           "--client-header", "X-Client", "--queue-wait", "600"}});
+  ServerProcess server(
+      ServerSpec{.args = {"--compute-threads", std::to_string(kComputeThreads), "--client-header",
+                          "X-Client", "--queue-wait", eight::test::kQueueWaitHangGuard}});
   const std::size_t before = eight::test::rss_kib(server.pid());
   const std::size_t peak_before = eight::test::peak_rss_kib(server.pid());
   REQUIRE(before > 0);

@@ -32,6 +32,13 @@ using namespace std::chrono_literals;
 // A sound table file shared by the tests of one process.
 const std::string& server_table_path();
 
+// A --queue-wait (seconds) for tests whose answers queue for compute threads
+// but that test something else (order, memory, bytes): a hang guard. Their
+// searches run at nice 19, and a busy host (.ci/run's suite beside the
+// sanitizer build) starves them far past the default 5 s, which would give
+// 503s. The tests of the 503 itself set their own short wait.
+inline constexpr const char* kQueueWaitHangGuard = "600";
+
 struct ServerSpec {
   std::vector<std::string> args = {};  // after the program name; see defaults below
   // Environment entries for the child. The child gets the test's

@@ -175,7 +175,7 @@ TEST_CASE("slow 2x5 draws pipelined on two connections leave a fresh 3x3 client 
   // b's first draw waits for a's: a sanitized build's draw takes several
   // seconds, past the default 5 s queue wait. What is tested is the order,
   // so the wait is a hang guard too.
-  ServerProcess server(table.spec({"--queue-wait", "600"}));
+  ServerProcess server(table.spec({"--queue-wait", eight::test::kQueueWaitHangGuard}));
   // The seed that makes one draw take most of a second (SplitMix64
   // simulated to a long rejection run), ten deep on each of two connections.
   std::string pipelined;
