@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "eight/table_format.h"
+#include "relabel.h"
 
 namespace eight {
 namespace {
@@ -132,27 +132,15 @@ GoalFrame::GoalFrame(const Board& goal, std::size_t section, const Symmetry& sym
   }
 }
 
+static_assert(kMaxSectionCells <= 16, "relabel_head's 16 lanes hold a section");
+
 Board GoalFrame::to_section(const Board& b) const {
   // Sections (tables' and pattern databases') have at most 16 cells.
   assert(is_valid(b) && b.shape == goal_.shape && b.size() <= kMaxSectionCells);
-  // Each section cell read from its source, and the cells stored eight at
-  // a time: the 3x3 ranking reads them back as one 8-byte load (rank.h),
-  // which the store buffer forwards only from one store as wide. After
-  // byte stores the load waits for them to reach the cache, which took a
-  // 3x3 distance lookup from 17 ns to 29 (docs/performance.md).
-  const int n = b.size();
-  const auto tile = [&](int j) -> std::uint64_t {
-    return label_[b.cells[source_cell_[static_cast<std::size_t>(j)]]];
-  };
-  std::uint64_t low = 0, high = 0;
-#pragma GCC unroll 8
-  for (int j = 0; j < 8 && j < n; ++j) low |= tile(j) << (8 * j);
-#pragma GCC unroll 8
-  for (int j = 8; j < n; ++j) high |= tile(j) << (8 * (j - 8));
   Board out;
   out.shape = symmetry_.to;
-  format::put_u64(out.cells.data(), low);
-  format::put_u64(out.cells.data() + 8, high);
+  detail::relabel_head(b.cells.data(), source_cell_.data(), label_.data(), b.size(),
+                       out.cells.data());
   return out;
 }
 
@@ -160,10 +148,9 @@ Board GoalFrame::from_section(const Board& b) const {
   assert(is_valid(b) && b.shape == symmetry_.to);
   Board out;
   out.shape = goal_.shape;
-  for (int i = 0; i < out.size(); ++i) {
-    out.cells[static_cast<std::size_t>(i)] =
-        unlabel_[b.cells[symmetry_.cell_map[static_cast<std::size_t>(i)]]];
-  }
+  // Cell i read from the section's cell_map[i], then named back.
+  detail::relabel_head(b.cells.data(), symmetry_.cell_map.data(), unlabel_.data(), out.size(),
+                       out.cells.data());
   return out;
 }
 

@@ -1,10 +1,13 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <random>
 #include <set>
 #include <vector>
 
 #include "eight/goal.h"
 #include "eight/rank.h"
+#include "relabel.h"
 #include "support.h"
 
 using namespace eight;
@@ -108,4 +111,43 @@ TEST_CASE("a board is solvable for a goal exactly when their tile parities match
       CHECK((tile_parity(frame.to_section(b)) == 0) == (parity == frame.board_class()));
     }
   }
+}
+
+TEST_CASE("the section relabelling gives the same cells by shuffles as by its definition") {
+  // relabel_head's definition, out[j] = label[cells[source[j]]] for j < n
+  // and zero past n, over random permutations of 16 and every n.
+  std::mt19937 rng(20261205);
+  std::array<std::uint8_t, 16> cells{}, source{}, label{};
+  for (std::size_t i = 0; i < 16; ++i)
+    cells[i] = source[i] = label[i] = static_cast<std::uint8_t>(i);
+  int compared = 0;
+  for (int round = 0; round < 2000; ++round) {
+    std::shuffle(cells.begin(), cells.end(), rng);
+    std::shuffle(source.begin(), source.end(), rng);
+    std::shuffle(label.begin(), label.end(), rng);
+    for (int n = 0; n <= 16; ++n) {
+      std::array<std::uint8_t, 16> want{};
+      for (int j = 0; j < n; ++j) {
+        want[static_cast<std::size_t>(j)] = label[cells[source[static_cast<std::size_t>(j)]]];
+      }
+      std::array<std::uint8_t, 16> portable{}, chosen{};
+      portable.fill(0xEE);
+      chosen.fill(0xEE);
+      detail::relabel_head_portable(cells.data(), source.data(), label.data(), n, portable.data());
+      detail::relabel_head(cells.data(), source.data(), label.data(), n, chosen.data());
+      CHECK(portable == want);
+      CHECK(chosen == want);
+      if (detail::have_ssse3()) {
+        std::array<std::uint8_t, 16> shuffled{};
+        shuffled.fill(0xEE);
+        detail::relabel_head_ssse3(cells.data(), source.data(), label.data(), n, shuffled.data());
+        CHECK(shuffled == want);
+        ++compared;
+      }
+    }
+  }
+  // Every x86-64 this suite runs on has SSSE3: the shuffles were compared.
+#if defined(__x86_64__)
+  CHECK(compared == 2000 * 17);
+#endif
 }
