@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Instructions and simulated L1 read misses per call of the 3x3 distance
-# lookup, solve and parse, in two trees, by callgrind (bench/core_count.cpp): where
-# this machine's timings drift by 2x between processes, these counts are the
-# same every run. Each tree must have its release library built
-# (build/core/libeight.a); the driver is compiled against each tree's
-# headers with one command line.
+# Instructions and simulated L1 read misses per call of the 3x3 rank,
+# distance lookup, solve and parse, in two trees, by callgrind
+# (bench/core_count.cpp): where this machine's timings drift by 2x between
+# processes, these counts are the same every run. Each tree must have its
+# release library built (build/core/libeight.a); the driver is compiled
+# against each tree's headers with one command line.
 #
 #   bench/count_core.sh BEFORE_TREE AFTER_TREE [PASSES]
 set -euo pipefail
@@ -17,7 +17,7 @@ for which in A B; do
     "$tree/build/core/libeight.a" -lxxhash -pthread -o "$WORK/count_$which"
 done
 printf '%-9s %-5s %12s %10s %s\n' call tree "Ir/call" "D1mr/call" answers
-for what in distance solve parse; do
+for what in rank distance solve parse; do
   for which in A B; do
     out="$(valgrind --tool=callgrind --cache-sim=yes --toggle-collect='*count_*' \
       --callgrind-out-file="$WORK/cg" "$WORK/count_$which" "$what" "$PASSES" 2>/dev/null)"
