@@ -14,7 +14,9 @@ namespace {
 
 #ifdef EIGHT_RELABEL_SSSE3
 // Asked once, at load: __builtin_cpu_init() first, as GCC asks of a
-// question put before main.
+// question put before main. A caller in another file's static initialiser,
+// run before this one, reads it false and takes the portable loop, which
+// gives the same cells.
 const bool kHaveSsse3 = [] {
   __builtin_cpu_init();
   return __builtin_cpu_supports("ssse3") != 0;
