@@ -132,7 +132,9 @@ GoalFrame::GoalFrame(const Board& goal, std::size_t section, const Symmetry& sym
   }
 }
 
-static_assert(kMaxSectionCells <= 16, "relabel_head's 16 lanes hold a section");
+// relabel_head reads 16 bytes of label_, unlabel_ and source_cell_, and its
+// 16 lanes hold every section.
+static_assert(kMaxSectionCells == 16);
 
 Board GoalFrame::to_section(const Board& b) const {
   // Sections (tables' and pattern databases') have at most 16 cells.
