@@ -189,27 +189,67 @@ class Ida {
     }
     ++nodes_;
     if ((nodes_ & (kSearchCheckInterval - 1)) == 0 && check_stop()) return false;
-    return step<0>(g, prev, state) || step<1>(g, prev, state) || step<2>(g, prev, state) ||
-           step<3>(g, prev, state);
+    // Every child is found, and its database entries asked of the memory,
+    // before the first is read: in the large databases each is a cache
+    // miss, and the children's then overlap instead of following one
+    // another. (A step undoes all it changes, so a child found here is
+    // still right when the steps before it have returned.)
+    Child c[4]{};  // (zeroed: GCC cannot see that step() reads only what child() filled)
+    const bool up = child<0>(prev, state, c[0]);
+    const bool down = child<1>(prev, state, c[1]);
+    const bool left = child<2>(prev, state, c[2]);
+    const bool right = child<3>(prev, state, c[3]);
+    return (up && step<0>(g, c[0])) || (down && step<1>(g, c[1])) || (left && step<2>(g, c[2])) ||
+           (right && step<3>(g, c[3]));
   }
 
-  // Tries the blank move kDir from this node; true once a solution is found
-  // below it.
+  // The node's child by the blank's move kDir: the tile that slides, and its
+  // group's rank after the move, on the board and on its mirror.
+  struct Child {
+    int a;           // the tile's cell, the blank's next
+    int t;           // the tile
+    int gi;          // its group
+    std::int32_t r;  // the group's rank after the move
+    int next_state;  // the duplicate-path machine's after the move
+    int u, mgi, ma;  // on the mirror (kHasMirror): the tile, its group, its cell
+    std::int32_t mr;
+  };
+
+  // Fills `c` and prefetches its database entries; false when kDir is no
+  // child: it undoes the last move, an earlier or shorter path reaches the
+  // same board, or it leaves the board.
   template <int kDir>
-  bool step(int g, int prev, int state) {
-    if (stopped_ || prev == (kDir ^ 1)) return false;  // never undo the last move
-    // Nor take a path that an earlier or shorter one reaches the same board by.
-    const int next_state = duplicate_paths_[state * 4 + kDir];
-    if (next_state == DuplicatePaths::kPruned) return false;
-    const int blank = blank_;
-    const int a = kNeighbors[blank][kDir];
-    if (a < 0) return false;
+  bool child(int prev, int state, Child& c) const {
+    if (prev == (kDir ^ 1)) return false;
+    c.next_state = duplicate_paths_[state * 4 + kDir];
+    if (c.next_state == DuplicatePaths::kPruned) return false;
+    c.a = kNeighbors[blank_][kDir];
+    if (c.a < 0) return false;
     // The tile on `a` slides onto the blank's cell.
     constexpr int kTileStep = -kStep[kDir];
-    const int t = b_[a];
+    c.t = b_[c.a];
+    c.gi = t_.group_of[c.t];
+    c.r = rank_[c.gi] + delta<kTileStep>(b_, c.t, c.a);
+    __builtin_prefetch(t_.pdb[c.gi] + (static_cast<std::uint32_t>(c.r) >> 1));
+    if constexpr (kHasMirror) {
+      c.u = t_.mirror_tile[c.t];
+      c.mgi = t_.group_of[c.u];
+      c.ma = t_.mirror_cell[c.a];
+      c.mr = mrank_[c.mgi] + delta<mirror_step(kMirror, kTileStep)>(m_, c.u, c.ma);
+      __builtin_prefetch(t_.pdb[c.mgi] + (static_cast<std::uint32_t>(c.mr) >> 1));
+    }
+    return true;
+  }
+
+  // Tries the child `c` (child<kDir>()'s) of this node; true once a solution
+  // is found below it.
+  template <int kDir>
+  bool step(int g, const Child& c) {
+    if (stopped_) return false;
+    const int blank = blank_;
+    const int a = c.a, t = c.t, gi = c.gi;
+    const std::int32_t r = c.r;
     const int md = md_ - t_.distance[t][a] + t_.distance[t][blank];
-    const int gi = t_.group_of[t];
-    const std::int32_t r = rank_[gi] + delta<kTileStep>(b_, t, a);
     const int e = entry(t_.pdb[gi], static_cast<std::uint32_t>(r));
     const int sum = sum_ - entry_[gi] + e;
     const int f = g + 1 + md + 2 * sum;
@@ -220,11 +260,11 @@ class Ida {
     [[maybe_unused]] int u = 0, mgi = 0, me = 0, msum = 0, ma = 0, mb = 0;
     [[maybe_unused]] std::int32_t mr = 0;
     if constexpr (kHasMirror) {
-      u = t_.mirror_tile[t];
-      mgi = t_.group_of[u];
-      ma = t_.mirror_cell[a];
+      u = c.u;
+      mgi = c.mgi;
+      ma = c.ma;
       mb = t_.mirror_cell[blank];
-      mr = mrank_[mgi] + delta<mirror_step(kMirror, kTileStep)>(m_, u, ma);
+      mr = c.mr;
       me = entry(t_.pdb[mgi], static_cast<std::uint32_t>(mr));
       msum = msum_ - mentry_[mgi] + me;
       const int mf = g + 1 + md + 2 * msum;
@@ -258,7 +298,7 @@ class Ida {
       msum_ = msum;
     }
     path_[g] = static_cast<std::uint8_t>(kDir);
-    if (dfs(g + 1, kDir, next_state)) return true;
+    if (dfs(g + 1, kDir, c.next_state)) return true;
     // Undo.
     b_[a] = static_cast<std::uint8_t>(t);
     b_[blank] = 0;
