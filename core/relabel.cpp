@@ -21,6 +21,8 @@ const bool kHaveSsse3 = [] {
   __builtin_cpu_init();
   return __builtin_cpu_supports("ssse3") != 0;
 }();
+#else
+constexpr bool kHaveSsse3 = false;
 #endif
 
 }  // namespace
@@ -63,6 +65,14 @@ __attribute__((target("ssse3"))) void relabel_head_ssse3(const std::uint8_t* cel
   _mm_storeu_si128(reinterpret_cast<__m128i*>(out), _mm_and_si128(named, keep));
 }
 
+#else
+void relabel_head_ssse3(const std::uint8_t* cells, const std::uint8_t* source,
+                        const std::uint8_t* label, int n, std::uint8_t* out) {
+  assert(false && "REQUIRES: have_ssse3()");
+  relabel_head_portable(cells, source, label, n, out);
+}
+#endif
+
 bool have_ssse3() {
   return kHaveSsse3;
 }
@@ -75,21 +85,5 @@ void relabel_head(const std::uint8_t* cells, const std::uint8_t* source, const s
     relabel_head_portable(cells, source, label, n, out);
   }
 }
-#else
-void relabel_head_ssse3(const std::uint8_t* cells, const std::uint8_t* source,
-                        const std::uint8_t* label, int n, std::uint8_t* out) {
-  assert(false && "REQUIRES: have_ssse3()");
-  relabel_head_portable(cells, source, label, n, out);
-}
-
-bool have_ssse3() {
-  return false;
-}
-
-void relabel_head(const std::uint8_t* cells, const std::uint8_t* source, const std::uint8_t* label,
-                  int n, std::uint8_t* out) {
-  relabel_head_portable(cells, source, label, n, out);
-}
-#endif
 
 }  // namespace eight::detail
