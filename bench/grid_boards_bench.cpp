@@ -103,14 +103,14 @@ int main(int argc, char** argv) {
               "first ms", "paths");
   for (std::size_t k = 0; k < shapes.size(); ++k) {
     const eight::Shape shape = shapes[k];
-    const eight::Board goal = eight::standard_goal(shape);
+    const eight::GridBoard goal = eight::standard_goal(shape);
     const eight::Question q = eight::grid_question(goal);
     eight::Rng rng(seed);
     const auto first0 = Clock::now();
     if (!eight::solve_board(q, goal, true, {}).ok()) return 1;
     const double first_ms =
         std::chrono::duration<double, std::milli>(Clock::now() - first0).count();
-    std::vector<eight::Board> drawn;
+    std::vector<eight::GridBoard> drawn;
     for (std::uint64_t i = 0; i < boards; ++i) drawn.push_back(eight::shuffled_board(goal, rng));
     // wall[i] and cpu[i]: board i's times, one a pass; path_of[i] its
     // path's digest from the first pass, which the later ones must match.
@@ -121,7 +121,7 @@ int main(int argc, char** argv) {
     XXH3_64bits_reset(&digest);
     for (std::uint64_t round = 0; round < repeat; ++round) {
       for (std::uint64_t i = 0; i < boards; ++i) {
-        const eight::Board& b = drawn[i];
+        const eight::GridBoard& b = drawn[i];
         const double cpu0 = thread_cpu_ms();
         const auto t0 = Clock::now();
         const auto a = eight::solve_board(q, b, true, {});
@@ -143,7 +143,7 @@ int main(int argc, char** argv) {
           continue;
         }
         path_of[i] = path_digest;
-        eight::Board at = b;
+        eight::GridBoard at = b;
         for (const eight::Move m : a->solution.path()) {
           const auto next = eight::apply_move(at, m);
           if (!next) {

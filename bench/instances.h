@@ -19,14 +19,14 @@ namespace eight::bench {
 struct Instance {
   int number = 0;
   int length = 0;  // published optimal length
-  Board board;
+  GridBoard board;
 };
 
 // The instances of the file at `path`, every one a board of `shape` that can
 // reach `goal`; or what is wrong, as a message naming the file or instance.
 inline std::variant<std::vector<Instance>, std::string> read_instances(const std::string& path,
                                                                        Shape shape,
-                                                                       const Board& goal) {
+                                                                       const GridBoard& goal) {
   std::ifstream in(path);
   if (!in) return "cannot read " + path;
   std::vector<Instance> all;

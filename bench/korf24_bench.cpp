@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
   }
   const eight::Shape shape{5, 5};
   // Korf's goal: the blank on cell 0, tile t on cell t.
-  const eight::Board goal = eight::canonical_goal(0, shape);
+  const eight::GridBoard goal = eight::canonical_goal(0, shape);
   const eight::Question q = eight::grid_question(goal);
 
   auto read = eight::bench::read_instances(instances, shape, goal);
@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
     }
     const eight::Solution& s = answer->solution;
     // The path must be legal, end at the goal and be as long as it says.
-    eight::Board at = k.board;
+    eight::GridBoard at = k.board;
     bool legal = true;
     int moves = 0;
     for (const eight::Move m : s.path()) {

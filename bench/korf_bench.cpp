@@ -81,7 +81,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "eight-korf-bench: %s\n", table.error().message.c_str());
     return 2;
   }
-  const eight::Board goal = eight::canonical_goal(0, eight::kShape4x4);
+  const eight::GridBoard goal = eight::canonical_goal(0, eight::kShape4x4);
   const auto frame = (*table)->frame(goal);
   if (!frame.ok() || !eight::is_search_frame(**table, *frame)) {
     std::fprintf(stderr, "eight-korf-bench: %s has no 4x4 pattern databases\n", table_path.c_str());
@@ -141,7 +141,7 @@ int main(int argc, char** argv) {
       continue;
     }
     // The path must be legal and end at the goal, and as long as published.
-    eight::Board cur = k.board;
+    eight::GridBoard cur = k.board;
     bool legal = answer.solution.solvable;
     for (const eight::Move m : answer.solution.path()) {
       const auto next = eight::apply_move(cur, m);

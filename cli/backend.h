@@ -50,10 +50,10 @@ struct Framed {
 
 // One board of `eight solve`, asked about its own goal or the frame's.
 struct SolveQuestion {
-  Board board;
+  GridBoard board;
   // The goal of the board's line (or its shape's standard goal); without
   // it, the goal framed by frame().
-  std::optional<Board> goal;
+  std::optional<GridBoard> goal;
   // Only whether `goal` is answered (board == goal): the line is refused
   // for its shapes either way, but a goal that is not answered first.
   bool frame_only = false;
@@ -75,7 +75,7 @@ class Backend {
   // Whether `goal` is answered, and its facts. `per_board_goal`: every
   // board will be asked about its own shape's standard goal, so a backend
   // that can may answer without the default goal's shape (nothing framed).
-  virtual std::variant<std::optional<Framed>, Failure> frame(const Board& goal,
+  virtual std::variant<std::optional<Framed>, Failure> frame(const GridBoard& goal,
                                                              bool per_board_goal) = 0;
 
   // The most questions solve() is given at once: the command holds back
@@ -87,17 +87,17 @@ class Backend {
   // own; `path`: with the moves (else the distance may be all a solution
   // holds). A Failure instead of the answers: none of them was had.
   virtual std::variant<std::vector<SolveAnswer>, Failure> solve(
-      const Board& goal, std::span<const SolveQuestion> questions, bool path) = 0;
+      const GridBoard& goal, std::span<const SolveQuestion> questions, bool path) = 0;
 
   // The moves of `board` towards the framed `goal` (shapes checked).
-  virtual std::variant<MoveOptions, Failure> hint(const Board& board, const Board& goal) = 0;
+  virtual std::variant<MoveOptions, Failure> hint(const GridBoard& board,
+                                                  const GridBoard& goal) = 0;
 
   // `count` boards `distance` moves from the framed `goal` (any distance
   // when nothing, for a search goal), drawn from `seed` (else at random).
-  virtual std::variant<std::vector<Board>, Failure> random(const Board& goal, const Framed& framed,
-                                                           std::optional<int> distance,
-                                                           std::uint64_t count,
-                                                           std::optional<std::uint64_t> seed) = 0;
+  virtual std::variant<std::vector<GridBoard>, Failure> random(
+      const GridBoard& goal, const Framed& framed, std::optional<int> distance, std::uint64_t count,
+      std::optional<std::uint64_t> seed) = 0;
 
   // What `random` asks of its options before anything is opened: the most
   // boards one call may draw (more is a usage error, `count_usage`).

@@ -73,8 +73,8 @@ void emit(std::string& out) {
   out.clear();
 }
 
-std::variant<Board, int> goal_of(const Options& opt, Shape shape) {
-  Result<Board> goal = standard_goal(shape);
+std::variant<GridBoard, int> goal_of(const Options& opt, Shape shape) {
+  Result<GridBoard> goal = standard_goal(shape);
   if (opt.goal) goal = parse_board(*opt.goal, opt.shape);
   if (!goal.ok()) return usage_error("bad goal: " + goal.error().message);
   return *goal;

@@ -59,7 +59,7 @@ void emit(std::string& out);
 
 // The goal asked about, offline and remote alike: --goal (read with
 // --shape), else the standard goal of `shape`; or the usage error's status.
-std::variant<Board, int> goal_of(const Options& opt, Shape shape);
+std::variant<GridBoard, int> goal_of(const Options& opt, Shape shape);
 
 // The tables asked for: --tables DIR, else the one file of --table (or its
 // default).

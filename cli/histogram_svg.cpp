@@ -24,7 +24,7 @@ std::string num(double v) {
 
 }  // namespace
 
-std::string histogram_svg(std::span<const std::uint32_t> counts, const Board& goal) {
+std::string histogram_svg(std::span<const std::uint32_t> counts, const GridBoard& goal) {
   assert(!counts.empty());
   const std::uint32_t tallest = *std::max_element(counts.begin(), counts.end());
   const std::uint64_t total = std::accumulate(counts.begin(), counts.end(), std::uint64_t{0});

@@ -18,6 +18,6 @@ namespace eight::cli {
 // The picture as a standalone SVG document. Each bar is a
 // <rect class="bar" data-distance="d" data-count="n">, so a reader (or a
 // test) finds the numbers it was drawn from. REQUIRES: !counts.empty().
-std::string histogram_svg(std::span<const std::uint32_t> counts, const Board& goal);
+std::string histogram_svg(std::span<const std::uint32_t> counts, const GridBoard& goal);
 
 }  // namespace eight::cli

@@ -57,21 +57,21 @@ class UnloadedServerBackend final : public Backend {
  public:
   explicit UnloadedServerBackend(Failure why) : why_(std::move(why)) {}
   std::optional<Failure> open() override { return why_; }
-  std::variant<std::optional<Framed>, Failure> frame(const eight::Board&, bool) override {
+  std::variant<std::optional<Framed>, Failure> frame(const eight::GridBoard&, bool) override {
     return why_;
   }
-  std::variant<std::vector<SolveAnswer>, Failure> solve(const eight::Board&,
+  std::variant<std::vector<SolveAnswer>, Failure> solve(const eight::GridBoard&,
                                                         std::span<const SolveQuestion>,
                                                         bool) override {
     return why_;
   }
-  std::variant<eight::MoveOptions, Failure> hint(const eight::Board&,
-                                                 const eight::Board&) override {
+  std::variant<eight::MoveOptions, Failure> hint(const eight::GridBoard&,
+                                                 const eight::GridBoard&) override {
     return why_;
   }
-  std::variant<std::vector<eight::Board>, Failure> random(const eight::Board&, const Framed&,
-                                                          std::optional<int>, std::uint64_t,
-                                                          std::optional<std::uint64_t>) override {
+  std::variant<std::vector<eight::GridBoard>, Failure> random(
+      const eight::GridBoard&, const Framed&, std::optional<int>, std::uint64_t,
+      std::optional<std::uint64_t>) override {
     return why_;
   }
   RandomLimits random_limits() const override { return kServerRandomLimits; }

@@ -24,7 +24,7 @@ std::variant<nlohmann::json, Failure> get_json(ServerClient& server, const std::
 
 // A board in a query: its canonical text, which needs no escaping but for
 // the separators the query takes as they are ('/' and ',').
-std::string query_board(const Board& b) {
+std::string query_board(const GridBoard& b) {
   return to_string(b);
 }
 
@@ -52,7 +52,7 @@ std::optional<Failure> ServerBackend::open() {
   return std::nullopt;
 }
 
-std::variant<std::optional<Framed>, Failure> ServerBackend::frame(const Board& goal,
+std::variant<std::optional<Framed>, Failure> ServerBackend::frame(const GridBoard& goal,
                                                                   bool per_board_goal) {
   ServerClient& server = *server_;
   const std::string target = "/stats?goal=" + query_board(goal);
@@ -92,7 +92,7 @@ std::variant<std::optional<Framed>, Failure> ServerBackend::frame(const Board& g
 }
 
 std::variant<std::vector<SolveAnswer>, Failure> ServerBackend::solve(
-    const Board& goal, std::span<const SolveQuestion> questions, bool) {
+    const GridBoard& goal, std::span<const SolveQuestion> questions, bool) {
   ServerClient& server = *server_;
   // A board asked about the request's goal is its text; one with its own
   // goal an object of both.
@@ -150,7 +150,8 @@ std::variant<std::vector<SolveAnswer>, Failure> ServerBackend::solve(
   return out;
 }
 
-std::variant<MoveOptions, Failure> ServerBackend::hint(const Board& board, const Board& goal) {
+std::variant<MoveOptions, Failure> ServerBackend::hint(const GridBoard& board,
+                                                       const GridBoard& goal) {
   ServerClient& server = *server_;
   const std::string target = "/hint?board=" + query_board(board) + "&goal=" + query_board(goal);
   auto j = get_json(server, target);
@@ -178,11 +179,9 @@ std::variant<MoveOptions, Failure> ServerBackend::hint(const Board& board, const
   return h->options;
 }
 
-std::variant<std::vector<Board>, Failure> ServerBackend::random(const Board& goal,
-                                                                const Framed& framed,
-                                                                std::optional<int> distance,
-                                                                std::uint64_t count,
-                                                                std::optional<std::uint64_t> seed) {
+std::variant<std::vector<GridBoard>, Failure> ServerBackend::random(
+    const GridBoard& goal, const Framed& framed, std::optional<int> distance, std::uint64_t count,
+    std::optional<std::uint64_t> seed) {
   ServerClient& server = *server_;
   if (framed.search) return random_searched(goal, distance, count, seed);
   std::string target = "/random?distance=" + std::to_string(distance.value_or(0)) +
@@ -197,7 +196,7 @@ std::variant<std::vector<Board>, Failure> ServerBackend::random(const Board& goa
     return server.not_eight(target, "field 'boards' has " + std::to_string(boards->size()) +
                                         " boards, expected " + std::to_string(count));
   }
-  std::vector<Board> out;
+  std::vector<GridBoard> out;
   out.reserve(count);
   for (const auto& text : *boards) {
     auto b = text.is_string() ? parse_board(text.get_ref<const std::string&>()) : parse_board("");
@@ -213,8 +212,8 @@ std::variant<std::vector<Board>, Failure> ServerBackend::random(const Board& goa
 // from its own seed when seeded. Offline, --seed S draws them in a row from
 // one generator, which the server cannot continue: past the first board
 // the two would differ, so a seeded draw asks one board.
-std::variant<std::vector<Board>, Failure> ServerBackend::random_searched(
-    const Board& goal, std::optional<int> distance, std::uint64_t count,
+std::variant<std::vector<GridBoard>, Failure> ServerBackend::random_searched(
+    const GridBoard& goal, std::optional<int> distance, std::uint64_t count,
     std::optional<std::uint64_t> seed) {
   ServerClient& server = *server_;
   if (seed && count > 1) {
@@ -224,7 +223,7 @@ std::variant<std::vector<Board>, Failure> ServerBackend::random_searched(
   std::string target = "/random?goal=" + query_board(goal);
   if (distance) target += "&distance=" + std::to_string(*distance);
   if (seed) target += "&seed=" + std::to_string(*seed);
-  std::vector<Board> out;
+  std::vector<GridBoard> out;
   out.reserve(count);
   for (std::uint64_t i = 0; i < count; ++i) {
     auto j = get_json(server, target);

@@ -25,29 +25,30 @@ class ServerBackend final : public Backend {
   // maximum distance; a goal answered by search (no statistics) is framed
   // as offline. Nothing framed when the server lacks the goal's shape and
   // every board takes its own shape's goal (`per_board_goal`).
-  std::variant<std::optional<Framed>, Failure> frame(const Board& goal,
+  std::variant<std::optional<Framed>, Failure> frame(const GridBoard& goal,
                                                      bool per_board_goal) override;
   // POST /solve, every question in one request (up to the server's 10,000).
-  std::variant<std::vector<SolveAnswer>, Failure> solve(const Board& goal,
+  std::variant<std::vector<SolveAnswer>, Failure> solve(const GridBoard& goal,
                                                         std::span<const SolveQuestion> questions,
                                                         bool path) override;
   // GET /hint.
-  std::variant<MoveOptions, Failure> hint(const Board& board, const Board& goal) override;
+  std::variant<MoveOptions, Failure> hint(const GridBoard& board, const GridBoard& goal) override;
   // GET /random with count=: the boards from one generator, as offline, so
   // a seed gives the same boards.
-  std::variant<std::vector<Board>, Failure> random(const Board& goal, const Framed& framed,
-                                                   std::optional<int> distance, std::uint64_t count,
-                                                   std::optional<std::uint64_t> seed) override;
+  std::variant<std::vector<GridBoard>, Failure> random(const GridBoard& goal, const Framed& framed,
+                                                       std::optional<int> distance,
+                                                       std::uint64_t count,
+                                                       std::optional<std::uint64_t> seed) override;
   RandomLimits random_limits() const override { return kServerRandomLimits; }
   // One request per 10,000 boards.
   std::size_t max_batch() const override { return kServerMaxBatch; }
 
  private:
   // random() of a goal framed as answered by search.
-  std::variant<std::vector<Board>, Failure> random_searched(const Board& goal,
-                                                            std::optional<int> distance,
-                                                            std::uint64_t count,
-                                                            std::optional<std::uint64_t> seed);
+  std::variant<std::vector<GridBoard>, Failure> random_searched(const GridBoard& goal,
+                                                                std::optional<int> distance,
+                                                                std::uint64_t count,
+                                                                std::optional<std::uint64_t> seed);
 
   std::string url_;
   std::string timeout_ms_;

@@ -22,7 +22,7 @@ std::optional<Failure> TableBackend::open() {
   return std::nullopt;
 }
 
-std::variant<std::optional<Framed>, Failure> TableBackend::frame(const Board& goal,
+std::variant<std::optional<Framed>, Failure> TableBackend::frame(const GridBoard& goal,
                                                                  bool per_board_goal) {
   auto q = frame_question(*tables_, goal);
   // Boards that each take their own shape's standard goal need no frame of
@@ -38,7 +38,7 @@ std::variant<std::optional<Framed>, Failure> TableBackend::frame(const Board& go
 
 // A board with its own goal frames it; the others share the goal of frame().
 std::variant<std::vector<SolveAnswer>, Failure> TableBackend::solve(
-    const Board&, std::span<const SolveQuestion> questions, bool path) {
+    const GridBoard&, std::span<const SolveQuestion> questions, bool path) {
   std::vector<SolveAnswer> answers;
   answers.reserve(questions.size());
   for (const SolveQuestion& q : questions) {
@@ -70,7 +70,7 @@ std::variant<std::vector<SolveAnswer>, Failure> TableBackend::solve(
   return answers;
 }
 
-std::variant<MoveOptions, Failure> TableBackend::hint(const Board& board, const Board&) {
+std::variant<MoveOptions, Failure> TableBackend::hint(const GridBoard& board, const GridBoard&) {
   const SearchedMoves searched = board_moves(*question_, board, budget_, require_optimal_);
   if (!searched.report.finished()) {
     return Failure{kExitFailed, describe_stop(searched.report, budget_.max_nodes) +
@@ -79,13 +79,12 @@ std::variant<MoveOptions, Failure> TableBackend::hint(const Board& board, const 
   return searched.options;
 }
 
-std::variant<std::vector<Board>, Failure> TableBackend::random(const Board&, const Framed&,
-                                                               std::optional<int> distance,
-                                                               std::uint64_t count,
-                                                               std::optional<std::uint64_t> seed) {
+std::variant<std::vector<GridBoard>, Failure> TableBackend::random(
+    const GridBoard&, const Framed&, std::optional<int> distance, std::uint64_t count,
+    std::optional<std::uint64_t> seed) {
   const Question& q = *question_;
   Rng rng(seed ? *seed : std::random_device{}() * 0x100000001ull ^ std::random_device{}());
-  std::vector<Board> boards;
+  std::vector<GridBoard> boards;
   boards.reserve(count);
   for (std::uint64_t i = 0; i < count; ++i) {
     const auto drawn = draw_board(q, distance, rng, budget_);

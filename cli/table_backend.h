@@ -19,15 +19,16 @@ class TableBackend final : public Backend {
   // Opens every file of the source with its checksum checked
   // (Check::kChecksum, about 0.1 ms: nothing proportional to its entries).
   std::optional<Failure> open() override;
-  std::variant<std::optional<Framed>, Failure> frame(const Board& goal,
+  std::variant<std::optional<Framed>, Failure> frame(const GridBoard& goal,
                                                      bool per_board_goal) override;
-  std::variant<std::vector<SolveAnswer>, Failure> solve(const Board& goal,
+  std::variant<std::vector<SolveAnswer>, Failure> solve(const GridBoard& goal,
                                                         std::span<const SolveQuestion> questions,
                                                         bool path) override;
-  std::variant<MoveOptions, Failure> hint(const Board& board, const Board& goal) override;
-  std::variant<std::vector<Board>, Failure> random(const Board& goal, const Framed& framed,
-                                                   std::optional<int> distance, std::uint64_t count,
-                                                   std::optional<std::uint64_t> seed) override;
+  std::variant<MoveOptions, Failure> hint(const GridBoard& board, const GridBoard& goal) override;
+  std::variant<std::vector<GridBoard>, Failure> random(const GridBoard& goal, const Framed& framed,
+                                                       std::optional<int> distance,
+                                                       std::uint64_t count,
+                                                       std::optional<std::uint64_t> seed) override;
   // Few at a time: the answers (some 200 bytes each) stay in the cache and
   // in memory already mapped; 10,000 at once, as for a server, made 10,005
   // boards take 9.53 ms against 7.09 ms now (docs/performance.md).

@@ -20,7 +20,7 @@ const fifteen::IdaSearch& ida_search_of(const Table& table, const GoalFrame& fra
 // The board as the frame's section sees it, searched within `budget`;
 // `nodes_left` is what the budget still allows and is charged.
 fifteen::SearchResult search(const fifteen::IdaSearch& solver, const GoalFrame& frame,
-                             const Board& board, const fifteen::SearchBudget& budget,
+                             const GridBoard& board, const fifteen::SearchBudget& budget,
                              std::uint64_t& nodes_left) {
   fifteen::SearchBudget b = budget;
   b.max_nodes = nodes_left;
@@ -44,7 +44,7 @@ bool is_search_frame(const Table& table, const GoalFrame& frame) {
   return table.ida_search(frame.section()) != nullptr;
 }
 
-SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const Board& board,
+SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const GridBoard& board,
                               const fifteen::SearchBudget& budget) {
   assert(is_valid(board) && board.shape == frame.goal().shape && is_search_frame(table, frame));
   std::uint64_t left = budget.max_nodes;
@@ -59,7 +59,7 @@ SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const 
   Solution& s = out.solution;
   s.solvable = true;
   s.distance = r.length;
-  Board cur = board;
+  GridBoard cur = board;
   for (int i = 0; i < r.length; ++i) {
     const Move m = frame.from_section(r.moves[static_cast<std::size_t>(i)]);
     std::uint8_t tile = 0;
@@ -76,7 +76,7 @@ SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const 
   return out;
 }
 
-SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const Board& board,
+SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const GridBoard& board,
                            const fifteen::SearchBudget& budget) {
   assert(is_valid(board) && board.shape == frame.goal().shape && is_search_frame(table, frame));
   const fifteen::IdaSearch& solver = ida_search_of(table, frame);
@@ -119,7 +119,7 @@ SearchedBoard random_search_board(const Table& table, const GoalFrame& frame,
                                   const fifteen::SearchBudget& budget) {
   assert(is_search_frame(table, frame));
   const fifteen::IdaSearch& solver = ida_search_of(table, frame);
-  const Board& goal = frame.goal();
+  const GridBoard& goal = frame.goal();
   SearchedBoard out;
   std::uint64_t left = budget.max_nodes;
   const auto charge = [&](const fifteen::SearchResult& r) {
@@ -127,7 +127,7 @@ SearchedBoard random_search_board(const Table& table, const GoalFrame& frame,
   };
   if (!distance || *distance > kOutwardWalkDistances) {
     for (;;) {
-      const Board b = shuffled_board(goal, rng);
+      const GridBoard b = shuffled_board(goal, rng);
       const auto r = search(solver, frame, b, budget, left);
       ++out.draws;
       charge(r);
@@ -154,10 +154,10 @@ SearchedBoard random_search_board(const Table& table, const GoalFrame& frame,
   // `distance` away. A board with no farther neighbour starts it again.
   for (;;) {
     ++out.draws;
-    Board b = goal;
+    GridBoard b = goal;
     int k = 0;
     while (k < *distance) {
-      std::array<Board, 4> farther;
+      std::array<GridBoard, 4> farther;
       int n = 0;
       for (const Move m : kAllMoves) {
         const auto next = apply_move(b, m);
@@ -190,14 +190,14 @@ namespace {
 
 // `path` from `board` into `s`: the moves, and the tile each slides.
 // REQUIRES: the path is legal from `board`.
-void set_path(Solution& s, const Board& board, std::span<const Move> path) {
+void set_path(Solution& s, const GridBoard& board, std::span<const Move> path) {
   s.length = static_cast<int>(path.size());
   const bool long_path = s.length > format::kMaxDistance;
   if (long_path) {
     s.long_moves.assign(path.begin(), path.end());
     s.long_tiles.resize(path.size());
   }
-  Board cur = board;
+  GridBoard cur = board;
   for (std::size_t i = 0; i < path.size(); ++i) {
     std::uint8_t tile = 0;
     const auto next = apply_move(cur, path[i], &tile);
@@ -236,7 +236,7 @@ fifteen::SearchBudget attempt_budget(Shape shape, const fifteen::SearchBudget& b
   return b;
 }
 
-std::vector<Move> reduce(const Board& board, const Board& goal) {
+std::vector<Move> reduce(const GridBoard& board, const GridBoard& goal) {
   return reduction::solve(board.shape.rows, board.shape.cols, board.used(), goal.used());
 }
 
@@ -245,9 +245,10 @@ std::vector<Move> reduce(const Board& board, const Board& goal) {
 // reduction's alone (whose first move is the hint that never cycles).
 enum class Bounded { kBeam, kReduction };
 
-SearchedSolution grid_solve(const Board& goal, const fifteen::PatternSetView* patterns,
-                            const Board& board, bool with_path, const fifteen::SearchBudget& budget,
-                            bool require_optimal, Bounded bounded) {
+SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView* patterns,
+                            const GridBoard& board, bool with_path,
+                            const fifteen::SearchBudget& budget, bool require_optimal,
+                            Bounded bounded) {
   SearchedSolution out;
   out.solution.board = board;
   out.solution.goal = goal;
@@ -309,8 +310,8 @@ SearchedSolution grid_solve(const Board& goal, const fifteen::PatternSetView* pa
   return out;
 }
 
-SearchedMoves grid_moves(const Board& goal, const fifteen::PatternSetView* patterns,
-                         const Board& board, const fifteen::SearchBudget& budget,
+SearchedMoves grid_moves(const GridBoard& goal, const fifteen::PatternSetView* patterns,
+                         const GridBoard& board, const fifteen::SearchBudget& budget,
                          bool require_optimal) {
   SearchedMoves out;
   // A board's moves take the reduction's path when the attempt proves
@@ -409,7 +410,7 @@ Question question_of(const Table& table, const GoalFrame& frame) {
   return q;
 }
 
-Question grid_question(const Board& goal, const TableSet* tables) {
+Question grid_question(const GridBoard& goal, const TableSet* tables) {
   assert(is_valid(goal) && is_grid_shape(goal.shape));
   Question q;
   q.engine = Engine::kGrid;
@@ -421,14 +422,14 @@ Question grid_question(const Board& goal, const TableSet* tables) {
   return q;
 }
 
-Result<Question> frame_question(const TableSet& tables, const Board& goal) {
+Result<Question> frame_question(const TableSet& tables, const GridBoard& goal) {
   if (is_grid_shape(goal.shape)) return grid_question(goal, &tables);
   auto found = tables.frame(goal);
   if (!found.ok()) return found.error();
   return question_of(*found->table, found->frame);
 }
 
-Result<SearchedSolution> solve_board(const Question& q, const Board& board, bool with_path,
+Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, bool with_path,
                                      const fifteen::SearchBudget& budget, bool require_optimal) {
   assert(is_valid(board));
   if (q.engine == Engine::kGrid) {
@@ -451,7 +452,7 @@ Result<SearchedSolution> solve_board(const Question& q, const Board& board, bool
   return out;
 }
 
-SearchedMoves board_moves(const Question& q, const Board& board,
+SearchedMoves board_moves(const Question& q, const GridBoard& board,
                           const fifteen::SearchBudget& budget, bool require_optimal) {
   assert(is_valid(board) && board.shape == q.goal().shape);
   if (q.engine == Engine::kGrid) {

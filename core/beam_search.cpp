@@ -135,7 +135,7 @@ using Link = std::uint32_t;
   return manhattan(g, n.cells.data(), g.rows * g.cols) + 2 * lc.total;
 }
 
-Node start_node(const Geometry& g, const Board& start) {
+Node start_node(const Geometry& g, const GridBoard& start) {
   Node n;
   std::copy_n(start.cells.begin(), start.size(), n.cells.begin());
   n.key = key_of(n.cells.data(), start.size());
@@ -175,7 +175,7 @@ std::vector<Move> path_to(const std::vector<std::vector<Link>>& history, std::ui
 
 }  // namespace
 
-BeamResult beam_search(const Board& start, const Board& goal, int width,
+BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
                        const fifteen::SearchBudget& budget) {
   assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape &&
          start.size() <= kMaxBeamCells && width >= 1 && width <= kMaxBeamWidth);

@@ -67,7 +67,7 @@ struct BeamResult {
 // The same question gets the same path everywhere.
 // REQUIRES: is_valid(start), is_valid(goal), start.shape == goal.shape,
 // start.size() <= kMaxBeamCells, 1 <= width <= kMaxBeamWidth.
-BeamResult beam_search(const Board& start, const Board& goal, int width,
+BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
                        const fifteen::SearchBudget& budget);
 
 }  // namespace eight::grid

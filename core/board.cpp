@@ -36,7 +36,7 @@ std::optional<Move> move_from_letter(char c) {
   }
 }
 
-int blank_cell(const Board& b) {
+int blank_cell(const GridBoard& b) {
   assert(is_valid(b));
   for (int i = 0; i < b.size(); ++i) {
     if (b.cells[static_cast<std::size_t>(i)] == 0) return i;
@@ -44,19 +44,19 @@ int blank_cell(const Board& b) {
   return -1;
 }
 
-std::optional<Board> apply_move(const Board& b, Move m, std::uint8_t* slid_tile) {
+std::optional<GridBoard> apply_move(const GridBoard& b, Move m, std::uint8_t* slid_tile) {
   assert(is_valid(b) && static_cast<unsigned>(m) < 4);
   const int from = blank_cell(b);
   const int to = neighbor(b.shape, from, m);
   if (to < 0) return std::nullopt;
-  Board next = b;
+  GridBoard next = b;
   next.cells[static_cast<std::size_t>(from)] = b.cells[static_cast<std::size_t>(to)];
   next.cells[static_cast<std::size_t>(to)] = 0;
   if (slid_tile != nullptr) *slid_tile = b.cells[static_cast<std::size_t>(to)];
   return next;
 }
 
-int tile_parity(const Board& b) {
+int tile_parity(const GridBoard& b) {
   assert(is_valid(b));
   int inversions = 0;
   const int n = b.size();
@@ -71,7 +71,7 @@ int tile_parity(const Board& b) {
   return inversions & 1;
 }
 
-int board_class(const Board& b) {
+int board_class(const GridBoard& b) {
   assert(is_valid(b));
   if (is_table_shape(b.shape)) {
     // The ranking's way (rank/kernel.h), O(cells): the parity the Lehmer
@@ -88,7 +88,7 @@ int board_class(const Board& b) {
   return parity ^ (blank_cell(b) / b.shape.cols & 1);
 }
 
-bool is_valid(const Board& b) {
+bool is_valid(const GridBoard& b) {
   if (!is_board_shape(b.shape)) return false;
   const int n = b.size();
   // Tiles seen, as a bit set of up to kMaxCells bits.
@@ -106,7 +106,7 @@ bool is_valid(const Board& b) {
   return count == n;
 }
 
-std::optional<Error> shape_mismatch(const Board& board, const Board& goal) {
+std::optional<Error> shape_mismatch(const GridBoard& board, const GridBoard& goal) {
   if (board.shape == goal.shape) return std::nullopt;
   return make_error(ErrorCode::kWrongShape, "the board is " + to_string(board.shape) +
                                                 " and the goal " + to_string(goal.shape) +
@@ -120,7 +120,7 @@ std::string path_letters(std::span<const Move> moves) {
   return out;
 }
 
-std::string to_string(const Board& b) {
+std::string to_string(const GridBoard& b) {
   assert(is_valid(b));
   const int n = b.size();
   std::string s;

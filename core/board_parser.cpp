@@ -347,7 +347,7 @@ Error rows_error(const Scanned& s, const RowsReading& r) {
 // builds it in its own result, so that no copy of it waits on the bytes just
 // written (store forwarding).
 std::optional<Error> board_of(Cells cells, int count, const std::optional<Shape>& rows_shape,
-                              const std::optional<Shape>& shape, Board& board) {
+                              const std::optional<Shape>& shape, GridBoard& board) {
   if (count == 0) {
     return make_error(ErrorCode::kEmptyBoard, "board is empty: expected 9 cells such as 123456780");
   }
@@ -447,7 +447,7 @@ Result<std::optional<Shape>> rows_shape_of(const Scanned& s) {
 // read in one pass into `board` (a 3x3 board of zeros); false for anything
 // else, and for anything wrong with these, which then go the general way,
 // which reads them the same (tests/board_test.cpp checks that they agree).
-bool read_plain_3x3(std::string_view text, Board& board) {
+bool read_plain_3x3(std::string_view text, GridBoard& board) {
   if (text.size() != kCells3x3 && text.size() != 2 * kCells3x3 - 1) return false;
   const std::size_t step = text.size() == kCells3x3 ? 1 : 2;
   std::uint8_t cells[kCells3x3];
@@ -471,11 +471,11 @@ bool read_plain_3x3(std::string_view text, Board& board) {
 
 }  // namespace
 
-Result<Board> parse_board(std::string_view text, std::optional<Shape> shape) {
+Result<GridBoard> parse_board(std::string_view text, std::optional<Shape> shape) {
   // One result, returned by name whatever happens: the board is written
   // into it where it will be read, never copied (a copy of bytes just
   // written, loaded whole, would wait on them: store forwarding).
-  Result<Board> out{std::in_place};
+  Result<GridBoard> out{std::in_place};
   if (!shape && read_plain_3x3(text, out.value())) return out;
   Scanned scanned;
   if (auto error = scan_cells(text, kMaxBoardText, scanned)) {

@@ -49,7 +49,8 @@ constexpr const auto& kNeighbors = kNeighborTables[kSide - 1][kSide - 1];
 class SearchRun {
  public:
   template <MirrorKind kMirror>
-  static SearchResult run(const IdaSearch& search, const Board& start, const SearchBudget& budget);
+  static SearchResult run(const IdaSearch& search, const GridBoard& start,
+                          const SearchBudget& budget);
 };
 
 namespace {
@@ -342,7 +343,8 @@ class Ida {
 }  // namespace
 
 template <MirrorKind kMirror>
-SearchResult SearchRun::run(const IdaSearch& s, const Board& board, const SearchBudget& budget) {
+SearchResult SearchRun::run(const IdaSearch& s, const GridBoard& board,
+                            const SearchBudget& budget) {
   const Cells start = cells_of(board);
   std::array<std::uint8_t, kCells> mirror_cell{};
   if (s.mirror_ >= 0) {
@@ -444,15 +446,15 @@ Result<IdaSearch> IdaSearch::create(const PatternSet& set, std::span<const Patte
   return s;
 }
 
-Board IdaSearch::mirror(const Board& b) const {
+GridBoard IdaSearch::mirror(const GridBoard& b) const {
   assert(has_mirror() && b.shape == kShape4x4 && is_valid(b));
   const Symmetry& sym = symmetries(kShape4x4)[mirror_];
-  Board out{{}, kShape4x4};
+  GridBoard out{{}, kShape4x4};
   for (int c = 0; c < kCells; ++c) out.cells[sym.cell_map[c]] = mirror_tile_[b.cells[c]];
   return out;
 }
 
-int IdaSearch::regular_heuristic(const Board& b) const {
+int IdaSearch::regular_heuristic(const GridBoard& b) const {
   int h = manhattan_distance(b, set_.goal_blank);
   for (int g = 0; g < set_.group_count; ++g) {
     h += 2 * entry(pdb_[g], pattern_rank(b, set_.groups[g]));
@@ -460,15 +462,15 @@ int IdaSearch::regular_heuristic(const Board& b) const {
   return h;
 }
 
-int IdaSearch::mirrored_heuristic(const Board& b) const {
+int IdaSearch::mirrored_heuristic(const GridBoard& b) const {
   return has_mirror() ? regular_heuristic(mirror(b)) : regular_heuristic(b);
 }
 
-int IdaSearch::heuristic(const Board& b) const {
+int IdaSearch::heuristic(const GridBoard& b) const {
   return std::max(regular_heuristic(b), mirrored_heuristic(b));
 }
 
-SearchResult IdaSearch::solve(const Board& start, const SearchBudget& budget) const {
+SearchResult IdaSearch::solve(const GridBoard& start, const SearchBudget& budget) const {
   assert(start.shape == kShape4x4 && is_valid(start));
   if (!same_class(start, goal_)) return SearchResult{};
   if (mirror_ == kTransposeSymmetry)

@@ -100,25 +100,25 @@ namespace {
 
 }  // namespace
 
-Board transform(const Board& b, const Symmetry& s) {
+GridBoard transform(const GridBoard& b, const Symmetry& s) {
   assert(is_symmetry(s) && is_valid(b) && b.shape == s.from);
-  Board out;
+  GridBoard out;
   out.shape = s.to;
   for (int i = 0; i < b.size(); ++i)
     out.cells[s.cell_map[static_cast<std::size_t>(i)]] = b.cells[static_cast<std::size_t>(i)];
   return out;
 }
 
-bool is_canonical_goal(const Board& b) {
+bool is_canonical_goal(const GridBoard& b) {
   // Only a valid board has a blank_cell() to ask canonical_goal() about.
   return is_valid(b) && b == canonical_goal(blank_cell(b), b.shape);
 }
 
-GoalFrame::GoalFrame(const Board& goal, std::size_t section, const Symmetry& symmetry)
+GoalFrame::GoalFrame(const GridBoard& goal, std::size_t section, const Symmetry& symmetry)
     : goal_(goal), section_(section), class_(eight::board_class(goal)), symmetry_(symmetry) {
   assert(is_valid(goal) && goal.size() <= kMaxSectionCells && is_symmetry(symmetry) &&
          symmetry.from == goal.shape);
-  const Board seen = transform(goal, symmetry);
+  const GridBoard seen = transform(goal, symmetry);
   std::uint8_t next = 1;
   for (int i = 0; i < seen.size(); ++i) {
     const std::uint8_t t = seen.cells[static_cast<std::size_t>(i)];
@@ -136,19 +136,19 @@ GoalFrame::GoalFrame(const Board& goal, std::size_t section, const Symmetry& sym
 // 16 lanes hold every section.
 static_assert(kMaxSectionCells == 16);
 
-Board GoalFrame::to_section(const Board& b) const {
+GridBoard GoalFrame::to_section(const GridBoard& b) const {
   // Sections (tables' and pattern databases') have at most 16 cells.
   assert(is_valid(b) && b.shape == goal_.shape && b.size() <= kMaxSectionCells);
-  Board out;
+  GridBoard out;
   out.shape = symmetry_.to;
   detail::relabel_head(b.cells.data(), source_cell_.data(), label_.data(), b.size(),
                        out.cells.data());
   return out;
 }
 
-Board GoalFrame::from_section(const Board& b) const {
+GridBoard GoalFrame::from_section(const GridBoard& b) const {
   assert(is_valid(b) && b.shape == symmetry_.to);
-  Board out;
+  GridBoard out;
   out.shape = goal_.shape;
   // Cell i read from the section's cell_map[i], then named back.
   detail::relabel_head(b.cells.data(), symmetry_.cell_map.data(), unlabel_.data(), out.size(),

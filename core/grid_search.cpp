@@ -36,7 +36,7 @@ struct PatternState {
   // `dbs` measures against canonical_goal(blank of goal); `goal` labels
   // the same cells otherwise, so tile u of the board is the canonical tile
   // on u's goal cell.
-  PatternState(const fifteen::PatternSetView& dbs, const Board& start, const Board& goal) {
+  PatternState(const fifteen::PatternSetView& dbs, const GridBoard& start, const GridBoard& goal) {
     const fifteen::PatternSet& set = dbs.set;
     n = set.shape.cells();
     groups = set.group_count;
@@ -85,7 +85,7 @@ struct PatternState {
 
 class Ida {
  public:
-  Ida(const Geometry& g, const Board& start, const fifteen::SearchBudget& budget,
+  Ida(const Geometry& g, const GridBoard& start, const fifteen::SearchBudget& budget,
       const PatternState* patterns)
       : g_(g), shape_(start.shape), budget_(budget) {
     if (patterns != nullptr) patterns_.emplace(*patterns);
@@ -193,7 +193,7 @@ class Ida {
 
 }  // namespace
 
-int manhattan_linear_conflict(const Board& board, const Board& goal) {
+int manhattan_linear_conflict(const GridBoard& board, const GridBoard& goal) {
   assert(is_valid(board) && is_valid(goal) && board.shape == goal.shape);
   return reduction::manhattan_linear_conflict(board.shape.rows, board.shape.cols, board.used(),
                                               goal.used());
@@ -210,8 +210,9 @@ int GridResult::lower_bound() const {
   }
 }
 
-GridResult search_with(const Board& start, const Board& goal, const fifteen::PatternSetView* dbs,
-                       const fifteen::SearchBudget& budget, int max_bound) {
+GridResult search_with(const GridBoard& start, const GridBoard& goal,
+                       const fifteen::PatternSetView* dbs, const fifteen::SearchBudget& budget,
+                       int max_bound) {
   assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape);
   assert(dbs == nullptr ||
          (dbs->set.shape == goal.shape && dbs->set.goal_blank == blank_cell(goal)));
@@ -249,7 +250,7 @@ namespace {
 // The symmetry that takes a pattern shape's goal to the form whose
 // databases are kept: rows <= cols, and the goal's blank on the lowest cell
 // its images reach.
-const Symmetry& canonical_symmetry(const Board& goal) {
+const Symmetry& canonical_symmetry(const GridBoard& goal) {
   const int blank = blank_cell(goal);
   const Symmetry* best = nullptr;
   for (const Symmetry& s : symmetries(goal.shape)) {
@@ -265,7 +266,7 @@ const Symmetry& canonical_symmetry(const Board& goal) {
 
 }  // namespace
 
-PatternKey pattern_key(const Board& goal) {
+PatternKey pattern_key(const GridBoard& goal) {
   assert(is_valid(goal) && fifteen::is_pattern_shape(goal.shape));
   const Symmetry& sym = canonical_symmetry(goal);
   return {sym.to, sym.cell_map[static_cast<std::size_t>(blank_cell(goal))]};
@@ -308,8 +309,9 @@ const fifteen::PatternSetView* pattern_databases(Shape shape, int goal_blank,
   return &slot.view;
 }
 
-GridResult search(const Board& start, const Board& goal, const fifteen::SearchBudget& budget,
-                  int max_bound, const fifteen::PatternSetView* held) {
+GridResult search(const GridBoard& start, const GridBoard& goal,
+                  const fifteen::SearchBudget& budget, int max_bound,
+                  const fifteen::PatternSetView* held) {
   assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape);
   // A board of the other class needs no database to be told apart: none is
   // fetched or built for it.
@@ -321,8 +323,8 @@ GridResult search(const Board& start, const Board& goal, const fifteen::SearchBu
   // The question seen through the symmetry whose databases are kept; the
   // path maps back move by move.
   const Symmetry& sym = canonical_symmetry(goal);
-  const Board s = transform(start, sym);
-  const Board g = transform(goal, sym);
+  const GridBoard s = transform(start, sym);
+  const GridBoard g = transform(goal, sym);
   assert(held == nullptr || (held->set.shape == g.shape && held->set.goal_blank == blank_cell(g)));
   const fifteen::PatternSetView* dbs =
       held != nullptr ? held : pattern_databases(g.shape, blank_cell(g), budget.cancel);

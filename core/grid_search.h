@@ -40,7 +40,7 @@ inline constexpr int kDefaultMaxBound = 1000;
 // Manhattan distance plus linear conflicts of `board` towards `goal`: a
 // lower bound on the distance. REQUIRES: is_valid(board), is_valid(goal),
 // board.shape == goal.shape.
-int manhattan_linear_conflict(const Board& board, const Board& goal);
+int manhattan_linear_conflict(const GridBoard& board, const GridBoard& goal);
 
 struct GridResult {
   fifteen::SearchStatus status = fifteen::SearchStatus::kUnsolvable;
@@ -66,7 +66,7 @@ struct PatternKey {
   friend constexpr bool operator==(const PatternKey&, const PatternKey&) = default;
 };
 // REQUIRES: is_valid(goal), fifteen::is_pattern_shape(goal.shape).
-PatternKey pattern_key(const Board& goal);
+PatternKey pattern_key(const GridBoard& goal);
 // True when (shape, goal_blank) is some goal's key: the sets a table may
 // hold for search() (core/table checks its sections with it).
 bool is_pattern_key(Shape shape, int goal_blank);
@@ -96,8 +96,9 @@ const fifteen::PatternSetView* pattern_databases(Shape shape, int goal_blank,
 // its pattern databases. REQUIRES: as search(); dbs null or of goal's shape
 // and blank cell (dbs->set.shape == goal.shape, dbs->set.goal_blank ==
 // blank_cell(goal)).
-GridResult search_with(const Board& start, const Board& goal, const fifteen::PatternSetView* dbs,
-                       const fifteen::SearchBudget& budget, int max_bound = kDefaultMaxBound);
+GridResult search_with(const GridBoard& start, const GridBoard& goal,
+                       const fifteen::PatternSetView* dbs, const fifteen::SearchBudget& budget,
+                       int max_bound = kDefaultMaxBound);
 
 // An optimal path from `start` to `goal`, within the budget (nodes, deadline,
 // cancel flag, as fifteen::SearchBudget says). The bound never grows past
@@ -111,7 +112,8 @@ GridResult search_with(const Board& start, const Board& goal, const fifteen::Pat
 // Manhattan distance and linear conflicts.
 // REQUIRES: is_valid(start), is_valid(goal), start.shape == goal.shape;
 // held null, or of pattern_key(goal) (held->set.shape and goal_blank).
-GridResult search(const Board& start, const Board& goal, const fifteen::SearchBudget& budget,
-                  int max_bound = kDefaultMaxBound, const fifteen::PatternSetView* held = nullptr);
+GridResult search(const GridBoard& start, const GridBoard& goal,
+                  const fifteen::SearchBudget& budget, int max_bound = kDefaultMaxBound,
+                  const fifteen::PatternSetView* held = nullptr);
 
 }  // namespace eight::grid

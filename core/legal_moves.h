@@ -25,7 +25,7 @@ struct LegalMoves {
 };
 
 // REQUIRES: is_valid(board).
-inline LegalMoves legal_moves(const Board& board) {
+inline LegalMoves legal_moves(const GridBoard& board) {
   LegalMoves out;
   for (const Move m : kAllMoves) {
     std::uint8_t tile = 0;

@@ -26,7 +26,7 @@ struct Geometry {
   std::array<std::uint8_t, kMaxCells> goal_row{};
   std::array<std::uint8_t, kMaxCells> goal_col{};
 
-  explicit Geometry(const Board& goal) : rows(goal.shape.rows), cols(goal.shape.cols) {
+  explicit Geometry(const GridBoard& goal) : rows(goal.shape.rows), cols(goal.shape.cols) {
     for (int i = 0; i < goal.size(); ++i) {
       const std::uint8_t t = goal.cells[static_cast<std::size_t>(i)];
       goal_row[t] = static_cast<std::uint8_t>(i / cols);

@@ -1,7 +1,7 @@
 // A fast, non-optimal solver for rectangular sliding puzzles of 2x2 to 10x10
 // by reduction: it places the board's outer rows and columns one at a time
 // until a small region is left, which it solves optimally. Private to the
-// core; it uses plain cell arrays, not Board, so that it serves every shape
+// core; it uses plain cell arrays, not GridBoard, so that it serves every shape
 // up to 100 cells.
 //
 // A board is rows x cols cells in reading order (row-major), each holding its

@@ -70,7 +70,7 @@ Result<TableSet> TableSet::open(const TableSource& source, Check check) {
   return TableSet(std::move(tables));
 }
 
-Error TableSet::no_shape(Shape shape, const std::optional<Board>& goal) const {
+Error TableSet::no_shape(Shape shape, const std::optional<GridBoard>& goal) const {
   std::string message = (tables_.size() == 1 ? "the table answers " : "the tables answer ") +
                         shape_list(shapes_) + " boards, not " + to_string(shape) + " ones";
   if (goal) message += " such as goal " + to_string(*goal);
@@ -105,7 +105,7 @@ std::uint64_t pattern_bytes(const Table& t, const GoalFrame& f) {
 
 }  // namespace
 
-Result<TableSet::Frame> TableSet::frame(const Board& goal) const {
+Result<TableSet::Frame> TableSet::frame(const GridBoard& goal) const {
   assert(is_valid(goal));
   std::optional<Error> first;
   std::optional<Frame> best;  // for 4x4: the strongest pattern databases

@@ -8,7 +8,7 @@ namespace eight {
 namespace {
 
 // [8,6,7,...]: the cells of `b`, as cells_json writes them.
-void append_cells(const Board& b, std::string& out) {
+void append_cells(const GridBoard& b, std::string& out) {
   out += '[';
   bool first = true;
   for (const std::uint8_t c : b.used()) {
@@ -31,13 +31,13 @@ void append_quality(const Quality& q, int distance, std::string& out) {
 
 }  // namespace
 
-nlohmann::ordered_json cells_json(const Board& b) {
+nlohmann::ordered_json cells_json(const GridBoard& b) {
   auto cells = nlohmann::ordered_json::array();
   for (const std::uint8_t c : b.used()) cells.push_back(c);
   return cells;
 }
 
-void add_board_fields(nlohmann::ordered_json& j, const Board* board, const Board& goal) {
+void add_board_fields(nlohmann::ordered_json& j, const GridBoard* board, const GridBoard& goal) {
   assert(board == nullptr || board->shape == goal.shape);
   if (board != nullptr) j["board"] = to_string(*board);
   j["goal"] = to_string(goal);
@@ -80,7 +80,7 @@ void append_solution_json(const Solution& s, SolveFields fields, std::string& ou
   }
   if (fields.boards) {
     out += R"(,"boards":[)";
-    Board b = s.board;
+    GridBoard b = s.board;
     for (std::size_t i = 0; i < s.path().size(); ++i) {
       const auto next = apply_move(b, s.path()[i]);
       assert(next.has_value());  // a solution's moves are legal
@@ -109,7 +109,7 @@ std::string solution_json(const Solution& s, SolveFields fields) {
   return out;
 }
 
-std::string hints_json(const Board& board, const Board& goal, const MoveOptions& options) {
+std::string hints_json(const GridBoard& board, const GridBoard& goal, const MoveOptions& options) {
   const auto distance = [](int d) {
     return d >= 0 ? nlohmann::ordered_json(d) : nlohmann::ordered_json(nullptr);
   };
@@ -148,7 +148,7 @@ Error bad_field(std::string_view field, std::string_view why) {
 }
 
 // A field's board, through the one parser.
-Result<Board> board_field(const nlohmann::json& j, std::string_view field) {
+Result<GridBoard> board_field(const nlohmann::json& j, std::string_view field) {
   const auto it = j.find(field);
   if (it == j.end() || !it->is_string()) return bad_field(field, "missing, or not a string");
   auto b = parse_board(it->get_ref<const std::string&>());
@@ -238,7 +238,7 @@ Result<Solution> parse_solution_json(const nlohmann::json& j) {
     return bad_field("path", "its length is not the distance");
   }
   // Replayed from the board: every move legal, each tile the one it slides.
-  Board at = s.board;
+  GridBoard at = s.board;
   const bool long_path = length > static_cast<std::size_t>(format::kMaxDistance);
   if (long_path) {
     s.long_moves.resize(length);

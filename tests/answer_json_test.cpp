@@ -24,7 +24,7 @@ std::string reference_json(const Solution& s, SolveFields fields) {
   j["board"] = to_string(s.board);
   j["goal"] = to_string(s.goal);
   j["shape"] = std::to_string(s.board.shape.rows) + "x" + std::to_string(s.board.shape.cols);
-  const auto cells = [](const Board& b) {
+  const auto cells = [](const GridBoard& b) {
     auto out = nlohmann::ordered_json::array();
     for (int i = 0; i < b.size(); ++i) out.push_back(b.cells[static_cast<std::size_t>(i)]);
     return out;
@@ -50,7 +50,7 @@ std::string reference_json(const Solution& s, SolveFields fields) {
   if (fields.boards) {
     auto boards = nlohmann::ordered_json::array();
     auto boards_cells = nlohmann::ordered_json::array();
-    Board b = s.board;
+    GridBoard b = s.board;
     for (Move m : s.path()) {
       b = *apply_move(b, m);
       boards.push_back(to_string(b));
@@ -94,7 +94,7 @@ TEST_CASE("every answer says its shape and its boards' cells, whatever the notat
   CHECK(cells_json(test::board("5,1,2,3/0,6,7,4/9,10,11,8/13,14,15,12")).dump() ==
         "[5,1,2,3,0,6,7,4,9,10,11,8,13,14,15,12]");
   nlohmann::ordered_json j;
-  const Board board = test::board("123/405");
+  const GridBoard board = test::board("123/405");
   add_board_fields(j, &board, standard_goal(board.shape));
   CHECK(j.dump() == R"({"board":"123/405","goal":"123/450","shape":"2x3",)"
                     R"("board_cells":[1,2,3,4,0,5],"goal_cells":[1,2,3,4,5,0]})");
@@ -111,7 +111,7 @@ TEST_CASE("the JSON text is exactly what a JSON library writes, for every positi
     const GoalFrame frame = test::frame(t.section(i).goal);
     for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
       // Both classes: the goal's, and (every 16th) the other.
-      const Board b = unrank_3x3(r, r % 16 == 0 ? 1 : 0);
+      const GridBoard b = unrank_3x3(r, r % 16 == 0 ? 1 : 0);
       const SolveFields fields{r % 3 != 0, r % 3 == 2};
       const auto s = test::solver().solve(b, frame, fields.path);
       REQUIRE(s.ok());
@@ -125,7 +125,7 @@ TEST_CASE("the JSON text is exactly what a JSON library writes, for every positi
 }
 
 TEST_CASE("hints list the optimal moves as before, and every move best first with its distance") {
-  const Board b = test::board("867254301");
+  const GridBoard b = test::board("867254301");
   const GoalFrame f = test::frame(kStandardGoal);
   const auto j = nlohmann::json::parse(hints_json(b, f.goal(), test::solver().moves(b, f)));
   CHECK(j["distance"] == 31);
@@ -142,7 +142,7 @@ TEST_CASE("hints list the optimal moves as before, and every move best first wit
     CHECK(j["moves"][k]["move"] == j["hints"][k]["move"]);
   }
   // A board with a move that is not optimal lists it last, one farther.
-  const Board c = test::board("123456708");
+  const GridBoard c = test::board("123456708");
   const auto k = nlohmann::json::parse(hints_json(c, f.goal(), test::solver().moves(c, f)));
   CHECK(k["hints"].size() == 1);
   REQUIRE(k["moves"].size() == 3);
@@ -171,12 +171,12 @@ TEST_CASE("an input that could not be answered is echoed with its error, whateve
 TEST_CASE(
     "a solve answer reads back as the Solution it was written from, for every position of a "
     "goal") {
-  const Board goals[] = {kStandardGoal, test::board("123804765")};
-  for (const Board& goal : goals) {
+  const GridBoard goals[] = {kStandardGoal, test::board("123804765")};
+  for (const GridBoard& goal : goals) {
     const GoalFrame f = test::frame(goal);
     for (std::uint32_t r = 0; r < kPositions3x3; r += 7) {  // a seventh of them, both classes
       for (int cls = 0; cls < 2; ++cls) {
-        const Board b = unrank_3x3(r, cls);
+        const GridBoard b = unrank_3x3(r, cls);
         const Solution s = *test::solver().solve(b, f, true);
         const auto back = parse_solution_json(nlohmann::json::parse(solution_json(s)));
         if (!back.ok() || solution_json(*back, {true, true}) != solution_json(s, {true, true})) {
@@ -256,7 +256,7 @@ TEST_CASE(
     "move is not its board's") {
   for (const char* text : {"867254301", "123456708", "123456780", "213456780", "123804765"}) {
     CAPTURE(text);
-    const Board b = test::board(text);
+    const GridBoard b = test::board(text);
     const MoveOptions options = test::solver().moves(b, test::frame(kStandardGoal));
     const std::string written = hints_json(b, kStandardGoal, options);
     const auto back = parse_hints_json(nlohmann::json::parse(written));

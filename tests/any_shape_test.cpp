@@ -209,7 +209,7 @@ TEST_CASE("positions per class are n!/2 for every shape") {
 TEST_CASE("on 3x3 the any-shape rank and class are rank.h's, over all 9! positions") {
   std::array<std::uint8_t, 9> p{0, 1, 2, 3, 4, 5, 6, 7, 8};
   do {
-    const Board b = test::board_of_cells(p);
+    const GridBoard b = test::board_of_cells(p);
     const Ranked expected = rank_3x3_with_parity(b);
     REQUIRE(rank_cells(kShape3x3, p) == expected.rank);
     REQUIRE(board_class(test::board_of_cells(p, kShape3x3)) == expected.parity);
@@ -249,7 +249,7 @@ TEST_CASE("rank leads with the blank cell, and orders come in Lehmer order, on e
     CAPTURE(to_string(s));
     Cells goal(static_cast<std::size_t>(s.cells()));
     for (int blank = 0; blank < s.cells(); ++blank) {
-      const Board goal_board = canonical_goal(blank, s);
+      const GridBoard goal_board = canonical_goal(blank, s);
       std::copy(goal_board.used().begin(), goal_board.used().end(), goal.begin());
       // Tiles 1..n-1 in order: Lehmer rank 0, so the first rank of its cell.
       CHECK(rank_cells(s, goal) == static_cast<std::uint32_t>(blank) * tile_orders(s));

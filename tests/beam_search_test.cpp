@@ -32,8 +32,8 @@ TEST_CASE("the beam search finds a legal path to any goal on every shape of 14 t
   for (const Shape s : kBeamShapes) {
     CAPTURE(to_string(s));
     for (int trial = 0; trial < 3; ++trial) {
-      const Board goal = shuffled_board(standard_goal(s), rng);
-      const Board start = shuffled_board(goal, rng);
+      const GridBoard goal = shuffled_board(standard_goal(s), rng);
+      const GridBoard start = shuffled_board(goal, rng);
       const grid::BeamResult r = grid::beam_search(start, goal, 300, {});
       REQUIRE(r.status == fifteen::SearchStatus::kSolved);
       CHECK(test::replay(start, r.path) == goal);
@@ -47,9 +47,9 @@ TEST_CASE("the beam's paths are never shorter than the optimal distance, and of 
   Rng rng(37);
   for (const Shape s : {Shape{3, 5}, Shape{4, 5}, Shape{5, 5}}) {
     CAPTURE(to_string(s));
-    const Board goal = standard_goal(s);
+    const GridBoard goal = standard_goal(s);
     for (int trial = 0; trial < 10; ++trial) {
-      const Board start = test::walk(goal, 24, rng);
+      const GridBoard start = test::walk(goal, 24, rng);
       const grid::GridResult best = grid::search_with(start, goal, nullptr, {});
       REQUIRE(best.status == fifteen::SearchStatus::kSolved);
       const grid::BeamResult r = grid::beam_search(start, goal, 50, {});
@@ -63,8 +63,8 @@ TEST_CASE("the beam's paths are never shorter than the optimal distance, and of 
 
 TEST_CASE("the beam gives the same path every time, and an empty one at the goal") {
   Rng rng(41);
-  const Board goal = standard_goal(Shape{5, 5});
-  const Board start = shuffled_board(goal, rng);
+  const GridBoard goal = standard_goal(Shape{5, 5});
+  const GridBoard start = shuffled_board(goal, rng);
   const grid::BeamResult a = grid::beam_search(start, goal, 200, {});
   const grid::BeamResult b = grid::beam_search(start, goal, 200, {});
   REQUIRE(a.status == fifteen::SearchStatus::kSolved);
@@ -77,8 +77,8 @@ TEST_CASE("the beam gives the same path every time, and an empty one at the goal
 }
 
 TEST_CASE("the beam tells the other class at once, generating nothing") {
-  const Board goal = standard_goal(Shape{5, 5});
-  Board other = goal;
+  const GridBoard goal = standard_goal(Shape{5, 5});
+  GridBoard other = goal;
   std::swap(other.cells[0], other.cells[1]);  // tiles 1 and 2
   const grid::BeamResult r = grid::beam_search(other, goal, 4000, {});
   CHECK(r.status == fifteen::SearchStatus::kUnsolvable);
@@ -88,8 +88,8 @@ TEST_CASE("the beam tells the other class at once, generating nothing") {
 
 TEST_CASE("the beam stops at its node budget, its deadline or its cancel flag") {
   Rng rng(43);
-  const Board goal = standard_goal(Shape{5, 5});
-  const Board start = shuffled_board(goal, rng);
+  const GridBoard goal = standard_goal(Shape{5, 5});
+  const GridBoard start = shuffled_board(goal, rng);
   // A beam far wider than its budget: it stops at the budget exactly.
   for (const std::uint64_t nodes : {std::uint64_t{1}, std::uint64_t{1000}, std::uint64_t{50'000}}) {
     fifteen::SearchBudget budget;
@@ -124,11 +124,11 @@ TEST_CASE("a far 5x5 board is answered by the beam: bounded, a legal path, a sou
       {"16,5,1,12,6/24,17,9,2,22/4,10,13,18,19/20,0,23,7,21/15,11,8,3,14", 96},
       {"6,0,24,14,8/5,21,19,9,17/16,20,10,13,2/15,11,22,1,3/7,23,4,18,12", 97},
   };
-  const Board goal = canonical_goal(0, Shape{5, 5});
+  const GridBoard goal = canonical_goal(0, Shape{5, 5});
   const Question q = grid_question(goal);
   for (const Instance& i : instances) {
     CAPTURE(i.board);
-    const Board start = test::board(i.board);
+    const GridBoard start = test::board(i.board);
     const auto a = solve_board(q, start, true, {});
     REQUIRE(a.ok());
     CHECK(a->report.status == fifteen::SearchStatus::kBounded);

@@ -27,7 +27,7 @@ ErrorCode parse_code(const std::string& text, std::optional<Shape> shape = std::
 }  // namespace
 
 TEST_CASE("parses every notation users bring to the same board") {
-  const Board expected{{1, 2, 3, 4, 5, 6, 7, 8, 0}};
+  const GridBoard expected{{1, 2, 3, 4, 5, 6, 7, 8, 0}};
   for (const char* text : {"123456780", "12345678x", "12345678X", "12345678_", "1 2 3 4 5 6 7 8 x",
                            "1,2,3,4,5,6,7,8,0", "123/456/780", "1, 2, 3, 4, 5, 6, 7, 8, 0",
                            "123\n456\n780", "123\r\n456\r\n780\r\n", "1\t2\t3\t4\t5\t6\t7\t8\t_",
@@ -47,7 +47,7 @@ TEST_CASE("round-trips all 9! permutations through the canonical form") {
   std::array<std::uint8_t, 9> p{0, 1, 2, 3, 4, 5, 6, 7, 8};
   int count = 0;
   do {
-    const Board b = test::board_of_cells(p);
+    const GridBoard b = test::board_of_cells(p);
     auto parsed = parse_board(to_string(b));
     REQUIRE(parsed.ok());
     REQUIRE(*parsed == b);
@@ -116,7 +116,7 @@ TEST_CASE("rejects an over-long text without reading it all") {
 }
 
 TEST_CASE("moves are the blank's, with letters u d l r") {
-  const Board b = test::board("123456780");
+  const GridBoard b = test::board("123456780");
   CHECK_FALSE(apply_move(b, Move::kDown).has_value());
   CHECK_FALSE(apply_move(b, Move::kRight).has_value());
   std::uint8_t slid = 0;
@@ -155,7 +155,7 @@ TEST_CASE("solvability is decided by tile parity") {
   CHECK(tile_parity(test::board("123804765")) == 1);
   CHECK_FALSE(same_class(test::board("123456780"), test::board("123456870")));
   // Moves never change the class.
-  const Board b = test::board("867254301");
+  const GridBoard b = test::board("867254301");
   for (Move m : kAllMoves) {
     if (auto n = apply_move(b, m)) CHECK(same_class(*n, b));
   }
@@ -172,7 +172,7 @@ TEST_CASE("rows give a board its shape") {
   CHECK(test::board("1 2 3 4/5 6 7 8/9 10 11 0").shape == (Shape{3, 4}));
   CHECK(test::board("1,2,3/4,5,6/7,8,9/10,11,0").shape == (Shape{4, 3}));
   CHECK(test::board("1 2 3 4 5 6\n7 8 9 10 11 x").shape == (Shape{2, 6}));
-  const Board b = test::board("1 2 3 4/5 6 7 8/9 10 11 0");
+  const GridBoard b = test::board("1 2 3 4/5 6 7 8/9 10 11 0");
   CHECK(b == standard_goal(Shape{3, 4}));
   // Rows of one cell are separators, as they always were.
   CHECK(test::board("1/2/3/4/5/6/7/8/0") == kStandardGoal);
@@ -242,7 +242,7 @@ TEST_CASE("every board of every shape up to 8 cells round-trips through its cano
     for (std::size_t i = 0; i < p.size(); ++i) p[i] = static_cast<std::uint8_t>(i);
     int count = 0;
     do {
-      const Board b = test::board_of_cells(p, shape);
+      const GridBoard b = test::board_of_cells(p, shape);
       const auto parsed = parse_board(to_string(b));
       REQUIRE_MESSAGE(parsed.ok(), to_string(b));
       REQUIRE(*parsed == b);
@@ -261,7 +261,7 @@ TEST_CASE("the canonical form of larger boards is rows, of numbers with commas p
   CHECK(to_string(standard_goal(Shape{6, 2})) == "1,2/3,4/5,6/7,8/9,10/11,0");
   for (const Shape shape : kTableShapes) {
     for (int blank = 0; blank < shape.cells(); ++blank) {
-      const Board g = canonical_goal(blank, shape);
+      const GridBoard g = canonical_goal(blank, shape);
       CHECK(test::board(to_string(g)) == g);
     }
   }
@@ -288,12 +288,12 @@ TEST_CASE("moves on every shape keep the blank on the board and are undone by th
 }
 
 TEST_CASE("the class of a board on an even-width board includes its blank's row") {
-  const Board goal = standard_goal(Shape{2, 4});  // 1234/5670
-  CHECK(board_class(goal) == 1);                  // tiles in order, blank on row 1
-  const Board up = *apply_move(goal, Move::kUp);  // 1230/5674: three tiles jumped
+  const GridBoard goal = standard_goal(Shape{2, 4});  // 1234/5670
+  CHECK(board_class(goal) == 1);                      // tiles in order, blank on row 1
+  const GridBoard up = *apply_move(goal, Move::kUp);  // 1230/5674: three tiles jumped
   CHECK(tile_parity(up) == 1);
   CHECK(board_class(up) == board_class(goal));
-  const Board g3 = standard_goal(Shape{3, 3});
+  const GridBoard g3 = standard_goal(Shape{3, 3});
   CHECK(board_class(*apply_move(g3, Move::kUp)) == board_class(g3));
 }
 

@@ -30,7 +30,7 @@ int walk(const DuplicatePaths& machine, const std::string& moves) {
 }
 
 // Up to 16 cells, four bits each: a board's key in the maps below.
-std::uint64_t key(const Board& b) {
+std::uint64_t key(const GridBoard& b) {
   std::uint64_t k = 0;
   for (const std::uint8_t t : b.used()) k = k << 4 | t;
   return k;
@@ -45,12 +45,12 @@ struct Reached {
 // its first shortest path (boards are taken in the order of their first
 // shortest paths and moves in kAllMoves order, so the first path to reach a
 // board is its first shortest one).
-std::unordered_map<std::uint64_t, Reached> breadth_first(const Board& start, int depth) {
+std::unordered_map<std::uint64_t, Reached> breadth_first(const GridBoard& start, int depth) {
   std::unordered_map<std::uint64_t, Reached> seen{{key(start), {0, ""}}};
-  std::vector<Board> layer{start};
+  std::vector<GridBoard> layer{start};
   for (int d = 1; d <= depth && !layer.empty(); ++d) {
-    std::vector<Board> next;
-    for (const Board& b : layer) {
+    std::vector<GridBoard> next;
+    for (const GridBoard& b : layer) {
       const std::string& path = seen.at(key(b)).path;
       for (const Move m : kAllMoves) {
         const auto child = apply_move(b, m);
@@ -73,12 +73,12 @@ class PrunedWalk {
   PrunedWalk(const std::unordered_map<std::uint64_t, Reached>& truth, int depth)
       : truth_(truth), depth_(depth) {}
 
-  void run(const Board& start) { visit(start, -1, DuplicatePaths::kStart); }
+  void run(const GridBoard& start) { visit(start, -1, DuplicatePaths::kStart); }
   const std::unordered_map<std::uint64_t, std::string>& first() const { return first_; }
   std::uint64_t nodes() const { return nodes_; }
 
  private:
-  void visit(const Board& b, int last, int state) {
+  void visit(const GridBoard& b, int last, int state) {
     ++nodes_;
     const Reached& r = truth_.at(key(b));
     if (r.distance == static_cast<int>(path_.size())) first_.emplace(key(b), path_);
@@ -138,7 +138,7 @@ TEST_CASE("the blank's turn and a half round a 2x2 block is kept one way and for
 
 TEST_CASE("skipping forbidden paths keeps every board's first shortest path, on every edge") {
   struct Case {
-    Board start;
+    GridBoard start;
     int depth;
   };
   auto board = [](const char* text) {

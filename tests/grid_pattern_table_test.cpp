@@ -123,7 +123,7 @@ TEST_CASE("a grid question searches with its tables' pattern databases") {
   const TableSet with_real({real});
   const TableSet with_zeroed({zeroed});
   // A 7x2 goal: its key is a 2x7 one, through a symmetry.
-  const Board goal = standard_goal(Shape{7, 2});
+  const GridBoard goal = standard_goal(Shape{7, 2});
   const grid::PatternKey key = grid::pattern_key(goal);
   const Question q_real = grid_question(goal, &with_real);
   const Question q_zeroed = grid_question(goal, &with_zeroed);
@@ -143,7 +143,7 @@ TEST_CASE("a grid question searches with its tables' pattern databases") {
   std::uint64_t real_nodes = 0;
   std::uint64_t zeroed_nodes = 0;
   for (int i = 0; i < 6; ++i) {
-    const Board b = test::walk(goal, 40, rng);
+    const GridBoard b = test::walk(goal, 40, rng);
     CAPTURE(to_string(b));
     const auto a = solve_board(q_real, b, true, {}, true);
     const auto z = solve_board(q_zeroed, b, true, {}, true);
@@ -214,12 +214,12 @@ TEST_CASE(
   auto forged = Table::adopt(bytes, "p.tbl", Check::kChecksum);
   REQUIRE(forged.ok());
   const TableSet tables({std::move(forged).value()});
-  const Board goal = standard_goal(k2x7);
+  const GridBoard goal = standard_goal(k2x7);
   const Question q = grid_question(goal, &tables);
   REQUIRE(q.grid_patterns != nullptr);
   Rng rng(7);
   for (int i = 0; i < 20; ++i) {
-    const Board b = test::walk(goal, 30, rng);
+    const GridBoard b = test::walk(goal, 30, rng);
     CAPTURE(to_string(b));
     fifteen::SearchBudget budget;
     budget.max_nodes = 100'000;
@@ -291,13 +291,13 @@ TEST_CASE(
     }
   }
   const TableSet tables({table});
-  const Board goal = standard_goal(Shape{8, 2});
+  const GridBoard goal = standard_goal(Shape{8, 2});
   const Question with_file = grid_question(goal, &tables);
   const Question in_memory = grid_question(goal);
   REQUIRE(with_file.grid_patterns != nullptr);
   Rng rng(28);
   for (int i = 0; i < 10; ++i) {
-    const Board b = test::walk(goal, 60, rng);
+    const GridBoard b = test::walk(goal, 60, rng);
     CAPTURE(to_string(b));
     const auto a = solve_board(with_file, b, true, {});
     const auto m = solve_board(in_memory, b, true, {});

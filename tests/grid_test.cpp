@@ -51,7 +51,7 @@ TEST_CASE("every rectangle from 2x2 to 10x10 is a board shape, and the grid shap
 TEST_CASE("boards up to 10x10 parse in every notation and print back to themselves") {
   for (const Shape s : kBoardShapes) {
     Rng rng(s.cells());
-    const Board b = shuffled_board(standard_goal(s), rng);
+    const GridBoard b = shuffled_board(standard_goal(s), rng);
     const std::string text = to_string(b);
     const auto back = parse_board(text);
     REQUIRE_MESSAGE(back.ok(), text);
@@ -89,12 +89,12 @@ TEST_CASE("boards up to 10x10 parse in every notation and print back to themselv
 TEST_CASE("Manhattan plus linear conflicts is at most the exact distance of every 3x3 board") {
   // Against the table's exact distances, over every board of the goal's
   // class; and it changes by exactly one a move (consistent).
-  const Board goal = kStandardGoal;
+  const GridBoard goal = kStandardGoal;
   const GoalFrame f = test::frame(goal);
   std::array<std::uint8_t, 9> cells = {0, 1, 2, 3, 4, 5, 6, 7, 8};
   int checked = 0, equal = 0;
   do {
-    const Board b = test::board_of_cells(cells);
+    const GridBoard b = test::board_of_cells(cells);
     const int d = test::solver().distance(b, f);
     if (d < 0) continue;
     const int h = grid::manhattan_linear_conflict(b, goal);
@@ -110,8 +110,8 @@ TEST_CASE("Manhattan plus linear conflicts is at most the exact distance of ever
 TEST_CASE("Manhattan plus linear conflicts changes by one a move on every shape and any goal") {
   Rng rng(7);
   for (const Shape s : kBoardShapes) {
-    const Board goal = shuffled_board(standard_goal(s), rng);
-    Board b = shuffled_board(goal, rng);
+    const GridBoard goal = shuffled_board(standard_goal(s), rng);
+    GridBoard b = shuffled_board(goal, rng);
     for (int i = 0; i < 200; ++i) {
       const auto next = apply_move(b, kAllMoves[rng.below(4)]);
       if (!next) continue;
@@ -132,7 +132,7 @@ TEST_CASE("the grid IDA*'s own heuristic is manhattan_linear_conflict on every s
   none.max_nodes = 0;
   for (const Shape s : kBoardShapes) {
     for (int i = 0; i < 4; ++i) {
-      Board goal = shuffled_board(standard_goal(s), rng);
+      GridBoard goal = shuffled_board(standard_goal(s), rng);
       // On a pattern shape the goals keep the blank on the last cell, tiles
       // shuffled: the search builds a pattern set for each blank cell of
       // its goals (grid::pattern_databases), a few seconds each, and goals
@@ -143,7 +143,7 @@ TEST_CASE("the grid IDA*'s own heuristic is manhattan_linear_conflict on every s
         const auto blank = std::find(goal.cells.begin(), goal.cells.begin() + s.cells(), 0);
         std::swap(*blank, goal.cells[static_cast<std::size_t>(s.cells() - 1)]);
       }
-      const Board b = shuffled_board(goal, rng);
+      const GridBoard b = shuffled_board(goal, rng);
       const int h = grid::manhattan_linear_conflict(b, goal);
       CHECK(grid::search_with(b, goal, nullptr, none).initial_bound == h);
       // With pattern databases (14 to 16 cells) the search takes the larger.
@@ -159,15 +159,15 @@ TEST_CASE("the grid IDA*'s own heuristic is manhattan_linear_conflict on every s
 TEST_CASE("the grid IDA* finds the table's optimal distances on 3x3, for any goal") {
   Rng rng(11);
   for (int i = 0; i < 300; ++i) {
-    const Board goal = shuffled_board(kStandardGoal, rng);
-    const Board b = shuffled_board(goal, rng);
+    const GridBoard goal = shuffled_board(kStandardGoal, rng);
+    const GridBoard b = shuffled_board(goal, rng);
     const auto r = grid::search(b, goal, {});
     REQUIRE(r.status == fifteen::SearchStatus::kSolved);
     CHECK(static_cast<int>(r.path.size()) == test::solver().distance(b, test::frame(goal)));
     CHECK(replay(b, r.path) == goal);
   }
   // The other class is unsolvable at once.
-  const Board swapped = test::board("213456780");
+  const GridBoard swapped = test::board("213456780");
   CHECK(grid::search(swapped, kStandardGoal, {}).status == fifteen::SearchStatus::kUnsolvable);
 }
 
@@ -175,10 +175,10 @@ TEST_CASE("grid shapes are answered optimally near the goal, and with a bound fa
   Rng rng(3);
   for (const Shape s : grid_shapes()) {
     CAPTURE(to_string(s));
-    const Board goal = shuffled_board(standard_goal(s), rng);
+    const GridBoard goal = shuffled_board(standard_goal(s), rng);
     const Question q = grid_question(goal);
     // Near: a walk of 12 moves is at most 12 away; the attempt finds it.
-    const Board near = walk(goal, 12, rng);
+    const GridBoard near = walk(goal, 12, rng);
     const auto a = solve_board(q, near, true, {});
     REQUIRE(a.ok());
     REQUIRE(a->report.optimal());
@@ -189,7 +189,7 @@ TEST_CASE("grid shapes are answered optimally near the goal, and with a bound fa
     CHECK(replay(near, a->solution.path()) == goal);
     // Far: a random board; a legal path to the goal, never called optimal
     // unless as short as its proven bound.
-    const Board far = shuffled_board(goal, rng);
+    const GridBoard far = shuffled_board(goal, rng);
     const auto b = solve_board(q, far, true, {});
     REQUIRE(b.ok());
     REQUIRE(b->report.finished());
@@ -208,7 +208,7 @@ TEST_CASE("grid shapes are answered optimally near the goal, and with a bound fa
       CHECK(sol.quality.lower_bound < sol.distance);
     }
     // The other class.
-    Board other = far;
+    GridBoard other = far;
     const std::size_t i = other.cells[0] == 0 ? 1 : 0, j = other.cells[i + 1] == 0 ? i + 2 : i + 1;
     std::swap(other.cells[i], other.cells[j]);
     const auto c = solve_board(q, other, true, {});
@@ -220,8 +220,8 @@ TEST_CASE("grid shapes are answered optimally near the goal, and with a bound fa
 
 TEST_CASE("an optimal answer required of a far 5x5 board stops at its budget instead") {
   Rng rng(5);
-  const Board goal = standard_goal(Shape{5, 5});
-  const Board far = shuffled_board(goal, rng);
+  const GridBoard goal = standard_goal(Shape{5, 5});
+  const GridBoard far = shuffled_board(goal, rng);
   fifteen::SearchBudget budget;
   budget.max_nodes = 100'000;
   const auto a = solve_board(grid_question(goal), far, true, budget, true);
@@ -255,9 +255,9 @@ TEST_CASE("following hints from any board of a grid shape reaches the goal witho
     const int trials = shape_trials.second;
     CAPTURE(to_string(s));
     for (int trial = 0; trial < trials; ++trial) {
-      const Board goal = shuffled_board(standard_goal(s), rng);
+      const GridBoard goal = shuffled_board(standard_goal(s), rng);
       const Question q = grid_question(goal);
-      Board b = shuffled_board(goal, rng);
+      GridBoard b = shuffled_board(goal, rng);
       std::set<std::string> visited;
       const auto first = solve_board(q, b, false, budget);
       REQUIRE(first.ok());
@@ -279,11 +279,11 @@ TEST_CASE("following hints from any board of a grid shape reaches the goal witho
 
 TEST_CASE("following hints from a 2x7 board proven optimal by pattern search takes its distance") {
   Rng rng(19);
-  const Board goal = standard_goal(Shape{2, 7});
+  const GridBoard goal = standard_goal(Shape{2, 7});
   const Question q = grid_question(goal);
   // Boards 40 random moves out: proven within the default attempt.
   for (int trial = 0; trial < 3; ++trial) {
-    Board b = walk(goal, 40, rng);
+    GridBoard b = walk(goal, 40, rng);
     const auto first = solve_board(q, b, false, {});
     REQUIRE(first.ok());
     REQUIRE(first->solution.quality.optimal);
@@ -304,8 +304,8 @@ TEST_CASE("following hints from a 2x7 board proven optimal by pattern search tak
 
 TEST_CASE("a hint on a bounded answer is its path's first move, and the only hint") {
   Rng rng(23);
-  const Board goal = standard_goal(Shape{7, 7});
-  const Board b = shuffled_board(goal, rng);
+  const GridBoard goal = standard_goal(Shape{7, 7});
+  const GridBoard b = shuffled_board(goal, rng);
   const Question q = grid_question(goal);
   const auto a = solve_board(q, b, true, {});
   REQUIRE(a.ok());
@@ -327,7 +327,7 @@ TEST_CASE("a hint on a bounded answer is its path's first move, and the only hin
 TEST_CASE("random boards of grid shapes are of the goal's class and never drawn by distance") {
   Rng rng(29);
   for (const Shape s : grid_shapes()) {
-    const Board goal = standard_goal(s);
+    const GridBoard goal = standard_goal(s);
     const Question q = grid_question(goal);
     for (int i = 0; i < 5; ++i) {
       const auto drawn = draw_board(q, std::nullopt, rng, {});
@@ -345,9 +345,9 @@ TEST_CASE("random boards of grid shapes are of the goal's class and never drawn 
   }
   // Every cell takes every tile: the shuffle reaches the whole board.
   std::set<std::pair<int, int>> placed;
-  const Board goal = standard_goal(Shape{3, 5});
+  const GridBoard goal = standard_goal(Shape{3, 5});
   for (int i = 0; i < 2000; ++i) {
-    const Board b = shuffled_board(goal, rng);
+    const GridBoard b = shuffled_board(goal, rng);
     for (int c = 0; c < b.size(); ++c) placed.insert({c, b.cells[static_cast<std::size_t>(c)]});
   }
   CHECK(placed.size() == 15 * 15);

@@ -119,22 +119,22 @@ const Table& fifteen_other_goals_table() {
   return *t;
 }
 
-GoalFrame frame(const Board& goal) {
+GoalFrame frame(const GridBoard& goal) {
   auto f = table().frame(goal);
   REQUIRE_MESSAGE(f.ok(), (f.ok() ? "" : f.error().message));
   return *f;
 }
 
-Board board_of_cells(std::span<const std::uint8_t> cells, Shape shape) {
+GridBoard board_of_cells(std::span<const std::uint8_t> cells, Shape shape) {
   REQUIRE(cells.size() == static_cast<std::size_t>(shape.cells()));
-  Board b;
+  GridBoard b;
   b.shape = shape;
   std::copy(cells.begin(), cells.end(), b.cells.begin());
   return b;
 }
 
-Board walk(const Board& from, int steps, Rng& rng) {
-  Board b = from;
+GridBoard walk(const GridBoard& from, int steps, Rng& rng) {
+  GridBoard b = from;
   std::optional<Move> last;
   for (int i = 0; i < steps;) {
     const Move m = kAllMoves[rng.below(4)];
@@ -148,7 +148,7 @@ Board walk(const Board& from, int steps, Rng& rng) {
   return b;
 }
 
-std::optional<Board> replay(Board b, std::span<const Move> path) {
+std::optional<GridBoard> replay(GridBoard b, std::span<const Move> path) {
   for (const Move m : path) {
     const auto next = apply_move(b, m);
     if (!next) return std::nullopt;
@@ -157,7 +157,7 @@ std::optional<Board> replay(Board b, std::span<const Move> path) {
   return b;
 }
 
-Board board(const std::string& text, std::optional<Shape> shape) {
+GridBoard board(const std::string& text, std::optional<Shape> shape) {
   auto b = parse_board(text, shape);
   REQUIRE_MESSAGE(b.ok(), text << ": " << (b.ok() ? "" : b.error().message));
   return *b;
@@ -311,15 +311,15 @@ bool wait_until(const std::function<bool()>& done, std::chrono::milliseconds tim
   }
 }
 
-std::vector<int> bfs_histogram(const Board& goal) {
+std::vector<int> bfs_histogram(const GridBoard& goal) {
   // Deliberately naive: boards as strings in a hash map, no ranking.
   std::unordered_map<std::string, int> dist;
-  std::vector<Board> frontier{goal};
+  std::vector<GridBoard> frontier{goal};
   dist[to_string(goal)] = 0;
   std::vector<int> hist{1};
   for (int d = 1; !frontier.empty(); ++d) {
-    std::vector<Board> next;
-    for (const Board& b : frontier) {
+    std::vector<GridBoard> next;
+    for (const GridBoard& b : frontier) {
       for (Move m : kAllMoves) {
         auto n = apply_move(b, m);
         if (n && dist.emplace(to_string(*n), d).second) next.push_back(*n);
@@ -331,7 +331,7 @@ std::vector<int> bfs_histogram(const Board& goal) {
   return hist;
 }
 
-std::uint64_t cells_key(const Board& b) {
+std::uint64_t cells_key(const GridBoard& b) {
   std::uint64_t k = 0;
   for (int i = 0; i < b.size(); ++i)
     k |= std::uint64_t{b.cells[static_cast<std::size_t>(i)]} << (4 * i);
@@ -369,13 +369,13 @@ void NaiveDistances::grow() {
   }
 }
 
-NaiveDistances bfs_distances(const Board& goal) {
+NaiveDistances bfs_distances(const GridBoard& goal) {
   NaiveDistances dist;
-  std::vector<Board> frontier{goal};
+  std::vector<GridBoard> frontier{goal};
   dist.insert(cells_key(goal), 0);
   for (int d = 1; !frontier.empty(); ++d) {
-    std::vector<Board> next;
-    for (const Board& b : frontier) {
+    std::vector<GridBoard> next;
+    for (const GridBoard& b : frontier) {
       for (Move m : kAllMoves) {
         auto n = apply_move(b, m);
         if (n && dist.insert(cells_key(*n), d)) next.push_back(*n);

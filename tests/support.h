@@ -25,7 +25,7 @@ const Table& table();
 const TableView& view();
 const Solver& solver();
 // The frame of a goal in that table (fails the test if it has none).
-GoalFrame frame(const Board& goal);
+GoalFrame frame(const GridBoard& goal);
 
 // The default table's sections of every shape up to 10 cells
 // (kDefaultSections, without the 4x4 pattern databases default_sections()
@@ -61,17 +61,17 @@ const Table& fifteen_other_goals_table();
 const std::string& fifteen_korf_table_path();
 
 // Parses a board the test knows to be valid (fails the test otherwise).
-Board board(const std::string& text, std::optional<Shape> shape = std::nullopt);
+GridBoard board(const std::string& text, std::optional<Shape> shape = std::nullopt);
 
 // The board of shape `shape` holding `cells` (a permutation, in reading
 // order), as a test builds one from a permutation it enumerates.
-Board board_of_cells(std::span<const std::uint8_t> cells, Shape shape = kShape3x3);
+GridBoard board_of_cells(std::span<const std::uint8_t> cells, Shape shape = kShape3x3);
 
 // A board `steps` random moves from `from`, never undoing the last one.
-Board walk(const Board& from, int steps, Rng& rng);
+GridBoard walk(const GridBoard& from, int steps, Rng& rng);
 
 // The board `path` leads to from `b`, or nullopt at an illegal move.
-std::optional<Board> replay(Board b, std::span<const Move> path);
+std::optional<GridBoard> replay(GridBoard b, std::span<const Move> path);
 
 // A fresh temporary folder, removed with everything in it when destroyed.
 class TempDir {
@@ -136,9 +136,9 @@ int wait_program(int pid);
 // magnitude above a busy machine's time, never a latency bound.
 bool wait_until(const std::function<bool()>& done, std::chrono::milliseconds timeout);
 
-// Board distance by plain breadth-first search from `goal`, independent of the
+// GridBoard distance by plain breadth-first search from `goal`, independent of the
 // table code; for checking answers against.
-std::vector<int> bfs_histogram(const Board& goal);
+std::vector<int> bfs_histogram(const GridBoard& goal);
 // The boards a naive search found, keyed by their cells packed four bits
 // each (cells_key: boards up to 14 cells; key 0 never occurs, since a
 // board's cells differ), with their distances: the entries in the order
@@ -168,8 +168,8 @@ class NaiveDistances {
 
 // Every board's distance to `goal` by the same naive search, keyed by
 // cells_key(board).
-NaiveDistances bfs_distances(const Board& goal);
+NaiveDistances bfs_distances(const GridBoard& goal);
 // A board's cells, four bits each, in reading order.
-std::uint64_t cells_key(const Board& b);
+std::uint64_t cells_key(const GridBoard& b);
 
 }  // namespace eight::test

@@ -9,7 +9,8 @@
 namespace eight::cli {
 namespace {
 
-void print_hints(Format format, const Board& board, const Board& goal, const MoveOptions& options) {
+void print_hints(Format format, const GridBoard& board, const GridBoard& goal,
+                 const MoveOptions& options) {
   if (format == Format::kJson) {
     std::printf("%s\n", hints_json(board, goal, options).c_str());
   } else if (options.distance < 0) {
@@ -44,7 +45,7 @@ int hint_command(const Options& opt, Backend& backend) {
   }
   const auto goal = goal_of(opt, board->shape);
   if (goal.index() == 1) return std::get<1>(goal);
-  const Board& g = std::get<0>(goal);
+  const GridBoard& g = std::get<0>(goal);
   if (auto f = backend.open()) return report(*f);
   const auto framed = backend.frame(g, false);
   if (const auto* f = std::get_if<Failure>(&framed)) return report(*f);

@@ -23,7 +23,7 @@ int random_command(const Options& opt, Backend& backend) {
   if (*count > limits.max_count) return usage_error(limits.count_usage);
   const auto goal = goal_of(opt, opt.shape.value_or(kShape3x3));
   if (goal.index() == 1) return std::get<1>(goal);
-  const Board& g = std::get<0>(goal);
+  const GridBoard& g = std::get<0>(goal);
   // A table's boards are drawn by distance, whatever answers them: known
   // before anything is opened (or a module loaded, for --server).
   if (!opt.distance && is_table_shape(g.shape)) return usage_error("random needs --distance D");
@@ -49,7 +49,7 @@ int random_command(const Options& opt, Backend& backend) {
   const auto boards = backend.random(g, framed, distance, *count, seed);
   if (const auto* f = std::get_if<Failure>(&boards)) return report(*f);
   std::string out;
-  for (const Board& b : std::get<std::vector<Board>>(boards)) {
+  for (const GridBoard& b : std::get<std::vector<GridBoard>>(boards)) {
     out += to_string(b);
     out += '\n';
   }

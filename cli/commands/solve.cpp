@@ -67,7 +67,7 @@ class SolveCommand {
   // its own shape's standard goal). `default_goal`: the goal was not
   // given, so a board of another shape than the goal's is asked about the
   // standard goal of its own shape.
-  SolveCommand(Backend& backend, Board goal, bool framed, Format format, bool boards,
+  SolveCommand(Backend& backend, GridBoard goal, bool framed, Format format, bool boards,
                bool default_goal, std::optional<Shape> shape)
       : backend_(backend),
         goal_(goal),
@@ -86,7 +86,7 @@ class SolveCommand {
     if (!line.ok()) {
       p.refusal = line.error().message;
     } else {
-      std::optional<Board> goal = line->goal;
+      std::optional<GridBoard> goal = line->goal;
       if (!goal && default_goal_ && (!framed_ || line->board.shape != goal_.shape)) {
         goal = standard_goal(line->board.shape);
       }
@@ -172,7 +172,7 @@ class SolveCommand {
   }
 
   Backend& backend_;
-  Board goal_;
+  GridBoard goal_;
   bool framed_;
   Format format_;
   SolveFields fields_;

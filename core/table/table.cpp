@@ -133,7 +133,7 @@ Result<std::shared_ptr<const Table>> Table::adopt(std::vector<std::uint8_t> data
       new Table(std::move(name), std::move(bytes), std::move(view).value()));
 }
 
-Result<GoalFrame> Table::frame(const Board& goal) const {
+Result<GoalFrame> Table::frame(const GridBoard& goal) const {
   assert(is_valid(goal));
   if (standard_frame_ && goal == kStandardGoal) return *standard_frame_;
   // First: a grid shape's pattern databases are no frame's section.

@@ -127,7 +127,7 @@ bool is_search_frame(const Table& table, const GoalFrame& frame);
 // `budget.max_nodes` nodes (and stopping on its deadline or cancel flag).
 // REQUIRES: is_valid(board), board.shape == frame.goal().shape,
 // is_search_frame(table, frame).
-SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const Board& board,
+SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const GridBoard& board,
                               const fifteen::SearchBudget& budget);
 
 // Every legal move from `board` with its next board's distance, as
@@ -135,7 +135,7 @@ SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const 
 // the path's first is ruled out by the heuristic (a next board whose
 // heuristic exceeds distance - 1 is at distance + 1) or solved in turn, all
 // within one budget. REQUIRES: as search_solve.
-SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const Board& board,
+SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const GridBoard& board,
                            const fifteen::SearchBudget& budget);
 
 // A random board for a search frame's goal. Without `distance`: uniformly
@@ -151,7 +151,7 @@ SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const Boa
 inline constexpr int kOutwardWalkDistances = 48;
 struct SearchedBoard {
   SearchReport report;
-  Board board;
+  GridBoard board;
   int distance = -1;
   int draws = 0;  // boards drawn and solved
 };
@@ -178,13 +178,13 @@ struct Question {
   const Table* table = nullptr;    // not owned; outlives the Question; null for kGrid
   std::optional<GoalFrame> frame;  // set unless kGrid
   Engine engine = Engine::kTable;
-  Board grid_goal;  // kGrid's goal
+  GridBoard grid_goal;  // kGrid's goal
   // kGrid on a pattern shape: the pattern databases a table holds for the
   // goal (TableSet::pattern_set(); not owned, outlives the Question), or
   // null for the ones the search builds in memory (grid_search.h).
   const fifteen::PatternSetView* grid_patterns = nullptr;
 
-  const Board& goal() const { return frame ? frame->goal() : grid_goal; }
+  const GridBoard& goal() const { return frame ? frame->goal() : grid_goal; }
   // Answered by a search (with a budget), not looked up.
   bool by_search() const { return engine != Engine::kTable; }
   // The farthest a board of the goal can be: the section's deepest
@@ -197,11 +197,11 @@ Question question_of(const Table& table, const GoalFrame& frame);
 // The question of a grid shape's goal, searched with the pattern databases
 // `tables` holds for it (may be null: none; when not null it must outlive
 // the Question). REQUIRES: is_valid(goal), is_grid_shape(goal.shape).
-Question grid_question(const Board& goal, const TableSet* tables = nullptr);
+Question grid_question(const GridBoard& goal, const TableSet* tables = nullptr);
 // The question of `goal`: for a grid shape, grid_question(goal, &tables); else in the
 // table of `tables` that TableSet::frame() picks (the first that answers
 // it; for 4x4 the strongest pattern databases), with its errors.
-Result<Question> frame_question(const TableSet& tables, const Board& goal);
+Result<Question> frame_question(const TableSet& tables, const GridBoard& goal);
 
 // The one way from a question to its answer, for every shape: from the
 // table (Solver, O(path length), report.nodes 0) when the frame's section
@@ -215,7 +215,7 @@ Result<Question> frame_question(const TableSet& tables, const Board& goal);
 // proves it optimal). Errors are Solver::solve's, and for a search a board
 // of another shape than the goal's. REQUIRES: is_valid(board); q.table is
 // not null unless q.engine is kGrid.
-Result<SearchedSolution> solve_board(const Question& q, const Board& board, bool with_path,
+Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, bool with_path,
                                      const fifteen::SearchBudget& budget,
                                      bool require_optimal = false);
 // The moves of `board` the same way. For a kBounded answer, the first move
@@ -226,7 +226,7 @@ Result<SearchedSolution> solve_board(const Question& q, const Board& board, bool
 // (core/reduction_solver.h).
 // REQUIRES: as solve_board, and board.shape == q.goal().shape (see
 // shape_mismatch()).
-SearchedMoves board_moves(const Question& q, const Board& board,
+SearchedMoves board_moves(const Question& q, const GridBoard& board,
                           const fifteen::SearchBudget& budget, bool require_optimal = false);
 
 // A random board for the question's goal, the one way for every shape: a

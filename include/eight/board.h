@@ -2,16 +2,16 @@
 // for every board notation.
 //
 // Cells are numbered 0..cells()-1 in reading order (row-major, top-left
-// first). A Board stores its shape and the tile on each cell, 0 for the
+// first). A GridBoard stores its shape and the tile on each cell, 0 for the
 // blank. Only the shape's cells mean anything: past them, the cells up to
 // kZeroedCells are zero (the 3x3 and 4x4 code reads 16 at once) and the
 // rest, room for boards up to 10x10, are unspecified, so that making a
-// Board zeroes 16 bytes, not 100. Every Board value produced by
+// GridBoard zeroes 16 bytes, not 100. Every GridBoard value produced by
 // this library is a permutation of 0..cells()-1 on a board shape
-// (is_board_shape); a Board is a plain value, so one built by hand may not
+// (is_board_shape); a GridBoard is a plain value, so one built by hand may not
 // be, and the functions below that need one say REQUIRES: is_valid(b).
 // parse_board() is the way in from text. The 3x3 board is the default shape
-// (Board{{1, 2, 3, 4, 5, 6, 7, 8, 0}} is the standard goal) and the one the
+// (GridBoard{{1, 2, 3, 4, 5, 6, 7, 8, 0}} is the standard goal) and the one the
 // fast paths of rank.h and the tables' 3x3 sections are written for.
 //
 // Thread safety: everything here is a pure function or a constant.
@@ -37,7 +37,7 @@ inline constexpr int kRows3x3 = 3;
 inline constexpr int kCols3x3 = 3;
 inline constexpr int kCells3x3 = kRows3x3 * kCols3x3;
 inline constexpr int kTiles3x3 = kCells3x3 - 1;
-// Room for the largest board a Board holds (10x10).
+// Room for the largest board a GridBoard holds (10x10).
 inline constexpr int kMaxCells = kMaxSide * kMaxSide;
 // Longest board text the parser looks at. Generous for every notation (a
 // 10x10 board written "1, 2, ..., 99, 0" is 388 characters), small enough
@@ -48,20 +48,21 @@ inline constexpr std::size_t kMaxBoardText = 512;
 // 4x4 board's), which the ranking and the sections read as whole words.
 inline constexpr int kZeroedCells = 16;
 
-struct Board {
+struct GridBoard {
   // [0, size()): the tiles; [size(), kZeroedCells): zero; past both:
   // unspecified (never read, nor copied).
   std::array<std::uint8_t, kMaxCells> cells;
   Shape shape = kShape3x3;
 
   // A 3x3 board of zeros (not a valid board: fill it). Zeroes 16 bytes.
-  constexpr Board() { zero_head(); }
+  constexpr GridBoard() { zero_head(); }
   // Every cell from `all` (a constant's way in: canonical_goal()).
-  constexpr Board(const std::array<std::uint8_t, kMaxCells>& all, Shape s) : cells(all), shape(s) {}
-  // The first cells from `tiles`, the rest zero: Board{{1, 2, 3, 4, 5, 6,
-  // 7, 8, 0}} is the standard goal, Board{{}, kShape4x4} a 4x4 board of
+  constexpr GridBoard(const std::array<std::uint8_t, kMaxCells>& all, Shape s)
+      : cells(all), shape(s) {}
+  // The first cells from `tiles`, the rest zero: GridBoard{{1, 2, 3, 4, 5, 6,
+  // 7, 8, 0}} is the standard goal, GridBoard{{}, kShape4x4} a 4x4 board of
   // zeros. REQUIRES: tiles.size() <= kMaxCells.
-  constexpr Board(std::initializer_list<std::uint8_t> tiles, Shape s = kShape3x3)
+  constexpr GridBoard(std::initializer_list<std::uint8_t> tiles, Shape s = kShape3x3)
       : cells{}, shape(s) {
     assert(tiles.size() <= static_cast<std::size_t>(kMaxCells));
     std::size_t i = 0;
@@ -70,8 +71,8 @@ struct Board {
   // A copy carries the shape's cells and the zeroed ones, 16 bytes for every
   // board up to 4x4, not 100: a 3x3 answer copies its board and its goal
   // (docs/performance.md).
-  Board(const Board& other) : shape(other.shape) { copy_cells(other); }
-  Board& operator=(const Board& other) {
+  GridBoard(const GridBoard& other) : shape(other.shape) { copy_cells(other); }
+  GridBoard& operator=(const GridBoard& other) {
     shape = other.shape;
     copy_cells(other);
     return *this;
@@ -84,7 +85,7 @@ struct Board {
   }
 
   // The same shape and the same tiles (the unspecified cells aside).
-  friend bool operator==(const Board& a, const Board& b) {
+  friend bool operator==(const GridBoard& a, const GridBoard& b) {
     if (a.shape != b.shape) return false;
     // The head's 16 bytes (zero past a smaller shape in both), then the rest.
     return std::memcmp(a.cells.data(), b.cells.data(), kZeroedCells) == 0 &&
@@ -94,19 +95,22 @@ struct Board {
   }
 
  private:
-  void copy_cells(const Board& other) {
+  void copy_cells(const GridBoard& other) {
     std::memcpy(cells.data(), other.cells.data(), kZeroedCells);
     if (other.size() > kZeroedCells) {
       std::memcpy(cells.data() + kZeroedCells, other.cells.data() + kZeroedCells,
                   static_cast<std::size_t>(other.size() - kZeroedCells));
     }
   }
-  // The first kZeroedCells cells zero, not the rest: making a Board is then
+  // The first kZeroedCells cells zero, not the rest: making a GridBoard is then
   // one 16-byte store.
   constexpr void zero_head() {
     for (int i = 0; i < kZeroedCells; ++i) cells[static_cast<std::size_t>(i)] = 0;
   }
 };
+
+// 207ef7f's name, until the table and 4x4 code have a board type of their own.
+using Board = GridBoard;
 
 // Moves are named by the direction the *blank* moves (the convention of the
 // POJ 1077 judge): kUp slides the tile above the blank down into it.
@@ -178,19 +182,19 @@ inline int neighbor(Shape s, int cell, Move m) {
 // True when `b` has a board shape (is_board_shape), its cells are a
 // permutation of 0..size()-1 and the cells past them up to kZeroedCells are
 // zero.
-bool is_valid(const Board& b);
+bool is_valid(const GridBoard& b);
 
 // Position of the blank. REQUIRES: is_valid(b).
-int blank_cell(const Board& b);
+int blank_cell(const GridBoard& b);
 
 // The board after the blank moves by `m`, or nullopt if the move leaves the
 // board. `slid_tile`, when given, receives the tile that slid (and is left
 // alone when nothing did). REQUIRES: is_valid(b); m is one of kAllMoves.
-std::optional<Board> apply_move(const Board& b, Move m, std::uint8_t* slid_tile = nullptr);
+std::optional<GridBoard> apply_move(const GridBoard& b, Move m, std::uint8_t* slid_tile = nullptr);
 
 // Parity (0 even, 1 odd) of the tiles read in reading order, skipping the
 // blank. REQUIRES: is_valid(b).
-int tile_parity(const Board& b);
+int tile_parity(const GridBoard& b);
 
 // What no move changes, so that two boards of one shape are reachable from
 // each other exactly when theirs are equal: the tile parity, and on a board
@@ -201,9 +205,9 @@ int tile_parity(const Board& b);
 // goal's, board_class(canonical_goal(blank, s)); GoalFrame::board_class()
 // holds its goal's; rank.h's rank_3x3_with_parity() gives it on 3x3 with the
 // rank. REQUIRES: is_valid(b).
-int board_class(const Board& b);
+int board_class(const GridBoard& b);
 // REQUIRES: is_valid(a), is_valid(b).
-inline bool same_class(const Board& a, const Board& b) {
+inline bool same_class(const GridBoard& a, const GridBoard& b) {
   assert(is_valid(a) && is_valid(b));
   return a.shape == b.shape && board_class(a) == board_class(b);
 }
@@ -233,7 +237,7 @@ inline bool same_class(const Board& a, const Board& b) {
 // count ("expected 9 cells, got 8": a count no tile-set fits is measured
 // against the board its largest tile implies, 3x3 for tiles up to 8), the
 // duplicated or missing tile, the tile out of range.
-Result<Board> parse_board(std::string_view text, std::optional<Shape> shape = std::nullopt);
+Result<GridBoard> parse_board(std::string_view text, std::optional<Shape> shape = std::nullopt);
 
 // One line of a batch: a board, or a board and then its goal (18 cells for
 // 3x3, in any notation: "867254301 123456780", 18 numbers), as judges' batch
@@ -242,8 +246,8 @@ Result<Board> parse_board(std::string_view text, std::optional<Shape> shape = st
 // start with "goal: "), and the line may be twice as long. Rows in a pair
 // line do not give its shape: `shape` or the count does.
 struct BoardLine {
-  Board board;
-  std::optional<Board> goal;  // empty: the caller's goal
+  GridBoard board;
+  std::optional<GridBoard> goal;  // empty: the caller's goal
 };
 Result<BoardLine> parse_board_line(std::string_view text,
                                    std::optional<Shape> shape = std::nullopt);
@@ -253,11 +257,11 @@ Result<BoardLine> parse_board_line(std::string_view text,
 // tile is a single digit ("123/450"), else of numbers separated by commas
 // ("1,2,3,4/5,6,7,8/9,10,11,0"). parse_board() reads every one back to the
 // same board without a shape. REQUIRES: is_valid(b).
-std::string to_string(const Board& b);
+std::string to_string(const GridBoard& b);
 
 // A kWrongShape error saying so when `board` and `goal` are boards of
 // different shapes, which no table answers together; nothing otherwise.
-std::optional<Error> shape_mismatch(const Board& board, const Board& goal);
+std::optional<Error> shape_mismatch(const GridBoard& board, const GridBoard& goal);
 
 // The blank's moves as letters, e.g. "dlur". REQUIRES: each is one of
 // kAllMoves.
@@ -269,7 +273,7 @@ std::string path_letters(std::span<const Move> moves);
 // 123405678. Every table section is the canonical goal of its blank cell,
 // and goal.h maps any goal onto one. REQUIRES: is_board_shape(s);
 // 0 <= blank < s.cells().
-constexpr Board canonical_goal(int blank, Shape s = kShape3x3) {
+constexpr GridBoard canonical_goal(int blank, Shape s = kShape3x3) {
   assert(is_board_shape(s) && blank >= 0 && blank < s.cells());
   // Every cell set, and returned as a prvalue: kStandardGoal is a constant.
   std::array<std::uint8_t, kMaxCells> cells{};
@@ -277,17 +281,17 @@ constexpr Board canonical_goal(int blank, Shape s = kShape3x3) {
   for (int i = 0; i < s.cells(); ++i) {
     cells[static_cast<std::size_t>(i)] = i == blank ? 0 : tile++;
   }
-  return Board(cells, s);
+  return GridBoard(cells, s);
 }
 
 // The standard goal of a shape, blank last: canonical_goal(s.cells() - 1, s),
 // under the name the programs use. REQUIRES: is_board_shape(s).
-constexpr Board standard_goal(Shape s) {
+constexpr GridBoard standard_goal(Shape s) {
   return canonical_goal(s.cells() - 1, s);
 }
 
 // The standard 3x3 goal, 123456780: standard_goal(kShape3x3).
-inline constexpr Board kStandardGoal = standard_goal(kShape3x3);
+inline constexpr GridBoard kStandardGoal = standard_goal(kShape3x3);
 static_assert(kStandardGoal.shape == kShape3x3 && kStandardGoal.cells[0] == 1 &&
               kStandardGoal.cells[7] == 8 && kStandardGoal.cells[8] == 0 &&
               kStandardGoal.cells[9] == 0);

@@ -65,11 +65,11 @@ const std::array<Symmetry, 8>& symmetries(Shape s = kShape3x3);
 // act about the board's middle: rows and columns are mirrored, and 1, 3, 6
 // and 7 exchange rows with columns. REQUIRES: s is one of
 // symmetries(b.shape); is_valid(b).
-Board transform(const Board& b, const Symmetry& s);
+GridBoard transform(const GridBoard& b, const Symmetry& s);
 
 // True when `b` is the canonical goal (board.h's canonical_goal()) of its
 // own blank; false for any other board, valid or not.
-bool is_canonical_goal(const Board& b);
+bool is_canonical_goal(const GridBoard& b);
 
 // The most cells a section has (a table's, or a set of pattern databases':
 // 4x4), so the most a GoalFrame maps.
@@ -84,20 +84,20 @@ class GoalFrame {
   // takes the goal's blank onto. REQUIRES: is_valid(goal);
   // goal.size() <= kMaxSectionCells; symmetry is one of
   // symmetries(goal.shape).
-  GoalFrame(const Board& goal, std::size_t section, const Symmetry& symmetry);
+  GoalFrame(const GridBoard& goal, std::size_t section, const Symmetry& symmetry);
 
-  const Board& goal() const { return goal_; }
+  const GridBoard& goal() const { return goal_; }
   std::size_t section() const { return section_; }
   // The class (board_class()) of the boards that can reach this goal.
   int board_class() const { return class_; }
 
   // The board as the section sees it. REQUIRES: is_valid(b);
   // b.shape == goal().shape.
-  Board to_section(const Board& b) const;
+  GridBoard to_section(const GridBoard& b) const;
   // Inverse of to_section: a board the section sees, as an original board.
   // REQUIRES: is_valid(b); b.shape is the section's (goal().shape, or its
   // transpose when the symmetry exchanges rows with columns).
-  Board from_section(const Board& b) const;
+  GridBoard from_section(const GridBoard& b) const;
   // A move made in the section, as a move on the original board.
   // REQUIRES: m is one of kAllMoves.
   Move from_section(Move m) const {
@@ -106,7 +106,7 @@ class GoalFrame {
   }
 
  private:
-  Board goal_;
+  GridBoard goal_;
   std::size_t section_;
   int class_;
   Symmetry symmetry_;

@@ -16,7 +16,7 @@
 namespace eight {
 
 enum class ErrorCode {
-  // Board text.
+  // GridBoard text.
   kEmptyBoard,
   kBoardTooLong,
   kBadCharacter,
@@ -54,7 +54,7 @@ template <typename T>
 class [[nodiscard]] Result {
  public:
   Result(T value) : v_(std::move(value)) {}  // NOLINT: implicit by design
-  // The value made in place from `args`, with no copy of it (a Board is 102
+  // The value made in place from `args`, with no copy of it (a GridBoard is 102
   // bytes: the parser makes its result this way).
   template <typename... Args>
   explicit Result(std::in_place_t, Args&&... args)

@@ -70,7 +70,7 @@ enum class Check {
 struct SectionInfo {
   Shape shape;
   format::Encoding encoding = format::Encoding::kFull;
-  Board goal;
+  GridBoard goal;
   int blank = 0;
   int cls = 0;  // the class (board_class()) of the section's positions
   std::uint32_t goal_rank = 0;
@@ -208,7 +208,7 @@ class Table {
   // when the table does not answer the goal's shape (the message names the
   // shapes it answers), with kNoSection when it has no section for any cell
   // symmetric to the goal's blank. REQUIRES: is_valid(goal).
-  Result<GoalFrame> frame(const Board& goal) const;
+  Result<GoalFrame> frame(const GridBoard& goal) const;
   // The search over the pattern databases of a 4x4 goal: the one whose
   // first section is `section` (the section frame() names for a 4x4 goal),
   // or nullptr when `section` is not such a section.

@@ -74,7 +74,7 @@ class TableSet {
   // generate the missing one), and with kNoSection when tables answer the
   // shape but none has a section for the goal's blank (the first such
   // table's error). REQUIRES: is_valid(goal).
-  Result<Frame> frame(const Board& goal) const;
+  Result<Frame> frame(const GridBoard& goal) const;
 
   // The pattern databases any table of the set holds for a goal
   // (Table::pattern_set(); the grid search asks for its keys'): of several, the one with the most
@@ -87,7 +87,7 @@ class TableSet {
   Result<std::size_t> table_for(Shape shape) const;
 
  private:
-  Error no_shape(Shape shape, const std::optional<Board>& goal) const;
+  Error no_shape(Shape shape, const std::optional<GridBoard>& goal) const;
 
   std::vector<std::shared_ptr<const Table>> tables_;
   std::vector<Shape> shapes_;

@@ -107,7 +107,7 @@ void random_searched(const Request& req, const Question& q, std::uint64_t max_bu
   const SearchedBoard drawn = *draw_board(*q.framed, distance, rng, search_budget(q, cancelled));
   if (distance && !drawn.report.finished()) return stopped(drawn.report, q, max_budget, res);
   nlohmann::ordered_json j;
-  const Board goal = q.framed->goal();
+  const GridBoard goal = q.framed->goal();
   add_board_fields(j, &drawn.board, goal);
   // Without distance=, the board's distance when the search found it
   // within the budget, else null.
@@ -212,7 +212,7 @@ void answer_random(const Request& req, const Question& q, std::uint64_t max_budg
   Rng rng(*seed);
   fifteen::SearchBudget cancel_only;  // a table's draws count no nodes
   cancel_only.cancel = &cancelled;
-  std::vector<Board> drawn;
+  std::vector<GridBoard> drawn;
   for (std::uint64_t i = 0; i < count; ++i) {
     // The client has gone, or the server stops: nobody reads the rest.
     if (cancelled.load(std::memory_order_relaxed)) {
@@ -225,7 +225,7 @@ void answer_random(const Request& req, const Question& q, std::uint64_t max_budg
     drawn.push_back(board->board);
   }
   nlohmann::ordered_json j;
-  const Board goal = q.framed->goal();
+  const GridBoard goal = q.framed->goal();
   add_board_fields(j, &drawn.front(), goal);
   j["distance"] = *distance;
   // As a string: seeds go up to 2^64-1, past what JSON numbers carry exactly
@@ -234,7 +234,7 @@ void answer_random(const Request& req, const Question& q, std::uint64_t max_budg
   if (c_text != nullptr) {
     auto boards = nlohmann::ordered_json::array();
     auto cells = nlohmann::ordered_json::array();
-    for (const Board& b : drawn) {
+    for (const GridBoard& b : drawn) {
       boards.push_back(to_string(b));
       cells.push_back(cells_json(b));
     }
@@ -266,7 +266,7 @@ void answer_stats(const Question& q, Response& res) {
       std::vector<std::uint32_t>(histogram.begin(), histogram.begin() + section.max_distance + 1);
   auto hardest = nlohmann::ordered_json::array();
   auto hardest_cells = nlohmann::ordered_json::array();
-  for (const Board& b : hardest_boards(q.framed->table->index(), *q.framed->frame)) {
+  for (const GridBoard& b : hardest_boards(q.framed->table->index(), *q.framed->frame)) {
     hardest.push_back(to_string(b));
     hardest_cells.push_back(cells_json(b));
   }

@@ -177,7 +177,7 @@ void solve_batch(const TableSlot& slot, std::uint64_t max_budget, const Request&
   // without a goal takes its own shape's standard goal, as GET /solve does,
   // and the answer's "goal" is 123456780, the 3x3 items' (as it always was).
   const bool batch_goal = body.contains("goal") || text.shape.has_value();
-  Board goal = text.shape ? standard_goal(*text.shape) : kStandardGoal;
+  GridBoard goal = text.shape ? standard_goal(*text.shape) : kStandardGoal;
   if (const auto g = body.find("goal"); g != body.end()) {
     if (!g->is_string()) return set_problem(res, bad_body("field 'goal' must be a string"));
     const auto parsed_goal = parse_board(g->get_ref<const std::string&>(), text.shape);

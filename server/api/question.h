@@ -38,7 +38,7 @@ struct Question {
   // The goal framed in `tables` (eight/answer.h): the file answering it,
   // its frame, looked up or searched. Always set once read.
   std::optional<eight::Question> framed;
-  Board board;               // when the endpoint takes one
+  GridBoard board;           // when the endpoint takes one
   std::uint64_t budget = 0;  // the nodes a search may expand (budget=)
 };
 
@@ -49,7 +49,7 @@ struct QuestionText {
   const std::string* goal = nullptr;   // null: `goal_board`, else the standard goal
   // A goal already read (a batch's own, for its items without one); its
   // shape must match the board's as a goal text's must.
-  std::optional<Board> goal_board;
+  std::optional<GridBoard> goal_board;
 };
 
 // Frames by goal, for many questions against one snapshot (a batch): the
@@ -58,12 +58,12 @@ struct QuestionText {
 class GoalFrames {
  public:
   explicit GoalFrames(const TableSet& tables) : tables_(tables) {}
-  const Result<TableSet::Frame>& operator()(const Board& goal);
+  const Result<TableSet::Frame>& operator()(const GridBoard& goal);
 
  private:
   static constexpr std::size_t kKept = 8;
   const TableSet& tables_;
-  std::vector<std::pair<Board, Result<TableSet::Frame>>> kept_;
+  std::vector<std::pair<GridBoard, Result<TableSet::Frame>>> kept_;
   std::size_t next_ = 0;  // the slot replaced next once kept_ is full
 };
 

@@ -7,7 +7,7 @@
 
 namespace eight::server {
 
-const Result<TableSet::Frame>& GoalFrames::operator()(const Board& goal) {
+const Result<TableSet::Frame>& GoalFrames::operator()(const GridBoard& goal) {
   for (const auto& [known, frame] : kept_) {
     if (known == goal) return frame;
   }
@@ -29,7 +29,7 @@ Problem not_ready() {
 namespace {
 
 // A question answered by search on a server whose searches are off.
-Problem searches_off(const Board& goal, std::string_view parameter) {
+Problem searches_off(const GridBoard& goal, std::string_view parameter) {
   return {404, "search-disabled", "Searches disabled",
           "this server answers no questions by search (eight-server --max-budget 0), so none "
           "for goal " +
@@ -51,10 +51,10 @@ std::variant<Question, Problem> read_question(std::shared_ptr<const TableSet> ta
   }
   // The goal: as given, else the standard goal of the board's shape (or of
   // the shape named, or 3x3).
-  Board goal = text.goal_board         ? *text.goal_board
-               : text.board != nullptr ? standard_goal(q.board.shape)
-               : text.shape            ? standard_goal(*text.shape)
-                                       : kStandardGoal;
+  GridBoard goal = text.goal_board         ? *text.goal_board
+                   : text.board != nullptr ? standard_goal(q.board.shape)
+                   : text.shape            ? standard_goal(*text.shape)
+                                           : kStandardGoal;
   if (text.goal != nullptr) {
     const auto parsed = parse_board(*text.goal, text.shape);
     if (!parsed.ok()) return problem_from_error(parsed.error(), "goal");

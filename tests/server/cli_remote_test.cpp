@@ -71,7 +71,7 @@ std::string thousand_lines() {
   int n = 0;
   for (int i = 0; n < 1000; ++i) {
     const eight::Shape shape = shapes[static_cast<std::size_t>(i) % std::size(shapes)];
-    eight::Board b = eight::standard_goal(shape);
+    eight::GridBoard b = eight::standard_goal(shape);
     if (i % 2 == 0) {
       const int steps = static_cast<int>(rng() % 70);
       for (int s = 0; s < steps; ++s) {

@@ -50,7 +50,7 @@ constexpr std::size_t kPerSearchKib = 24 * 1024;
 // that cannot finish, then the beam) from client `client`: empty when it is a
 // bounded answer whose path is legal and ends at the goal, else what was
 // wrong.
-std::string bounded_answer_fault(const ServerProcess& server, const eight::Board& board,
+std::string bounded_answer_fault(const ServerProcess& server, const eight::GridBoard& board,
                                  const std::string& client) {
   httplib::Client cli = server.client();
   cli.set_read_timeout(600s);  // a hang guard: a beam takes well under 1 s
@@ -95,11 +95,11 @@ TEST_CASE(
   const int clients = kSanitized ? 2 : 8;
   const int per_client = 2;
   eight::Rng rng(20261205);
-  const eight::Board goal = eight::standard_goal(eight::Shape{5, 5});
+  const eight::GridBoard goal = eight::standard_goal(eight::Shape{5, 5});
   std::vector<std::size_t> after_wave;
   for (int wave = 0; wave < 3; ++wave) {
     CAPTURE(wave);
-    std::vector<eight::Board> boards;
+    std::vector<eight::GridBoard> boards;
     for (int i = 0; i < clients * per_client; ++i)
       boards.push_back(eight::shuffled_board(goal, rng));
     std::mutex mutex;

@@ -30,7 +30,7 @@ std::string expected(const std::string& board, const std::string& goal, bool wit
 // Applies the answer's moves to its board and checks they reach its goal,
 // sliding the tiles it names.
 void check_path_reaches_goal(const json& j) {
-  eight::Board b = eight::test::board(j["board"]);
+  eight::GridBoard b = eight::test::board(j["board"]);
   const auto& moves = j["moves"];
   const std::string path = j["path"];
   REQUIRE(moves.size() == j["distance"].get<std::size_t>());
@@ -260,7 +260,7 @@ TEST_CASE("8 concurrent clients get only correct answers") {
   for (int c = 0; c < kClients; ++c) {
     for (int i = 0; i < kRequests; ++i) {
       const std::string goal = goals[(c + i) % 4];
-      eight::Board b = eight::test::board(goal);
+      eight::GridBoard b = eight::test::board(goal);
       const int steps = static_cast<int>(rng() % 60);
       for (int s = 0; s < steps; ++s) {
         if (auto n = eight::apply_move(b, eight::kAllMoves[rng() % 4])) b = *n;

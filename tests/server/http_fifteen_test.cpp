@@ -52,7 +52,7 @@ std::uint64_t search_nodes(const httplib::Result& r) {
 // Slides the answer's moves on its board, checking each names the tile it
 // slides, and checks they end at its goal.
 void check_path_reaches_goal(const json& j) {
-  eight::Board b = eight::test::board(j["board"]);
+  eight::GridBoard b = eight::test::board(j["board"]);
   REQUIRE(b.shape == eight::kShape4x4);
   const auto& moves = j["moves"];
   const std::string path = j["path"];
@@ -265,7 +265,7 @@ TEST_CASE("/random?shape=4x4 is seeded, valid and its distance is the board's") 
   const json j = json::parse(r1->body);
   CHECK(j["goal"] == kStandardGoalText);
   CHECK(j["seed"] == "7");
-  const eight::Board b = eight::test::board(j["board"]);
+  const eight::GridBoard b = eight::test::board(j["board"]);
   CHECK(b.shape == eight::kShape4x4);
   CHECK(eight::is_valid(b));
   CHECK(eight::same_class(b, eight::standard_goal(eight::kShape4x4)));

@@ -109,7 +109,7 @@ TEST_CASE("/solve with boards=1 adds the board after every move, ending on the g
   auto cli = server.client();
   const json j = eight::test::get_json(cli, "/solve?board=283164705&goal=123804765&boards=1");
   REQUIRE(j["boards"].size() == j["distance"].get<std::size_t>());
-  eight::Board cur = eight::test::board("283164705");
+  eight::GridBoard cur = eight::test::board("283164705");
   for (std::size_t i = 0; i < j["boards"].size(); ++i) {
     const auto m = eight::move_from_letter(j["path"].get<std::string>()[i]);
     REQUIRE(m);

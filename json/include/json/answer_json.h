@@ -36,13 +36,13 @@ namespace eight {
 
 // The cells of `b` in reading order, blank 0: a "..._cells" field.
 // REQUIRES: is_valid(b).
-nlohmann::ordered_json cells_json(const Board& b);
+nlohmann::ordered_json cells_json(const GridBoard& b);
 
 // Adds "board" (when `board` is given), "goal", "shape", "board_cells"
 // (with "board") and "goal_cells" to `j`, in that order: the leading fields
 // of every answer about a board or a goal. REQUIRES: is_valid(goal), and
 // board, when given, valid and of goal's shape.
-void add_board_fields(nlohmann::ordered_json& j, const Board* board, const Board& goal);
+void add_board_fields(nlohmann::ordered_json& j, const GridBoard* board, const GridBoard& goal);
 
 struct SolveFields {
   bool path = true;     // moves, path, tiles
@@ -69,7 +69,7 @@ void append_solution_json(const Solution& s, SolveFields fields, std::string& ou
 //               "optimal": bool}, ...]}
 // hints: the optimal moves (the field every version had); moves: every legal
 // move, best first (MoveOptions).
-std::string hints_json(const Board& board, const Board& goal, const MoveOptions& options);
+std::string hints_json(const GridBoard& board, const GridBoard& goal, const MoveOptions& options);
 
 // The inverses, for the tool's remote mode (`eight --server URL ...`), which
 // prints a server's answer through the same printers as its own: the values
@@ -82,8 +82,8 @@ std::string hints_json(const Board& board, const Board& goal, const MoveOptions&
 Result<Solution> parse_solution_json(const nlohmann::json& j);
 
 struct HintsAnswer {
-  Board board;
-  Board goal;
+  GridBoard board;
+  GridBoard goal;
   MoveOptions options;
 };
 Result<HintsAnswer> parse_hints_json(const nlohmann::json& j);
