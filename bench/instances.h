@@ -1,7 +1,7 @@
 // The instance files of the search benchmarks (tests/data/korf100.txt,
 // korf_felner_24.txt, hardest_4x4.txt): one board a line, "NUMBER LENGTH
 // CELLS...", its published optimal length, then its cells in reading order
-// in any notation parse_board() reads; lines starting with '#' are comments.
+// in any notation parse_grid_board() reads; lines starting with '#' are comments.
 // Shared by eight-korf-bench and eight-korf24-bench.
 #pragma once
 
@@ -37,7 +37,7 @@ inline std::variant<std::vector<Instance>, std::string> read_instances(const std
     if (!(fields >> k.number >> k.length)) return "bad line: " + line;
     std::string rest;
     std::getline(fields, rest);
-    auto b = parse_board(rest, shape);
+    auto b = parse_grid_board(rest, shape);
     if (!b.ok()) return "instance " + std::to_string(k.number) + ": " + b.error().message;
     if (!same_class(*b, goal)) {
       return "instance " + std::to_string(k.number) + " cannot reach the goal";

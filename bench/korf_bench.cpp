@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
     eight::SearchedSolution answer;
     for (int r = 0; r < repeat; ++r) {
       const auto start = Clock::now();
-      answer = eight::search_solve(**table, *frame, k.board, budget);
+      answer = eight::search_solve(**table, *frame, *eight::to_board(k.board), budget);
       times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - start).count());
     }
     std::sort(times.begin(), times.end());

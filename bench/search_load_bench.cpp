@@ -53,7 +53,7 @@ TEST_CASE("with 32 clients searching 4x4 boards, 32 clients' 3x3 answers keep p9
     const eight::GoalFrame frame = eight::test::frame(eight::kStandardGoal);
     while (nine.size() < 1000) {
       std::shuffle(cells.begin(), cells.end(), rng);
-      const eight::GridBoard b = eight::test::board_of_cells(cells);
+      const eight::Board b = eight::test::board_of_cells(cells);
       const int dist = eight::test::solver().distance(b, frame);
       if (dist < 0) continue;
       nine.emplace_back(eight::to_string(b), dist);

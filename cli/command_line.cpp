@@ -75,7 +75,7 @@ void emit(std::string& out) {
 
 std::variant<GridBoard, int> goal_of(const Options& opt, Shape shape) {
   Result<GridBoard> goal = standard_goal(shape);
-  if (opt.goal) goal = parse_board(*opt.goal, opt.shape);
+  if (opt.goal) goal = parse_grid_board(*opt.goal, opt.shape);
   if (!goal.ok()) return usage_error("bad goal: " + goal.error().message);
   return *goal;
 }

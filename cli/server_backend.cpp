@@ -199,7 +199,8 @@ std::variant<std::vector<GridBoard>, Failure> ServerBackend::random(
   std::vector<GridBoard> out;
   out.reserve(count);
   for (const auto& text : *boards) {
-    auto b = text.is_string() ? parse_board(text.get_ref<const std::string&>()) : parse_board("");
+    auto b = text.is_string() ? parse_grid_board(text.get_ref<const std::string&>())
+                              : parse_grid_board("");
     if (!b.ok() || b->shape != goal.shape) {
       return server.not_eight(target, "a board that is not one of the goal's shape");
     }
@@ -230,7 +231,7 @@ std::variant<std::vector<GridBoard>, Failure> ServerBackend::random_searched(
     if (const auto* f = std::get_if<Failure>(&j)) return *f;
     const auto& answer = std::get<nlohmann::json>(j);
     if (auto f = server.check_field(target, answer, "board", JsonType::kString)) return *f;
-    const auto b = parse_board(answer["board"].get_ref<const std::string&>());
+    const auto b = parse_grid_board(answer["board"].get_ref<const std::string&>());
     if (!b.ok() || b->shape != goal.shape) {
       return server.not_eight(target, "a board that is not one of the goal's shape");
     }

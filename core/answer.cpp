@@ -20,7 +20,7 @@ const fifteen::IdaSearch& ida_search_of(const Table& table, const GoalFrame& fra
 // The board as the frame's section sees it, searched within `budget`;
 // `nodes_left` is what the budget still allows and is charged.
 fifteen::SearchResult search(const fifteen::IdaSearch& solver, const GoalFrame& frame,
-                             const GridBoard& board, const fifteen::SearchBudget& budget,
+                             const Board& board, const fifteen::SearchBudget& budget,
                              std::uint64_t& nodes_left) {
   fifteen::SearchBudget b = budget;
   b.max_nodes = nodes_left;
@@ -44,7 +44,7 @@ bool is_search_frame(const Table& table, const GoalFrame& frame) {
   return table.ida_search(frame.section()) != nullptr;
 }
 
-SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const GridBoard& board,
+SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const Board& board,
                               const fifteen::SearchBudget& budget) {
   assert(is_valid(board) && board.shape == frame.goal().shape && is_search_frame(table, frame));
   std::uint64_t left = budget.max_nodes;
@@ -59,7 +59,7 @@ SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const 
   Solution& s = out.solution;
   s.solvable = true;
   s.distance = r.length;
-  GridBoard cur = board;
+  Board cur = board;
   for (int i = 0; i < r.length; ++i) {
     const Move m = frame.from_section(r.moves[static_cast<std::size_t>(i)]);
     std::uint8_t tile = 0;
@@ -76,7 +76,7 @@ SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const 
   return out;
 }
 
-SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const GridBoard& board,
+SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const Board& board,
                            const fifteen::SearchBudget& budget) {
   assert(is_valid(board) && board.shape == frame.goal().shape && is_search_frame(table, frame));
   const fifteen::IdaSearch& solver = ida_search_of(table, frame);
@@ -90,15 +90,16 @@ SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const Gri
   out.options.quality.method = Method::kPatternSearch;
   LegalMoves legal = legal_moves(board);
   for (MoveOption& o : legal.moves()) {
+    const Board next = *to_board(o.next);  // a 4x4 board
     if (d < 0) {
       // The other class: so is every next board.
     } else if (d > 0 && frame.from_section(first.moves[0]) == o.move) {
       o.distance = d - 1;
-    } else if (d == 0 || solver.heuristic(frame.to_section(o.next)) > d - 1) {
+    } else if (d == 0 || solver.heuristic(frame.to_section(next)) > d - 1) {
       // Every move changes the distance by one (solver.h): not d - 1, so d + 1.
       o.distance = d + 1;
     } else {
-      const auto r = search(solver, frame, o.next, budget, left);
+      const auto r = search(solver, frame, next, budget, left);
       if (r.status != fifteen::SearchStatus::kSolved) {
         // The board's own distance is known; a next board's was not found.
         out.report = report_of(r, budget.max_nodes - left);
@@ -119,7 +120,7 @@ SearchedBoard random_search_board(const Table& table, const GoalFrame& frame,
                                   const fifteen::SearchBudget& budget) {
   assert(is_search_frame(table, frame));
   const fifteen::IdaSearch& solver = ida_search_of(table, frame);
-  const GridBoard& goal = frame.goal();
+  const Board& goal = frame.goal();
   SearchedBoard out;
   std::uint64_t left = budget.max_nodes;
   const auto charge = [&](const fifteen::SearchResult& r) {
@@ -127,7 +128,7 @@ SearchedBoard random_search_board(const Table& table, const GoalFrame& frame,
   };
   if (!distance || *distance > kOutwardWalkDistances) {
     for (;;) {
-      const GridBoard b = shuffled_board(goal, rng);
+      const Board b = shuffled_board(goal, rng);
       const auto r = search(solver, frame, b, budget, left);
       ++out.draws;
       charge(r);
@@ -154,10 +155,10 @@ SearchedBoard random_search_board(const Table& table, const GoalFrame& frame,
   // `distance` away. A board with no farther neighbour starts it again.
   for (;;) {
     ++out.draws;
-    GridBoard b = goal;
+    Board b = goal;
     int k = 0;
     while (k < *distance) {
-      std::array<GridBoard, 4> farther;
+      std::array<Board, 4> farther;
       int n = 0;
       for (const Move m : kAllMoves) {
         const auto next = apply_move(b, m);
@@ -438,11 +439,11 @@ Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, 
                       Bounded::kBeam);
   }
   assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
-  if (q.engine == Engine::kPatternSearch) {
-    if (const auto mismatch = shape_mismatch(board, q.goal())) return *mismatch;
-    return search_solve(*q.table, *q.frame, board, budget);
-  }
-  auto s = q.table->solver().solve(board, *q.frame, with_path);
+  // A table's or the 4x4 search's: a board of the goal's shape is a Board.
+  if (const auto mismatch = shape_mismatch(board, q.frame->goal())) return *mismatch;
+  const Board small = *to_board(board);
+  if (q.engine == Engine::kPatternSearch) return search_solve(*q.table, *q.frame, small, budget);
+  auto s = q.table->solver().solve(small, *q.frame, with_path);
   if (!s.ok()) return s.error();
   SearchedSolution out;
   out.solution = *s;
@@ -459,9 +460,10 @@ SearchedMoves board_moves(const Question& q, const GridBoard& board,
     return grid_moves(q.goal(), q.grid_patterns, board, budget, require_optimal);
   }
   assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
-  if (q.engine == Engine::kPatternSearch) return search_moves(*q.table, *q.frame, board, budget);
+  const Board small = *to_board(board);  // the goal's shape, a table's or 4x4
+  if (q.engine == Engine::kPatternSearch) return search_moves(*q.table, *q.frame, small, budget);
   SearchedMoves out;
-  out.options = q.table->solver().moves(board, *q.frame);
+  out.options = q.table->solver().moves(small, *q.frame);
   out.report.status = out.options.distance >= 0 ? fifteen::SearchStatus::kSolved
                                                 : fifteen::SearchStatus::kUnsolvable;
   out.report.lower_bound = out.report.bound = std::max(out.options.distance, 0);

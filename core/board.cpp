@@ -36,7 +36,8 @@ std::optional<Move> move_from_letter(char c) {
   }
 }
 
-int blank_cell(const GridBoard& b) {
+template <int kCapacity>
+int blank_cell(const BasicBoard<kCapacity>& b) {
   assert(is_valid(b));
   for (int i = 0; i < b.size(); ++i) {
     if (b.cells[static_cast<std::size_t>(i)] == 0) return i;
@@ -44,19 +45,22 @@ int blank_cell(const GridBoard& b) {
   return -1;
 }
 
-std::optional<GridBoard> apply_move(const GridBoard& b, Move m, std::uint8_t* slid_tile) {
+template <int kCapacity>
+std::optional<BasicBoard<kCapacity>> apply_move(const BasicBoard<kCapacity>& b, Move m,
+                                                std::uint8_t* slid_tile) {
   assert(is_valid(b) && static_cast<unsigned>(m) < 4);
   const int from = blank_cell(b);
   const int to = neighbor(b.shape, from, m);
   if (to < 0) return std::nullopt;
-  GridBoard next = b;
+  BasicBoard<kCapacity> next = b;
   next.cells[static_cast<std::size_t>(from)] = b.cells[static_cast<std::size_t>(to)];
   next.cells[static_cast<std::size_t>(to)] = 0;
   if (slid_tile != nullptr) *slid_tile = b.cells[static_cast<std::size_t>(to)];
   return next;
 }
 
-int tile_parity(const GridBoard& b) {
+template <int kCapacity>
+int tile_parity(const BasicBoard<kCapacity>& b) {
   assert(is_valid(b));
   int inversions = 0;
   const int n = b.size();
@@ -71,7 +75,8 @@ int tile_parity(const GridBoard& b) {
   return inversions & 1;
 }
 
-int board_class(const GridBoard& b) {
+template <int kCapacity>
+int board_class(const BasicBoard<kCapacity>& b) {
   assert(is_valid(b));
   if (is_table_shape(b.shape)) {
     // The ranking's way (rank/kernel.h), O(cells): the parity the Lehmer
@@ -88,8 +93,9 @@ int board_class(const GridBoard& b) {
   return parity ^ (blank_cell(b) / b.shape.cols & 1);
 }
 
-bool is_valid(const GridBoard& b) {
-  if (!is_board_shape(b.shape)) return false;
+template <int kCapacity>
+bool is_valid(const BasicBoard<kCapacity>& b) {
+  if (!is_board_shape(b.shape) || b.size() > kCapacity) return false;
   const int n = b.size();
   // Tiles seen, as a bit set of up to kMaxCells bits.
   std::array<std::uint64_t, (kMaxCells + 63) / 64> seen{};
@@ -106,11 +112,9 @@ bool is_valid(const GridBoard& b) {
   return count == n;
 }
 
-std::optional<Error> shape_mismatch(const GridBoard& board, const GridBoard& goal) {
-  if (board.shape == goal.shape) return std::nullopt;
-  return make_error(ErrorCode::kWrongShape, "the board is " + to_string(board.shape) +
-                                                " and the goal " + to_string(goal.shape) +
-                                                ": a goal has the board's shape");
+Error detail::shape_mismatch_error(Shape board, Shape goal) {
+  return make_error(ErrorCode::kWrongShape, "the board is " + to_string(board) + " and the goal " +
+                                                to_string(goal) + ": a goal has the board's shape");
 }
 
 std::string path_letters(std::span<const Move> moves) {
@@ -120,7 +124,8 @@ std::string path_letters(std::span<const Move> moves) {
   return out;
 }
 
-std::string to_string(const GridBoard& b) {
+template <int kCapacity>
+std::string to_string(const BasicBoard<kCapacity>& b) {
   assert(is_valid(b));
   const int n = b.size();
   std::string s;
@@ -144,5 +149,26 @@ std::string to_string(const GridBoard& b) {
   }
   return s;
 }
+
+std::optional<Board> to_board(const GridBoard& b) {
+  assert(is_valid(b));
+  if (b.size() > Board::kRoom) return std::nullopt;
+  std::array<std::uint8_t, Board::kRoom> cells;
+  std::memcpy(cells.data(), b.cells.data(), cells.size());
+  return Board(cells, b.shape);
+}
+
+// The two board types' instances of the functions above (board.h declares
+// them for both).
+#define EIGHT_BOARD_FUNCTIONS(B)                                       \
+  template bool is_valid(const B&);                                    \
+  template int blank_cell(const B&);                                   \
+  template std::optional<B> apply_move(const B&, Move, std::uint8_t*); \
+  template int tile_parity(const B&);                                  \
+  template int board_class(const B&);                                  \
+  template std::string to_string(const B&);
+EIGHT_BOARD_FUNCTIONS(Board)
+EIGHT_BOARD_FUNCTIONS(GridBoard)
+#undef EIGHT_BOARD_FUNCTIONS
 
 }  // namespace eight

@@ -346,8 +346,9 @@ Error rows_error(const Scanned& s, const RowsReading& r) {
 // (if any), or says what is wrong. Into the caller's board: parse_board
 // builds it in its own result, so that no copy of it waits on the bytes just
 // written (store forwarding).
+template <int kCapacity>
 std::optional<Error> board_of(Cells cells, int count, const std::optional<Shape>& rows_shape,
-                              const std::optional<Shape>& shape, GridBoard& board) {
+                              const std::optional<Shape>& shape, BasicBoard<kCapacity>& board) {
   if (count == 0) {
     return make_error(ErrorCode::kEmptyBoard, "board is empty: expected 9 cells such as 123456780");
   }
@@ -423,14 +424,20 @@ std::optional<Error> board_of(Cells cells, int count, const std::optional<Shape>
     }
     resolved = fitting.first;
   }
+  if (resolved.cells() > kCapacity) {
+    return make_error(ErrorCode::kWrongShape,
+                      "a " + to_string(resolved) + " board has " + std::to_string(count) +
+                          " cells, more than a Board holds (" + std::to_string(kCapacity) +
+                          "): parse_grid_board reads every shape");
+  }
   board.shape = resolved;
-  // One copy of the kMaxCells tiles from the scan, zero past the count (but
-  // for the first board of a pair line): cell by cell, the copy of the board
+  // One copy of the board's room from the scan, zero past the count (but for
+  // the first board of a pair line): cell by cell, the copy of the board
   // into the result would wait on the bytes just written (store forwarding).
   std::memcpy(board.cells.data(), &cells.scan->tiles[static_cast<std::size_t>(cells.from)],
-              kMaxCells);
+              kCapacity);
   if (cells.from == 0 && count == cells.scan->count) return std::nullopt;  // zero past the count
-  for (int i = count; i < kMaxCells; ++i) board.cells[static_cast<std::size_t>(i)] = 0;
+  for (int i = count; i < kCapacity; ++i) board.cells[static_cast<std::size_t>(i)] = 0;
   return std::nullopt;
 }
 
@@ -447,7 +454,8 @@ Result<std::optional<Shape>> rows_shape_of(const Scanned& s) {
 // read in one pass into `board` (a 3x3 board of zeros); false for anything
 // else, and for anything wrong with these, which then go the general way,
 // which reads them the same (tests/board_test.cpp checks that they agree).
-bool read_plain_3x3(std::string_view text, GridBoard& board) {
+template <int kCapacity>
+bool read_plain_3x3(std::string_view text, BasicBoard<kCapacity>& board) {
   if (text.size() != kCells3x3 && text.size() != 2 * kCells3x3 - 1) return false;
   const std::size_t step = text.size() == kCells3x3 ? 1 : 2;
   std::uint8_t cells[kCells3x3];
@@ -469,13 +477,16 @@ bool read_plain_3x3(std::string_view text, GridBoard& board) {
   return true;
 }
 
-}  // namespace
-
-Result<GridBoard> parse_board(std::string_view text, std::optional<Shape> shape) {
+// parse_board() and parse_grid_board(), for a board of either type. Inlined
+// into each: as a call of its own it cost a 3x3 parse 18 instructions of
+// 273 (bench/count_core.sh).
+template <class B>
+[[gnu::always_inline]] inline Result<B> parse_into(std::string_view text,
+                                                   std::optional<Shape> shape) {
   // One result, returned by name whatever happens: the board is written
   // into it where it will be read, never copied (a copy of bytes just
   // written, loaded whole, would wait on them: store forwarding).
-  Result<GridBoard> out{std::in_place};
+  Result<B> out{std::in_place};
   if (!shape && read_plain_3x3(text, out.value())) return out;
   Scanned scanned;
   if (auto error = scan_cells(text, kMaxBoardText, scanned)) {
@@ -494,6 +505,16 @@ Result<GridBoard> parse_board(std::string_view text, std::optional<Shape> shape)
     out = *std::move(error);
   }
   return out;
+}
+
+}  // namespace
+
+Result<Board> parse_board(std::string_view text, std::optional<Shape> shape) {
+  return parse_into<Board>(text, shape);
+}
+
+Result<GridBoard> parse_grid_board(std::string_view text, std::optional<Shape> shape) {
+  return parse_into<GridBoard>(text, shape);
 }
 
 Result<BoardLine> parse_board_line(std::string_view text, std::optional<Shape> shape) {

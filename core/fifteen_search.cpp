@@ -49,8 +49,7 @@ constexpr const auto& kNeighbors = kNeighborTables[kSide - 1][kSide - 1];
 class SearchRun {
  public:
   template <MirrorKind kMirror>
-  static SearchResult run(const IdaSearch& search, const GridBoard& start,
-                          const SearchBudget& budget);
+  static SearchResult run(const IdaSearch& search, const Board& start, const SearchBudget& budget);
 };
 
 namespace {
@@ -343,8 +342,7 @@ class Ida {
 }  // namespace
 
 template <MirrorKind kMirror>
-SearchResult SearchRun::run(const IdaSearch& s, const GridBoard& board,
-                            const SearchBudget& budget) {
+SearchResult SearchRun::run(const IdaSearch& s, const Board& board, const SearchBudget& budget) {
   const Cells start = cells_of(board);
   std::array<std::uint8_t, kCells> mirror_cell{};
   if (s.mirror_ >= 0) {
@@ -404,7 +402,7 @@ Result<IdaSearch> IdaSearch::create(const PatternSet& set, std::span<const Patte
   }
   IdaSearch s;
   s.set_ = set;
-  s.goal_ = canonical_goal(set.goal_blank, kShape4x4);
+  s.goal_ = canonical_goal<Board>(set.goal_blank, kShape4x4);
   const Cells goal = cells_of(s.goal_);
   std::array<std::uint8_t, kCells> home{};
   for (int c = 0; c < kCells; ++c) home[goal[c]] = static_cast<std::uint8_t>(c);
@@ -446,15 +444,15 @@ Result<IdaSearch> IdaSearch::create(const PatternSet& set, std::span<const Patte
   return s;
 }
 
-GridBoard IdaSearch::mirror(const GridBoard& b) const {
+Board IdaSearch::mirror(const Board& b) const {
   assert(has_mirror() && b.shape == kShape4x4 && is_valid(b));
   const Symmetry& sym = symmetries(kShape4x4)[mirror_];
-  GridBoard out{{}, kShape4x4};
+  Board out{{}, kShape4x4};
   for (int c = 0; c < kCells; ++c) out.cells[sym.cell_map[c]] = mirror_tile_[b.cells[c]];
   return out;
 }
 
-int IdaSearch::regular_heuristic(const GridBoard& b) const {
+int IdaSearch::regular_heuristic(const Board& b) const {
   int h = manhattan_distance(b, set_.goal_blank);
   for (int g = 0; g < set_.group_count; ++g) {
     h += 2 * entry(pdb_[g], pattern_rank(b, set_.groups[g]));
@@ -462,15 +460,15 @@ int IdaSearch::regular_heuristic(const GridBoard& b) const {
   return h;
 }
 
-int IdaSearch::mirrored_heuristic(const GridBoard& b) const {
+int IdaSearch::mirrored_heuristic(const Board& b) const {
   return has_mirror() ? regular_heuristic(mirror(b)) : regular_heuristic(b);
 }
 
-int IdaSearch::heuristic(const GridBoard& b) const {
+int IdaSearch::heuristic(const Board& b) const {
   return std::max(regular_heuristic(b), mirrored_heuristic(b));
 }
 
-SearchResult IdaSearch::solve(const GridBoard& start, const SearchBudget& budget) const {
+SearchResult IdaSearch::solve(const Board& start, const SearchBudget& budget) const {
   assert(start.shape == kShape4x4 && is_valid(start));
   if (!same_class(start, goal_)) return SearchResult{};
   if (mirror_ == kTransposeSymmetry)

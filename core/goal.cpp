@@ -100,25 +100,28 @@ namespace {
 
 }  // namespace
 
-GridBoard transform(const GridBoard& b, const Symmetry& s) {
+template <int kCapacity>
+BasicBoard<kCapacity> transform(const BasicBoard<kCapacity>& b, const Symmetry& s) {
   assert(is_symmetry(s) && is_valid(b) && b.shape == s.from);
-  GridBoard out;
+  BasicBoard<kCapacity> out;
   out.shape = s.to;
   for (int i = 0; i < b.size(); ++i)
     out.cells[s.cell_map[static_cast<std::size_t>(i)]] = b.cells[static_cast<std::size_t>(i)];
   return out;
 }
+template Board transform(const Board&, const Symmetry&);
+template GridBoard transform(const GridBoard&, const Symmetry&);
 
-bool is_canonical_goal(const GridBoard& b) {
+bool is_canonical_goal(const Board& b) {
   // Only a valid board has a blank_cell() to ask canonical_goal() about.
-  return is_valid(b) && b == canonical_goal(blank_cell(b), b.shape);
+  return is_valid(b) && b == canonical_goal<Board>(blank_cell(b), b.shape);
 }
 
-GoalFrame::GoalFrame(const GridBoard& goal, std::size_t section, const Symmetry& symmetry)
+GoalFrame::GoalFrame(const Board& goal, std::size_t section, const Symmetry& symmetry)
     : goal_(goal), section_(section), class_(eight::board_class(goal)), symmetry_(symmetry) {
   assert(is_valid(goal) && goal.size() <= kMaxSectionCells && is_symmetry(symmetry) &&
          symmetry.from == goal.shape);
-  const GridBoard seen = transform(goal, symmetry);
+  const Board seen = transform(goal, symmetry);
   std::uint8_t next = 1;
   for (int i = 0; i < seen.size(); ++i) {
     const std::uint8_t t = seen.cells[static_cast<std::size_t>(i)];
@@ -136,19 +139,19 @@ GoalFrame::GoalFrame(const GridBoard& goal, std::size_t section, const Symmetry&
 // 16 lanes hold every section.
 static_assert(kMaxSectionCells == 16);
 
-GridBoard GoalFrame::to_section(const GridBoard& b) const {
+Board GoalFrame::to_section(const Board& b) const {
   // Sections (tables' and pattern databases') have at most 16 cells.
   assert(is_valid(b) && b.shape == goal_.shape && b.size() <= kMaxSectionCells);
-  GridBoard out;
+  Board out;
   out.shape = symmetry_.to;
   detail::relabel_head(b.cells.data(), source_cell_.data(), label_.data(), b.size(),
                        out.cells.data());
   return out;
 }
 
-GridBoard GoalFrame::from_section(const GridBoard& b) const {
+Board GoalFrame::from_section(const Board& b) const {
   assert(is_valid(b) && b.shape == symmetry_.to);
-  GridBoard out;
+  Board out;
   out.shape = goal_.shape;
   // Cell i read from the section's cell_map[i], then named back.
   detail::relabel_head(b.cells.data(), symmetry_.cell_map.data(), unlabel_.data(), out.size(),

@@ -70,11 +70,11 @@ std::span<const std::uint32_t> DistanceIndex::at(std::size_t section, int distan
       .subspan(s[distance], s[distance + 1] - s[distance]);
 }
 
-GridBoard DistanceIndex::board(std::size_t section, std::uint32_t r) const {
+Board DistanceIndex::board(std::size_t section, std::uint32_t r) const {
   assert(section < shapes_.size());
   const Shape shape = shapes_[section];
   if (shape == kShape3x3) return unrank_3x3(r, 0);
-  GridBoard b;
+  Board b;
   b.shape = shape;
   unrank_cells(shape, r, classes_[section],
                std::span(b.cells).first(static_cast<std::size_t>(shape.cells())));
@@ -86,9 +86,10 @@ const DistanceHistogram& DistanceIndex::histogram(std::size_t section) const {
   return histograms_[section];
 }
 
-GridBoard shuffled_board(const GridBoard& goal, Rng& rng) {
+template <int kCapacity>
+BasicBoard<kCapacity> shuffled_board(const BasicBoard<kCapacity>& goal, Rng& rng) {
   assert(is_valid(goal));
-  GridBoard b = goal;
+  BasicBoard<kCapacity> b = goal;
   for (std::size_t i = static_cast<std::size_t>(b.size()) - 1; i > 0; --i) {
     std::swap(b.cells[i], b.cells[rng.below(i + 1)]);
   }
@@ -99,9 +100,11 @@ GridBoard shuffled_board(const GridBoard& goal, Rng& rng) {
   }
   return b;
 }
+template Board shuffled_board(const Board&, Rng&);
+template GridBoard shuffled_board(const GridBoard&, Rng&);
 
-Result<GridBoard> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng,
-                               const std::atomic<bool>* cancel) {
+Result<Board> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng,
+                           const std::atomic<bool>* cancel) {
   assert(is_frame_of(table.view(), goal));
   if (table.view().section(goal.section()).encoding == format::Encoding::kPatternDb) {
     // (A precondition the server and CLI keep: they ask answer.h.)
@@ -124,18 +127,18 @@ Result<GridBoard> random_board(const Table& table, const GoalFrame& goal, int di
   }
   const std::uint32_t positions = table.view().section(section).positions;
   const std::uint32_t at = hist[static_cast<std::size_t>(distance)];
-  const GridBoard section_goal = goal.to_section(goal.goal());
+  const Board section_goal = goal.to_section(goal.goal());
   std::uint64_t ball = 0;  // positions within `distance` of the goal
   for (int d = 0; d <= distance; ++d) ball += hist[static_cast<std::size_t>(d)];
   if (ball <= kMaxBall) {
     // Near the goal: every position `distance` away, found breadth-first
     // (level d of the search is exactly the positions d moves away), one
     // drawn. The levels come out in the same order every run.
-    std::vector<GridBoard> level{section_goal};
+    std::vector<Board> level{section_goal};
     std::unordered_set<std::uint32_t> seen{rank_cells(section_goal.shape, section_goal.used())};
     for (int d = 0; d < distance; ++d) {
-      std::vector<GridBoard> next;
-      for (const GridBoard& b : level) {
+      std::vector<Board> next;
+      for (const Board& b : level) {
         for (Move m : kAllMoves) {
           const auto n = apply_move(b, m);
           if (n && seen.insert(rank_cells(n->shape, n->used())).second) next.push_back(*n);
@@ -172,7 +175,7 @@ Result<GridBoard> random_board(const Table& table, const GoalFrame& goal, int di
     if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
       return make_error(ErrorCode::kCancelled, "the draw was cancelled");
     }
-    const GridBoard b = index.board(section, static_cast<std::uint32_t>(rng.below(positions)));
+    const Board b = index.board(section, static_cast<std::uint32_t>(rng.below(positions)));
     if (table.solver().distance(b, *own) == distance) return goal.from_section(b);
   }
   return make_error(ErrorCode::kBadEntry,
@@ -182,13 +185,13 @@ Result<GridBoard> random_board(const Table& table, const GoalFrame& goal, int di
                         ": the table is corrupt; `eight verify` says more");
 }
 
-std::vector<GridBoard> hardest_boards(const DistanceIndex& index, const GoalFrame& goal) {
+std::vector<Board> hardest_boards(const DistanceIndex& index, const GoalFrame& goal) {
   const auto& hist = index.histogram(goal.section());
   int max = 0;
   for (int d = 0; d <= format::kMaxDistance; ++d) {
     if (hist[d] != 0) max = d;
   }
-  std::vector<GridBoard> out;
+  std::vector<Board> out;
   for (std::uint32_t r : index.at(goal.section(), max))
     out.push_back(goal.from_section(index.board(goal.section(), r)));
   return out;

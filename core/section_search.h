@@ -128,7 +128,7 @@ int section_search(int blank, SearchSpace& space, Discover&& discover) {
   space.queue.resize(kPositions3x3 + 4);
   std::uint64_t* const seen = space.seen.data();
   std::uint32_t* const queue = space.queue.data();
-  const std::uint32_t goal = rank_3x3(canonical_goal(blank));
+  const std::uint32_t goal = rank_3x3(canonical_goal<Board>(blank));
   seen[goal / 64] |= std::uint64_t{1} << (goal % 64);
   queue[0] = goal;
   std::size_t head = 0, tail = 1;

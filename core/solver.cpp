@@ -28,10 +28,10 @@ namespace {
 struct Seen {
   bool same_class = false;
   std::uint32_t rank = 0;
-  GridBoard board;  // as the section sees it
+  Board board;  // as the section sees it
 };
 
-Seen see(const SectionInfo& section, const GoalFrame& goal, const GridBoard& board) {
+Seen see(const SectionInfo& section, const GoalFrame& goal, const Board& board) {
   Seen out;
   out.board = goal.to_section(board);
   if (section.shape == kShape3x3) {
@@ -49,7 +49,7 @@ Seen see(const SectionInfo& section, const GoalFrame& goal, const GridBoard& boa
 
 }  // namespace
 
-int Solver::distance(const GridBoard& board, const GoalFrame& goal) const {
+int Solver::distance(const Board& board, const GoalFrame& goal) const {
   assert(is_valid(board) && is_frame_of(*table_, goal) && board.shape == goal.goal().shape);
   // (Checked in release builds too: a board of another shape would rank
   // outside the section.)
@@ -74,8 +74,7 @@ int Solver::distance(const GridBoard& board, const GoalFrame& goal) const {
   return s.ok() ? s->distance : -1;
 }
 
-Result<Solution> Solver::solve(const GridBoard& board, const GoalFrame& goal,
-                               bool with_path) const {
+Result<Solution> Solver::solve(const Board& board, const GoalFrame& goal, bool with_path) const {
   assert(is_valid(board) && is_frame_of(*table_, goal));
   // The answer made where it is returned, one return of it: a Solution is
   // some 600 bytes, which a copy into the Result cost a 3x3 solve (11%).
@@ -84,7 +83,7 @@ Result<Solution> Solver::solve(const GridBoard& board, const GoalFrame& goal,
   return out;
 }
 
-std::optional<Error> Solver::fill(const GridBoard& board, const GoalFrame& goal, bool with_path,
+std::optional<Error> Solver::fill(const Board& board, const GoalFrame& goal, bool with_path,
                                   Solution& s) const {
   if (const auto mismatch = shape_mismatch(board, goal.goal())) return *mismatch;
   s.board = board;
@@ -130,7 +129,7 @@ std::optional<Error> Solver::fill(const GridBoard& board, const GoalFrame& goal,
   const Shape shape = board.shape;
   std::array<Move, 4> to_board_move{};
   for (const Move m : kAllMoves) to_board_move[static_cast<std::size_t>(m)] = goal.from_section(m);
-  GridBoard cur = board;
+  Board cur = board;
   int blank = blank_cell(board);
   for (int i = 0; i < s.distance; ++i) {
     const Move m = to_board_move[static_cast<std::size_t>(e.move)];
@@ -155,7 +154,7 @@ std::optional<Error> Solver::fill(const GridBoard& board, const GoalFrame& goal,
 }
 
 std::optional<Error> Solver::solve_mod3(const SectionInfo& section, const GoalFrame& goal,
-                                        const GridBoard& seen, Solution& s) const {
+                                        const Board& seen, Solution& s) const {
   const auto cells =
       std::span<const std::uint8_t>(seen.cells).first(static_cast<std::size_t>(seen.size()));
   // descend() checks every read against the section's bytes and bounds the
@@ -186,13 +185,13 @@ std::optional<Error> Solver::solve_mod3(const SectionInfo& section, const GoalFr
   return std::nullopt;
 }
 
-MoveOptions Solver::moves(const GridBoard& board, const GoalFrame& goal) const {
+MoveOptions Solver::moves(const Board& board, const GoalFrame& goal) const {
   assert(is_valid(board) && is_frame_of(*table_, goal) && board.shape == goal.goal().shape);
   MoveOptions out;
   out.distance = distance(board, goal);
   LegalMoves legal = legal_moves(board);
   for (MoveOption& o : legal.moves()) {
-    o.distance = distance(o.next, goal);
+    o.distance = distance(*to_board(o.next), goal);
     o.optimal = out.distance > 0 && o.distance == out.distance - 1;
   }
   out.set_best_first(legal.moves());

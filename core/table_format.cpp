@@ -63,15 +63,15 @@ SectionRecord decode_section_record(const std::uint8_t* in) {
   return s;
 }
 
-GridBoard goal_board(const SectionRecord& s) {
+Board goal_board(const SectionRecord& s) {
   assert(is_board_shape(s.shape) && s.shape.cells() <= 16);
-  GridBoard b;
+  Board b;
   b.shape = s.shape;
   std::copy(s.goal.begin(), s.goal.begin() + s.shape.cells(), b.cells.begin());
   return b;
 }
 
-std::array<std::uint8_t, 16> goal_field(const GridBoard& goal) {
+std::array<std::uint8_t, 16> goal_field(const Board& goal) {
   assert(is_valid(goal));
   std::array<std::uint8_t, 16> out{};
   assert(goal.size() <= 16);

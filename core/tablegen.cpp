@@ -45,7 +45,7 @@ namespace {
 // `out` (kPositions3x3 * kEntrySize bytes), straight from the search; returns
 // its max distance.
 int write_section(int blank, detail::SearchSpace& space, std::uint8_t* out) {
-  const std::uint32_t goal_rank = rank_3x3(canonical_goal(blank));
+  const std::uint32_t goal_rank = rank_3x3(canonical_goal<Board>(blank));
   format::put_u32(out + format::kEntrySize * goal_rank,
                   format::pack_entry({goal_rank, Move::kUp, 0}));
   // A move that finds nothing writes its entry here instead, so the
@@ -253,7 +253,7 @@ std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow,
     rec.entries_bytes = format::entries_bytes(spec.encoding, rec.positions);
     rec.stats_offset = stats_at[i];
     rec.farthest_count = static_cast<std::uint32_t>(built[i].farthest.size());
-    rec.goal = format::goal_field(canonical_goal(spec.blank, spec.shape));
+    rec.goal = format::goal_field(canonical_goal<Board>(spec.blank, spec.shape));
     format::encode_section_record(rec, file + format::kHeaderSize + i * format::kSectionRecordSize);
   }
   format::Header header;

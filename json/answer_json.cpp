@@ -151,7 +151,7 @@ Error bad_field(std::string_view field, std::string_view why) {
 Result<GridBoard> board_field(const nlohmann::json& j, std::string_view field) {
   const auto it = j.find(field);
   if (it == j.end() || !it->is_string()) return bad_field(field, "missing, or not a string");
-  auto b = parse_board(it->get_ref<const std::string&>());
+  auto b = parse_grid_board(it->get_ref<const std::string&>());
   if (!b.ok()) return bad_field(field, b.error().message);
   return b;
 }

@@ -111,7 +111,7 @@ TEST_CASE("the JSON text is exactly what a JSON library writes, for every positi
     const GoalFrame frame = test::frame(t.section(i).goal);
     for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
       // Both classes: the goal's, and (every 16th) the other.
-      const GridBoard b = unrank_3x3(r, r % 16 == 0 ? 1 : 0);
+      const Board b = unrank_3x3(r, r % 16 == 0 ? 1 : 0);
       const SolveFields fields{r % 3 != 0, r % 3 == 2};
       const auto s = test::solver().solve(b, frame, fields.path);
       REQUIRE(s.ok());
@@ -125,7 +125,7 @@ TEST_CASE("the JSON text is exactly what a JSON library writes, for every positi
 }
 
 TEST_CASE("hints list the optimal moves as before, and every move best first with its distance") {
-  const GridBoard b = test::board("867254301");
+  const Board b = test::board("867254301");
   const GoalFrame f = test::frame(kStandardGoal);
   const auto j = nlohmann::json::parse(hints_json(b, f.goal(), test::solver().moves(b, f)));
   CHECK(j["distance"] == 31);
@@ -142,7 +142,7 @@ TEST_CASE("hints list the optimal moves as before, and every move best first wit
     CHECK(j["moves"][k]["move"] == j["hints"][k]["move"]);
   }
   // A board with a move that is not optimal lists it last, one farther.
-  const GridBoard c = test::board("123456708");
+  const Board c = test::board("123456708");
   const auto k = nlohmann::json::parse(hints_json(c, f.goal(), test::solver().moves(c, f)));
   CHECK(k["hints"].size() == 1);
   REQUIRE(k["moves"].size() == 3);
@@ -171,12 +171,12 @@ TEST_CASE("an input that could not be answered is echoed with its error, whateve
 TEST_CASE(
     "a solve answer reads back as the Solution it was written from, for every position of a "
     "goal") {
-  const GridBoard goals[] = {kStandardGoal, test::board("123804765")};
-  for (const GridBoard& goal : goals) {
+  const Board goals[] = {kStandardGoal, test::board("123804765")};
+  for (const Board& goal : goals) {
     const GoalFrame f = test::frame(goal);
     for (std::uint32_t r = 0; r < kPositions3x3; r += 7) {  // a seventh of them, both classes
       for (int cls = 0; cls < 2; ++cls) {
-        const GridBoard b = unrank_3x3(r, cls);
+        const Board b = unrank_3x3(r, cls);
         const Solution s = *test::solver().solve(b, f, true);
         const auto back = parse_solution_json(nlohmann::json::parse(solution_json(s)));
         if (!back.ok() || solution_json(*back, {true, true}) != solution_json(s, {true, true})) {
@@ -256,7 +256,7 @@ TEST_CASE(
     "move is not its board's") {
   for (const char* text : {"867254301", "123456708", "123456780", "213456780", "123804765"}) {
     CAPTURE(text);
-    const GridBoard b = test::board(text);
+    const Board b = test::board(text);
     const MoveOptions options = test::solver().moves(b, test::frame(kStandardGoal));
     const std::string written = hints_json(b, kStandardGoal, options);
     const auto back = parse_hints_json(nlohmann::json::parse(written));

@@ -209,7 +209,7 @@ TEST_CASE("positions per class are n!/2 for every shape") {
 TEST_CASE("on 3x3 the any-shape rank and class are rank.h's, over all 9! positions") {
   std::array<std::uint8_t, 9> p{0, 1, 2, 3, 4, 5, 6, 7, 8};
   do {
-    const GridBoard b = test::board_of_cells(p);
+    const Board b = test::board_of_cells(p);
     const Ranked expected = rank_3x3_with_parity(b);
     REQUIRE(rank_cells(kShape3x3, p) == expected.rank);
     REQUIRE(board_class(test::board_of_cells(p, kShape3x3)) == expected.parity);

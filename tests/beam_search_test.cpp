@@ -128,7 +128,7 @@ TEST_CASE("a far 5x5 board is answered by the beam: bounded, a legal path, a sou
   const Question q = grid_question(goal);
   for (const Instance& i : instances) {
     CAPTURE(i.board);
-    const GridBoard start = test::board(i.board);
+    const GridBoard start = test::grid_board(i.board);
     const auto a = solve_board(q, start, true, {});
     REQUIRE(a.ok());
     CHECK(a->report.status == fifteen::SearchStatus::kBounded);

@@ -317,3 +317,78 @@ TEST_CASE("a board and a goal of different shapes are refused together") {
   CHECK(m->message == "the board is 2x3 and the goal 3x3: a goal has the board's shape");
   CHECK_FALSE(shape_mismatch(kStandardGoal, test::board("123804765")).has_value());
 }
+
+TEST_CASE(
+    "a Board holds up to 16 cells in 18 bytes and widens to a GridBoard, which narrows back") {
+  static_assert(sizeof(Board) == 18 && Board::kRoom == 16 && GridBoard::kRoom == 100);
+  Rng rng(5);
+  for (const Shape s : kBoardShapes) {
+    CAPTURE(to_string(s));
+    const GridBoard wide = shuffled_board(standard_goal(s), rng);
+    const auto narrow = to_board(wide);
+    if (s.cells() > Board::kRoom) {
+      CHECK_FALSE(narrow.has_value());
+      continue;
+    }
+    REQUIRE(narrow.has_value());
+    CHECK(is_valid(*narrow));
+    CHECK(narrow->shape == s);
+    CHECK(std::equal(narrow->used().begin(), narrow->used().end(), wide.used().begin(),
+                     wide.used().end()));
+    const GridBoard back = *narrow;  // implicit: it always fits
+    CHECK(back == wide);
+    GridBoard assigned = standard_goal(Shape{10, 10});
+    assigned = *narrow;
+    CHECK(assigned == wide);
+    CHECK(to_string(*narrow) == to_string(wide));
+    CHECK(board_class(*narrow) == board_class(wide));
+    CHECK(blank_cell(*narrow) == blank_cell(wide));
+    for (const Move m : kAllMoves) {
+      const auto a = apply_move(*narrow, m);
+      const auto b = apply_move(wide, m);
+      REQUIRE(a.has_value() == b.has_value());
+      if (a) CHECK(GridBoard(*a) == *b);
+    }
+  }
+}
+
+TEST_CASE("a Board with a shape past its room is not valid") {
+  Board b;
+  b.shape = Shape{5, 5};
+  CHECK_FALSE(is_valid(b));
+  b.shape = Shape{4, 4};
+  for (int i = 0; i < 16; ++i) b.cells[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+  CHECK(is_valid(b));
+}
+
+TEST_CASE(
+    "parse_board reads what parse_grid_board reads up to 16 cells, and refuses more by name") {
+  for (const char* text : {"867254301", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", "123/450",
+                           "1,2,3,4,5,6,7/8,9,10,11,12,13,0"}) {
+    CAPTURE(text);
+    const auto small = parse_board(text);
+    const auto wide = parse_grid_board(text);
+    REQUIRE(small.ok());
+    REQUIRE(wide.ok());
+    CHECK(GridBoard(*small) == *wide);
+  }
+  const std::string five = to_string(standard_goal(Shape{5, 5}));
+  REQUIRE(parse_grid_board(five).ok());
+  const auto refused = parse_board(five);
+  REQUIRE_FALSE(refused.ok());
+  CHECK(refused.error().code == ErrorCode::kWrongShape);
+  CHECK(refused.error().message ==
+        "a 5x5 board has 25 cells, more than a Board holds (16): parse_grid_board reads every "
+        "shape");
+  // A board that is wrong in itself gets the same refusal from both.
+  for (const char* text : {"", "12345678",
+                           "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 "
+                           "21 22 23 24 24"}) {
+    CAPTURE(text);
+    const auto small = parse_board(text);
+    const auto wide = parse_grid_board(text);
+    REQUIRE_FALSE(small.ok());
+    REQUIRE_FALSE(wide.ok());
+    CHECK(small.error().message == wide.error().message);
+  }
+}

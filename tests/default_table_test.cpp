@@ -37,9 +37,9 @@ constexpr std::size_t kPinnedDefaultSize = 23848152;
 constexpr std::uint64_t kPinnedDefaultChecksum = 0x7bccff8a89c92c5aull;
 
 // Checks that `s` is a legal path from `board` that ends at `goal`.
-void check_path(const GridBoard& board, const GridBoard& goal, const Solution& s) {
+void check_path(const Board& board, const Board& goal, const Solution& s) {
   REQUIRE(s.length == s.distance);
-  GridBoard cur = board;
+  Board cur = board;
   for (int i = 0; i < s.length; ++i) {
     std::uint8_t tile = 0;
     const auto next = apply_move(cur, s.moves[static_cast<std::size_t>(i)], &tile);
@@ -54,8 +54,8 @@ void check_path(const GridBoard& board, const GridBoard& goal, const Solution& s
 // against `naive` (test::bfs_distances of the goal): unsolvable exactly
 // when the naive search never reached it, else its distance (from solve and
 // from distance) and a legal path. Returns whether it was solvable.
-bool agrees_with_naive(const Table& t, const GoalFrame& f, const GridBoard& goal,
-                       const test::NaiveDistances& naive, const GridBoard& b) {
+bool agrees_with_naive(const Table& t, const GoalFrame& f, const Board& goal,
+                       const test::NaiveDistances& naive, const Board& b) {
   const auto s = t.solver().solve(b, f);
   REQUIRE(s.ok());
   const auto d = naive.find(test::cells_key(b));
@@ -72,8 +72,8 @@ bool agrees_with_naive(const Table& t, const GoalFrame& f, const GridBoard& goal
 
 // Every board of a shape, as the solver answers it: in rank order of
 // both classes.
-GridBoard board_of(Shape shape, std::uint32_t r, int cls) {
-  GridBoard b;
+Board board_of(Shape shape, std::uint32_t r, int cls) {
+  Board b;
   b.shape = shape;
   unrank_cells(shape, r, cls, std::span(b.cells).first(static_cast<std::size_t>(shape.cells())));
   return b;
@@ -87,7 +87,7 @@ TEST_CASE("the default sections cover every blank cell of every shape up to 10 c
     CAPTURE(to_string(shape));
     for (int blank = 0; blank < shape.cells(); ++blank) {
       CAPTURE(blank);
-      const auto f = t.frame(canonical_goal(blank, shape));
+      const auto f = t.frame(canonical_goal<Board>(blank, shape));
       REQUIRE_MESSAGE(f.ok(), (f.ok() ? "" : f.error().message));
       const auto& section = t.view().section(f->section());
       // 2x3, 2x4, 2x5 answer their transposes; 2x2 and 3x3 are square.
@@ -99,7 +99,7 @@ TEST_CASE("the default sections cover every blank cell of every shape up to 10 c
   std::vector<bool> used(t.view().section_count());
   for (const Shape shape : kSmallShapes) {
     for (int blank = 0; blank < shape.cells(); ++blank) {
-      used[t.frame(canonical_goal(blank, shape))->section()] = true;
+      used[t.frame(canonical_goal<Board>(blank, shape))->section()] = true;
     }
   }
   CHECK(std::all_of(used.begin(), used.end(), [](bool u) { return u; }));
@@ -107,13 +107,13 @@ TEST_CASE("the default sections cover every blank cell of every shape up to 10 c
 }
 
 TEST_CASE("a shape the table lacks is refused with the shapes it holds") {
-  const auto f = test::default_table().frame(standard_goal(Shape{3, 4}));
+  const auto f = test::default_table().frame(standard_goal<Board>(Shape{3, 4}));
   REQUIRE_FALSE(f.ok());
   CHECK(f.error().code == ErrorCode::kNoShape);
   CHECK(f.error().message ==
         "the table answers 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 2x5 and 5x2 boards, not 3x4 ones such "
         "as goal 1,2,3,4/5,6,7,8/9,10,11,0");
-  const auto g = test::table().frame(standard_goal(Shape{2, 3}));
+  const auto g = test::table().frame(standard_goal<Board>(Shape{2, 3}));
   REQUIRE_FALSE(g.ok());
   CHECK(g.error().message == "the table answers 3x3 boards, not 2x3 ones such as goal 123/450");
 }
@@ -125,7 +125,7 @@ TEST_CASE(
   for (const Shape shape : {Shape{2, 2}, Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{4, 2}}) {
     CAPTURE(to_string(shape));
     for (int blank = 0; blank < shape.cells(); ++blank) {
-      const GridBoard goal = canonical_goal(blank, shape);
+      const Board goal = canonical_goal<Board>(blank, shape);
       CAPTURE(to_string(goal));
       const GoalFrame f = *t.frame(goal);
       const auto naive = test::bfs_distances(goal);
@@ -146,9 +146,8 @@ TEST_CASE("other goals of small shapes agree with a naive search") {
   Rng rng(11);
   for (const Shape shape : {Shape{2, 3}, Shape{3, 2}, Shape{2, 4}, Shape{4, 2}}) {
     for (int k = 0; k < 4; ++k) {
-      const GridBoard goal =
-          board_of(shape, static_cast<std::uint32_t>(rng.below(positions(shape))),
-                   static_cast<int>(rng.below(2)));
+      const Board goal = board_of(shape, static_cast<std::uint32_t>(rng.below(positions(shape))),
+                                  static_cast<int>(rng.below(2)));
       CAPTURE(to_string(goal));
       const GoalFrame f = *t.frame(goal);
       const auto naive = test::bfs_distances(goal);
@@ -167,17 +166,16 @@ TEST_CASE("3x3, 2x5 and 5x2 boards, sampled, have legal optimal paths from the d
   for (const Shape shape : {kShape3x3, Shape{2, 5}, Shape{5, 2}}) {
     CAPTURE(to_string(shape));
     for (int k = 0; k < (shape == kShape3x3 ? 3 : 1); ++k) {
-      const GridBoard goal =
-          board_of(shape, static_cast<std::uint32_t>(rng.below(positions(shape))),
-                   static_cast<int>(rng.below(2)));
+      const Board goal = board_of(shape, static_cast<std::uint32_t>(rng.below(positions(shape))),
+                                  static_cast<int>(rng.below(2)));
       CAPTURE(to_string(goal));
       const GoalFrame f = *t.frame(goal);
       const auto naive = test::bfs_distances(goal);
       REQUIRE(naive.size() == positions(shape));
       int solvable = 0;
       for (int i = 0; i < 3000; ++i) {
-        const GridBoard b = board_of(shape, static_cast<std::uint32_t>(rng.below(positions(shape))),
-                                     static_cast<int>(rng.below(2)));
+        const Board b = board_of(shape, static_cast<std::uint32_t>(rng.below(positions(shape))),
+                                 static_cast<int>(rng.below(2)));
         if (agrees_with_naive(t, f, goal, naive, b)) ++solvable;
       }
       CHECK(solvable > 1000);
@@ -188,18 +186,18 @@ TEST_CASE("3x3, 2x5 and 5x2 boards, sampled, have legal optimal paths from the d
   // farthest at the section's max.
   for (const Shape shape : {Shape{2, 5}, Shape{5, 2}}) {
     for (int blank = 0; blank < shape.cells(); ++blank) {
-      const GridBoard goal = canonical_goal(blank, shape);
+      const Board goal = canonical_goal<Board>(blank, shape);
       const GoalFrame f = *t.frame(goal);
       const auto& section = t.view().section(f.section());
-      for (const GridBoard& b : hardest_boards(t.index(), f)) {
+      for (const Board& b : hardest_boards(t.index(), f)) {
         const auto s = t.solver().solve(b, f);
         REQUIRE(s.ok());
         REQUIRE(s->distance == section.max_distance);
         check_path(b, goal, *s);
       }
       for (int i = 0; i < 200; ++i) {
-        const GridBoard b = board_of(shape, static_cast<std::uint32_t>(rng.below(positions(shape))),
-                                     f.board_class());
+        const Board b = board_of(shape, static_cast<std::uint32_t>(rng.below(positions(shape))),
+                                 f.board_class());
         const auto s = t.solver().solve(b, f);
         REQUIRE(s.ok());
         if (!s->solvable) continue;
@@ -347,11 +345,11 @@ TEST_CASE("a corrupt mod-3 section is refused by the full check and by the solve
   // answers below are what it then gives.)
   auto t = Table::adopt(bytes, "t.tbl", Check::kChecksum);
   REQUIRE(t.ok());
-  const GoalFrame f = *(*t)->frame(standard_goal(Shape{2, 5}));
+  const GoalFrame f = *(*t)->frame(standard_goal<Board>(Shape{2, 5}));
   Rng rng(3);
   int refused = 0;
   for (int i = 0; i < 2000; ++i) {
-    const GridBoard b = board_of(Shape{2, 5}, static_cast<std::uint32_t>(rng.below(1814400)), 0);
+    const Board b = board_of(Shape{2, 5}, static_cast<std::uint32_t>(rng.below(1814400)), 0);
     const auto sol = (*t)->solver().solve(b, f);
     if (!sol.ok()) {
       CHECK(sol.error().code == ErrorCode::kBadEntry);

@@ -37,7 +37,7 @@ using eight::Move;
 
 namespace {
 
-eight::GridBoard board(const std::string& text) {
+eight::Board board(const std::string& text) {
   auto b = eight::parse_board(text, eight::kShape4x4);
   REQUIRE_MESSAGE(b.ok(), text << ": " << (b.ok() ? "" : b.error().message));
   return *b;
@@ -84,22 +84,21 @@ const f::IdaSearch& solver663(int goal_blank) {
 // Boards packed one cell per nibble, cell 0 lowest, for the full-board BFS.
 using Packed = std::uint64_t;
 
-Packed pack(const eight::GridBoard& b) {
+Packed pack(const eight::Board& b) {
   Packed p = 0;
   for (int c = 0; c < f::kCells; ++c) p |= static_cast<Packed>(b.cells[c]) << (4 * c);
   return p;
 }
 
-eight::GridBoard unpack(Packed p) {
-  eight::GridBoard b{{}, eight::kShape4x4};
+eight::Board unpack(Packed p) {
+  eight::Board b{{}, eight::kShape4x4};
   for (int c = 0; c < f::kCells; ++c) b.cells[c] = static_cast<std::uint8_t>((p >> (4 * c)) & 0xF);
   return b;
 }
 
 // True when `path` is legal from `start` and ends on `goal`.
-bool is_solution(const eight::GridBoard& start, std::span<const Move> path,
-                 const eight::GridBoard& goal) {
-  eight::GridBoard b = start;
+bool is_solution(const eight::Board& start, std::span<const Move> path, const eight::Board& goal) {
+  eight::Board b = start;
   for (const Move m : path) {
     const auto next = eight::apply_move(b, m);
     if (!next) return false;
@@ -111,7 +110,7 @@ bool is_solution(const eight::GridBoard& start, std::span<const Move> path,
 // layers[d]: every board exactly d moves from `goal`, sorted, for d up to
 // `depth`. The graph is bipartite (each move flips the blank's colour on a
 // checkerboard), so a neighbour of layer d - 1 lies in layer d - 2 or d.
-std::vector<std::vector<Packed>> bfs_layers(const eight::GridBoard& goal, int depth) {
+std::vector<std::vector<Packed>> bfs_layers(const eight::Board& goal, int depth) {
   std::vector<std::vector<Packed>> layers{{pack(goal)}};
   for (int d = 1; d <= depth; ++d) {
     std::vector<Packed> next;
@@ -143,10 +142,10 @@ std::vector<std::vector<Packed>> bfs_layers(const eight::GridBoard& goal, int de
 
 // Every board up to `small` moves away, and `sample` boards from each
 // deeper layer, each with its distance.
-std::vector<std::pair<eight::GridBoard, int>> sample_layers(
+std::vector<std::pair<eight::Board, int>> sample_layers(
     const std::vector<std::vector<Packed>>& layers, std::size_t small, std::size_t sample) {
   std::mt19937_64 rng(20260101);
-  std::vector<std::pair<eight::GridBoard, int>> out;
+  std::vector<std::pair<eight::Board, int>> out;
   for (std::size_t d = 0; d < layers.size(); ++d) {
     const auto& layer = layers[d];
     if (d <= small) {
@@ -169,7 +168,7 @@ std::vector<std::uint8_t> naive_pdb(int goal_blank, const std::vector<int>& tile
   const int k = static_cast<int>(tiles.size());
   const std::uint32_t placements = 1u << (4 * k);
   std::vector<std::uint8_t> dist(static_cast<std::size_t>(placements) * 16, 255);
-  const eight::GridBoard goal = eight::canonical_goal(goal_blank, eight::kShape4x4);
+  const eight::Board goal = eight::canonical_goal<Board>(goal_blank, eight::kShape4x4);
   std::uint32_t start = static_cast<std::uint32_t>(goal_blank) << (4 * k);
   for (int i = 0; i < k; ++i) {
     for (int c = 0; c < f::kCells; ++c) {
@@ -219,7 +218,7 @@ void check_against_naive(int goal_blank, const std::vector<int>& tiles) {
   auto view = f::PatternDbView::open(bytes, goal_blank, group);
   REQUIRE(view.ok());
   const auto best = naive_pdb(goal_blank, tiles);
-  const eight::GridBoard goal = eight::canonical_goal(goal_blank, eight::kShape4x4);
+  const eight::Board goal = eight::canonical_goal<Board>(goal_blank, eight::kShape4x4);
   std::array<int, f::kCells> home{};
   for (int c = 0; c < f::kCells; ++c) home[goal.cells[c]] = c;
   const int k = static_cast<int>(tiles.size());
@@ -255,7 +254,7 @@ void check_against_naive(int goal_blank, const std::vector<int>& tiles) {
 struct KorfInstance {
   int number = 0;
   int length = 0;
-  eight::GridBoard board{};
+  eight::Board board{};
 };
 
 const std::vector<KorfInstance>& korf100() {
@@ -279,8 +278,8 @@ const std::vector<KorfInstance>& korf100() {
   return all;
 }
 
-void check_solved(const f::IdaSearch& solver, const eight::GridBoard& start,
-                  const f::SearchResult& r, int expected_length) {
+void check_solved(const f::IdaSearch& solver, const eight::Board& start, const f::SearchResult& r,
+                  int expected_length) {
   INFO("board " << eight::to_string(start) << " goal blank " << solver.goal_blank());
   REQUIRE(r.status == f::SearchStatus::kSolved);
   CHECK(r.length == expected_length);
@@ -294,7 +293,7 @@ void check_solved(const f::IdaSearch& solver, const eight::GridBoard& start,
 
 TEST_CASE("4x4 boards parse from every notation, and each error names its fault") {
   using eight::parse_board;
-  const eight::GridBoard korf1 = board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
+  const eight::Board korf1 = board("14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3");
   CHECK(korf1.shape == eight::kShape4x4);
   CHECK(korf1.cells[0] == 14);
   CHECK(korf1.cells[9] == 0);
@@ -329,29 +328,29 @@ TEST_CASE("4x4 boards parse from every notation, and each error names its fault"
 
 TEST_CASE("4x4 canonical goals, classes and symmetries behave as on the other boards") {
   using eight::kShape4x4;
-  CHECK(eight::to_string(eight::canonical_goal(0, kShape4x4)) ==
+  CHECK(eight::to_string(eight::canonical_goal<Board>(0, kShape4x4)) ==
         "0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15");
-  CHECK(eight::standard_goal(kShape4x4) == eight::canonical_goal(15, kShape4x4));
-  CHECK(eight::is_canonical_goal(eight::canonical_goal(7, kShape4x4)));
+  CHECK(eight::standard_goal<Board>(kShape4x4) == eight::canonical_goal<Board>(15, kShape4x4));
+  CHECK(eight::is_canonical_goal(eight::canonical_goal<Board>(7, kShape4x4)));
   CHECK_FALSE(eight::is_canonical_goal(board("1 0 2 3 4 5 6 7 8 9 10 11 12 13 15 14")));
   // Moves keep the class; swapping two tiles changes it; goals with the
   // blank on rows of different parity are in different classes.
   std::mt19937 rng(7);
-  eight::GridBoard b = eight::canonical_goal(0, kShape4x4);
+  eight::Board b = eight::canonical_goal<Board>(0, kShape4x4);
   const int cls = eight::board_class(b);
   for (int i = 0; i < 1000; ++i) {
     auto next = eight::apply_move(b, eight::kAllMoves[rng() % 4]);
     if (next) b = *next;
     REQUIRE(eight::board_class(b) == cls);
   }
-  eight::GridBoard swapped = b;
+  eight::Board swapped = b;
   std::swap(swapped.cells[eight::blank_cell(b) == 0 ? 1 : 0],
             swapped.cells[eight::blank_cell(b) == 15 ? 14 : 15]);
   CHECK(eight::board_class(swapped) != cls);
-  CHECK(
-      eight::same_class(eight::canonical_goal(0, kShape4x4), eight::canonical_goal(3, kShape4x4)));
-  CHECK_FALSE(
-      eight::same_class(eight::canonical_goal(0, kShape4x4), eight::canonical_goal(4, kShape4x4)));
+  CHECK(eight::same_class(eight::canonical_goal<Board>(0, kShape4x4),
+                          eight::canonical_goal<Board>(3, kShape4x4)));
+  CHECK_FALSE(eight::same_class(eight::canonical_goal<Board>(0, kShape4x4),
+                                eight::canonical_goal<Board>(4, kShape4x4)));
   // The diagonals the mirror lookup uses: 6 (transpose), 7 (anti-transpose).
   const auto& sym = eight::symmetries(kShape4x4);
   CHECK(sym[6].cell_map[1] == 4);
@@ -364,7 +363,7 @@ TEST_CASE("placement ranks follow the documented formula, densely, and unrank in
   // The header's example.
   const std::uint8_t example[3] = {1, 2, 3};
   CHECK(f::placement_rank(example) == 225);
-  CHECK(f::pattern_rank(eight::canonical_goal(0, eight::kShape4x4), 0b1110) == 225);
+  CHECK(f::pattern_rank(eight::canonical_goal<Board>(0, eight::kShape4x4), 0b1110) == 225);
   CHECK(f::placement_count(3) == 3360);
   CHECK(f::placement_count(6) == 5765760);
   CHECK(f::placement_count(7) == 57657600);
@@ -450,14 +449,14 @@ TEST_CASE("a PDB view checks the size, the group and the goal's entry") {
         ErrorCode::kBadArgument);  // 9 tiles
   auto bad = bytes;
   const std::uint32_t goal_rank =
-      f::pattern_rank(eight::canonical_goal(0, eight::kShape4x4), group);
+      f::pattern_rank(eight::canonical_goal<Board>(0, eight::kShape4x4), group);
   bad[goal_rank / 2] = static_cast<std::uint8_t>(bad[goal_rank / 2] | (3 << (4 * (goal_rank % 2))));
   CHECK(f::PatternDbView::open(bad, 0, group).error().code == ErrorCode::kBadEntry);
   // value() = the group's MD + 2 * entry: a placement needing a detour.
   auto view = *f::PatternDbView::open(bytes, 0, group);
-  const eight::GridBoard swapped = board("0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15");
+  const eight::Board swapped = board("0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15");
   CHECK(view.value(swapped) > f::group_manhattan(swapped, group, 0));
-  CHECK(view.value(eight::canonical_goal(0, eight::kShape4x4)) == 0);
+  CHECK(view.value(eight::canonical_goal<Board>(0, eight::kShape4x4)) == 0);
 }
 
 TEST_CASE("both partitions split the 15 tiles for every goal, as documented for Korf's goal") {
@@ -531,7 +530,7 @@ TEST_CASE("Korf's 100 instances are all there, and the lengths sum to 5305") {
   for (std::size_t i = 0; i < all.size(); ++i) {
     const KorfInstance& k = all[i];
     CHECK(k.number == static_cast<int>(i) + 1);
-    CHECK(eight::same_class(k.board, eight::canonical_goal(0, eight::kShape4x4)));
+    CHECK(eight::same_class(k.board, eight::canonical_goal<Board>(0, eight::kShape4x4)));
     const int md = f::manhattan_distance(k.board, 0);
     CHECK(md <= k.length);
     CHECK((k.length - md) % 2 == 0);
@@ -598,7 +597,7 @@ void check_optimal(int goal_blank) {
     const auto& layer = layers[d];
     std::uniform_int_distribution<std::size_t> pick(0, layer.size() - 1);
     for (int i = 0; i < (d >= 16 ? 60 : 5); ++i) {
-      const eight::GridBoard b = unpack(layer[pick(rng)]);
+      const eight::Board b = unpack(layer[pick(rng)]);
       check_solved(solver, b, solver.solve(b), d);
     }
   }
@@ -607,7 +606,7 @@ void check_optimal(int goal_blank) {
 }  // namespace
 
 TEST_CASE("the full-board BFS counts the corner goal's layers as OEIS A089473 does") {
-  const auto layers = bfs_layers(eight::canonical_goal(0, eight::kShape4x4), 20);
+  const auto layers = bfs_layers(eight::canonical_goal<Board>(0, eight::kShape4x4), 20);
   const std::vector<std::size_t> a089473 = {1,     2,     4,      10,     24,     54,     107,
                                             212,   446,   946,    1948,   3938,   7808,   15544,
                                             30821, 60842, 119000, 231844, 447342, 859744, 1637383};
@@ -650,7 +649,7 @@ TEST_CASE("any 4x4 goal is answered from the table's three goals, paths optimal 
   const eight::Table& table = eight::test::fifteen_table();
   std::mt19937 rng(2024);
   for (int trial = 0; trial < 12; ++trial) {
-    eight::GridBoard goal{{}, eight::kShape4x4};
+    eight::Board goal{{}, eight::kShape4x4};
     for (int c = 0; c < f::kCells; ++c) goal.cells[c] = static_cast<std::uint8_t>(c);
     std::shuffle(goal.cells.begin(), goal.cells.begin() + f::kCells, rng);
     INFO("goal " << eight::to_string(goal));
@@ -659,18 +658,18 @@ TEST_CASE("any 4x4 goal is answered from the table's three goals, paths optimal 
     REQUIRE(eight::is_search_frame(table, *frame));
     const int blank = table.view().section(frame->section()).blank;
     CHECK((blank == 0 || blank == 1 || blank == 5));
-    CHECK(frame->to_section(goal) == eight::canonical_goal(blank, eight::kShape4x4));
+    CHECK(frame->to_section(goal) == eight::canonical_goal<Board>(blank, eight::kShape4x4));
     const auto layers = bfs_layers(goal, 14);
     for (int d : {0, 1, 7, 13, 14}) {
       for (int i = 0; i < 5; ++i) {
-        const eight::GridBoard b = unpack(layers[d][rng() % layers[d].size()]);
+        const eight::Board b = unpack(layers[d][rng() % layers[d].size()]);
         const auto answer = eight::search_solve(table, *frame, b, {});
         REQUIRE(answer.report.status == f::SearchStatus::kSolved);
         CHECK(answer.solution.distance == d);
         CHECK(answer.solution.length == d);
         CHECK(is_solution(b, answer.solution.path(), goal));
         // The tiles slid are the tiles the path moves.
-        eight::GridBoard cur = b;
+        eight::Board cur = b;
         for (int k = 0; k < answer.solution.length; ++k) {
           std::uint8_t tile = 0;
           cur = *eight::apply_move(cur, answer.solution.moves[k], &tile);
@@ -679,7 +678,7 @@ TEST_CASE("any 4x4 goal is answered from the table's three goals, paths optimal 
       }
     }
     // The other class is unsolvable at once.
-    eight::GridBoard other = goal;
+    eight::Board other = goal;
     std::swap(other.cells[goal.cells[0] == 0 ? 1 : 0], other.cells[goal.cells[15] == 0 ? 14 : 15]);
     const auto r = eight::search_solve(table, *frame, other, {});
     CHECK(r.report.status == f::SearchStatus::kUnsolvable);
@@ -690,21 +689,21 @@ TEST_CASE("any 4x4 goal is answered from the table's three goals, paths optimal 
 
 TEST_CASE("4x4 hints list every move with its true distance, optimal ones first") {
   const eight::Table& table = eight::test::fifteen_table();
-  const eight::GridBoard goal = eight::standard_goal(eight::kShape4x4);
+  const eight::Board goal = eight::standard_goal<Board>(eight::kShape4x4);
   const auto frame = table.frame(goal);
   REQUIRE(frame.ok());
   const auto layers = bfs_layers(goal, 12);
   std::mt19937 rng(99);
   for (int d : {1, 5, 11}) {
     for (int i = 0; i < 10; ++i) {
-      const eight::GridBoard b = unpack(layers[d][rng() % layers[d].size()]);
+      const eight::Board b = unpack(layers[d][rng() % layers[d].size()]);
       const auto hints = eight::search_moves(table, *frame, b, {});
       REQUIRE(hints.report.finished());
       CHECK(hints.options.distance == d);
       bool seen_later = false;
       for (const eight::MoveOption& o : hints.options.all()) {
         // Its true distance: in layer d - 1 or d + 1 of the BFS.
-        const Packed p = pack(o.next);
+        const Packed p = pack(*eight::to_board(o.next));
         const auto& below = layers[d - 1];
         const bool nearer = std::binary_search(below.begin(), below.end(), p);
         CHECK(o.distance == (nearer ? d - 1 : d + 1));
@@ -719,7 +718,7 @@ TEST_CASE("4x4 hints list every move with its true distance, optimal ones first"
 TEST_CASE(
     "a 4x4 answer over its budget says how far the search got; random boards keep their word") {
   const eight::Table& table = eight::test::fifteen_table();
-  const eight::GridBoard goal = eight::canonical_goal(0, eight::kShape4x4);
+  const eight::Board goal = eight::canonical_goal<Board>(0, eight::kShape4x4);
   const auto frame = table.frame(goal);
   REQUIRE(frame.ok());
   f::SearchBudget budget;
@@ -746,13 +745,15 @@ TEST_CASE(
     CHECK(eight::is_valid(drawn.board));
     CHECK(eight::board_class(drawn.board) == frame->board_class());
     REQUIRE(drawn.distance >= 0);
-    CHECK(eight::search_solve(table, *frame, drawn.board, {}).solution.distance == drawn.distance);
+    CHECK(eight::search_solve(table, *frame, *eight::to_board(drawn.board), {}).solution.distance ==
+          drawn.distance);
   }
   for (int d : {0, 1, 17, 40, 56}) {
     const auto drawn = eight::random_search_board(table, *frame, d, rng, {});
     REQUIRE(drawn.report.finished());
     CHECK(drawn.distance == d);
-    CHECK(eight::search_solve(table, *frame, drawn.board, {}).solution.distance == d);
+    CHECK(eight::search_solve(table, *frame, *eight::to_board(drawn.board), {}).solution.distance ==
+          d);
   }
   // A distance few boards have runs out of budget and says so.
   budget.max_nodes = 200000;
@@ -765,7 +766,7 @@ TEST_CASE("the mirror maps the goal to itself and is its own inverse") {
     const f::IdaSearch& solver = solver663(blank);
     REQUIRE(solver.has_mirror());
     CHECK(solver.mirror(solver.goal()) == solver.goal());
-    const eight::GridBoard b = korf100()[0].board;
+    const eight::Board b = korf100()[0].board;
     CHECK(solver.mirror(solver.mirror(b)) == b);
     CHECK(f::manhattan_distance(solver.mirror(b), blank) == f::manhattan_distance(b, blank));
   }
@@ -776,7 +777,7 @@ TEST_CASE("a solved board needs no move; a board of the other class is unsolvabl
   const auto solved = solver.solve(solver.goal());
   CHECK(solved.status == f::SearchStatus::kSolved);
   CHECK(solved.length == 0);
-  const eight::GridBoard other = board("0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15");
+  const eight::Board other = board("0 2 1 3 4 5 6 7 8 9 10 11 12 13 14 15");
   const auto r = solver.solve(other);
   CHECK(r.status == f::SearchStatus::kUnsolvable);
   CHECK(r.nodes == 0);
@@ -815,7 +816,7 @@ TEST_CASE("a node budget stops the search and says how far it got") {
 
 TEST_CASE("a deadline in the past or a set cancel flag stops the search within a check interval") {
   const f::IdaSearch& solver = solver663(0);
-  const eight::GridBoard hard = korf100()[59].board;
+  const eight::Board hard = korf100()[59].board;
   f::SearchBudget late;
   late.deadline = std::chrono::steady_clock::now();
   const auto r = solver.solve(hard, late);
@@ -834,7 +835,7 @@ TEST_CASE("cancelling from another thread stops a long search promptly") {
   // al., 1999): far beyond what 6-6-3 answers in a test's time, so only the
   // cancel can end the search.
   const f::IdaSearch& solver = solver663(15);
-  const eight::GridBoard hardest = board("0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1");
+  const eight::Board hardest = board("0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1");
   REQUIRE(eight::same_class(hardest, solver.goal()));
   std::atomic<bool> cancel{false};
   f::SearchBudget budget;
@@ -936,7 +937,7 @@ TEST_CASE("databases that overstate a board give a refusal, never a path past 80
   // placements, 15 each, which puts its heuristic far past 80. A search
   // that took that bound would walk paths longer than 80 moves.
   const f::PatternSet set = f::pattern_set(f::Partition::k663, 0);
-  const eight::GridBoard start = korf100()[87].board;  // #88
+  const eight::Board start = korf100()[87].board;  // #88
   std::vector<std::vector<std::uint8_t>> bytes;
   std::vector<f::PatternDbView> views;
   for (const f::TileMask g : set.group_list()) {

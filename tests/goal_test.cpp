@@ -54,7 +54,7 @@ TEST_CASE(
 
 TEST_CASE(
     "a symmetry carries a board's moves: transforming then moving is moving then transforming") {
-  const GridBoard b = test::board("1 2 3 4/5 6 0 7/8 9 10 11");  // 3x4, blank inside
+  const Board b = test::board("1 2 3 4/5 6 0 7/8 9 10 11");  // 3x4, blank inside
   for (const Symmetry& s : symmetries(b.shape)) {
     for (Move m : kAllMoves) {
       const auto moved = apply_move(b, m);
@@ -95,7 +95,7 @@ TEST_CASE("canonical goals put tiles 1..8 in reading order around the blank") {
 TEST_CASE("a goal frame maps the goal onto its section's canonical goal") {
   for (const char* g : {"123456780", "123804765", "012345678", "876543210", "123456870",
                         "x87654321", "4 1 2 x 8 3 5 6 7"}) {
-    const GridBoard goal = test::board(g);
+    const Board goal = test::board(g);
     const GoalFrame frame = test::frame(goal);
     const auto& section = test::view().section(frame.section());
     CHECK(frame.to_section(goal) == section.goal);
@@ -103,11 +103,11 @@ TEST_CASE("a goal frame maps the goal onto its section's canonical goal") {
 }
 
 TEST_CASE("a board is solvable for a goal exactly when their tile parities match") {
-  const GridBoard goal = test::board("123804765");
+  const Board goal = test::board("123804765");
   const GoalFrame frame = test::frame(goal);
   for (std::uint32_t r = 0; r < kPositions3x3; r += 13) {
     for (int parity = 0; parity < 2; ++parity) {
-      const GridBoard b = unrank_3x3(r, parity);
+      const Board b = unrank_3x3(r, parity);
       CHECK((tile_parity(frame.to_section(b)) == 0) == (parity == frame.board_class()));
     }
   }

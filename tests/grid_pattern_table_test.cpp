@@ -56,7 +56,7 @@ TEST_CASE("every goal of a pattern shape has one key, of the wide shape, and the
     const Shape wide = s.rows <= s.cols ? s : s.transposed();
     std::vector<int> keys;
     for (int blank = 0; blank < s.cells(); ++blank) {
-      const grid::PatternKey key = grid::pattern_key(canonical_goal(blank, s));
+      const grid::PatternKey key = grid::pattern_key(canonical_goal<Board>(blank, s));
       CHECK(key.shape == wide);
       CHECK(grid::is_pattern_key(key.shape, key.goal_blank));
       if (std::find(keys.begin(), keys.end(), key.goal_blank) == keys.end()) {
@@ -98,7 +98,7 @@ TEST_CASE("a table of 2x7 pattern databases proves sound and holds the sets the 
   // The sets serve the grid search alone: the table answers no shape, and
   // frames no 2x7 goal.
   CHECK(table->answered_shapes().empty());
-  const auto f = table->frame(standard_goal(k2x7));
+  const auto f = table->frame(standard_goal<Board>(k2x7));
   REQUIRE_FALSE(f.ok());
   CHECK(f.error().code == ErrorCode::kNoShape);
 }
@@ -123,7 +123,7 @@ TEST_CASE("a grid question searches with its tables' pattern databases") {
   const TableSet with_real({real});
   const TableSet with_zeroed({zeroed});
   // A 7x2 goal: its key is a 2x7 one, through a symmetry.
-  const GridBoard goal = standard_goal(Shape{7, 2});
+  const Board goal = standard_goal<Board>(Shape{7, 2});
   const grid::PatternKey key = grid::pattern_key(goal);
   const Question q_real = grid_question(goal, &with_real);
   const Question q_zeroed = grid_question(goal, &with_zeroed);
@@ -143,7 +143,7 @@ TEST_CASE("a grid question searches with its tables' pattern databases") {
   std::uint64_t real_nodes = 0;
   std::uint64_t zeroed_nodes = 0;
   for (int i = 0; i < 6; ++i) {
-    const GridBoard b = test::walk(goal, 40, rng);
+    const Board b = test::walk(goal, 40, rng);
     CAPTURE(to_string(b));
     const auto a = solve_board(q_real, b, true, {}, true);
     const auto z = solve_board(q_zeroed, b, true, {}, true);
@@ -167,7 +167,7 @@ TEST_CASE(
     "tiles") {
   // Goal blank 4: canonical, but 2x7's search keeps its sets under 0 to 3.
   auto bytes = test::resealed(table_2x7(), [](auto& b) {
-    const auto goal = format::goal_field(canonical_goal(4, k2x7));
+    const auto goal = format::goal_field(canonical_goal<Board>(4, k2x7));
     std::copy(goal.begin(), goal.end(), b.begin() + kRecord0 + 36);
   });
   CHECK(test::contains(
@@ -214,12 +214,12 @@ TEST_CASE(
   auto forged = Table::adopt(bytes, "p.tbl", Check::kChecksum);
   REQUIRE(forged.ok());
   const TableSet tables({std::move(forged).value()});
-  const GridBoard goal = standard_goal(k2x7);
+  const Board goal = standard_goal<Board>(k2x7);
   const Question q = grid_question(goal, &tables);
   REQUIRE(q.grid_patterns != nullptr);
   Rng rng(7);
   for (int i = 0; i < 20; ++i) {
-    const GridBoard b = test::walk(goal, 30, rng);
+    const Board b = test::walk(goal, 30, rng);
     CAPTURE(to_string(b));
     fifteen::SearchBudget budget;
     budget.max_nodes = 100'000;
@@ -291,13 +291,13 @@ TEST_CASE(
     }
   }
   const TableSet tables({table});
-  const GridBoard goal = standard_goal(Shape{8, 2});
+  const Board goal = standard_goal<Board>(Shape{8, 2});
   const Question with_file = grid_question(goal, &tables);
   const Question in_memory = grid_question(goal);
   REQUIRE(with_file.grid_patterns != nullptr);
   Rng rng(28);
   for (int i = 0; i < 10; ++i) {
-    const GridBoard b = test::walk(goal, 60, rng);
+    const Board b = test::walk(goal, 60, rng);
     CAPTURE(to_string(b));
     const auto a = solve_board(with_file, b, true, {});
     const auto m = solve_board(in_memory, b, true, {});

@@ -29,15 +29,15 @@ namespace {
 constexpr Shape kPatternShapes[] = {{2, 7}, {7, 2}, {3, 5}, {5, 3}, {2, 8}, {8, 2}};
 
 // A board of at most 16 cells as 4 bits a cell, and back.
-std::uint64_t pack(const GridBoard& b) {
+std::uint64_t pack(const Board& b) {
   std::uint64_t key = 0;
   for (int c = 0; c < b.size(); ++c) {
     key |= std::uint64_t{b.cells[static_cast<std::size_t>(c)]} << (4 * c);
   }
   return key;
 }
-GridBoard unpack(std::uint64_t key, Shape s) {
-  GridBoard b{{}, s};
+Board unpack(std::uint64_t key, Shape s) {
+  Board b{{}, s};
   for (int c = 0; c < s.cells(); ++c) {
     b.cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>((key >> (4 * c)) & 0xF);
   }
@@ -50,14 +50,14 @@ GridBoard unpack(std::uint64_t key, Shape s) {
 // next to layer d is in layer d - 1 or d + 1: three sorted layers are all
 // it keeps.
 template <typename Visit>
-std::size_t for_each_near(const GridBoard& goal, int depth, Visit visit) {
+std::size_t for_each_near(const Board& goal, int depth, Visit visit) {
   std::vector<std::uint64_t> before;
   std::vector<std::uint64_t> now{pack(goal)};
   std::size_t count = 0;
   for (int d = 0; d <= depth && !now.empty(); ++d) {
     std::vector<std::uint64_t> next;
     for (const std::uint64_t key : now) {
-      const GridBoard b = unpack(key, goal.shape);
+      const Board b = unpack(key, goal.shape);
       visit(b, d);
       ++count;
       if (d == depth) continue;
@@ -77,9 +77,9 @@ std::size_t for_each_near(const GridBoard& goal, int depth, Visit visit) {
   return count;
 }
 
-// The pattern databases' own sum for `b` against canonical_goal(blank):
+// The pattern databases' own sum for `b` against canonical_goal<Board>(blank):
 // Manhattan distance plus twice the entries.
-int pattern_sum(std::span<const fifteen::PatternDbView> views, int blank, const GridBoard& b) {
+int pattern_sum(std::span<const fifteen::PatternDbView> views, int blank, const Board& b) {
   const int cols = b.shape.cols;
   int h = 0;
   for (int c = 0; c < b.size(); ++c) {
@@ -165,7 +165,8 @@ TEST_CASE("a pattern database refuses bytes of the wrong size or a goal entry th
   CHECK(!fifteen::PatternDbView::open(bytes, Shape{3, 4}, 14, set.groups[2]).ok());
   CHECK(!fifteen::PatternDbView::open(bytes, s, 15, set.groups[2]).ok());
   std::vector<std::uint8_t> altered = bytes;
-  const std::uint32_t goal_rank = fifteen::pattern_rank(canonical_goal(14, s), set.groups[2]);
+  const std::uint32_t goal_rank =
+      fifteen::pattern_rank(canonical_goal<Board>(14, s), set.groups[2]);
   altered[goal_rank / 2] =
       static_cast<std::uint8_t>(altered[goal_rank / 2] | (1u << (4 * (goal_rank % 2))));
   CHECK(fifteen::PatternDbView::open(altered, s, 14, set.groups[2]).error().code ==
@@ -180,7 +181,7 @@ TEST_CASE(
     for (const int blank : {0, s.cols + 1}) {
       CAPTURE(to_string(s));
       CAPTURE(blank);
-      const GridBoard goal = canonical_goal(blank, s);
+      const Board goal = canonical_goal<Board>(blank, s);
       const fifteen::PatternSetView& dbs = *grid::pattern_databases(s, blank);
       const std::vector<fifteen::PatternDbView> views(dbs.dbs.begin(),
                                                       dbs.dbs.begin() + dbs.set.group_count);
@@ -189,7 +190,7 @@ TEST_CASE(
       int at_20 = 0;
       std::size_t index = 0;
       int searched = 0;
-      const std::size_t count = for_each_near(goal, 20, [&](const GridBoard& b, int d) {
+      const std::size_t count = for_each_near(goal, 20, [&](const Board& b, int d) {
         // Admissible: the databases' sum, and the search's heuristic, never
         // exceed the distance.
         const int h = pattern_sum(views, dbs.set.goal_blank, b);
@@ -221,9 +222,9 @@ TEST_CASE(
   // Manhattan distance and linear conflicts alone to finish.
   Rng rng(20);
   for (const Shape s : kPatternShapes) {
-    const GridBoard goal = canonical_goal(s.cells() - 1, s);
+    const Board goal = canonical_goal<Board>(s.cells() - 1, s);
     for (int i = 0; i < 4; ++i) {
-      const GridBoard b = walk(goal, 40, rng);
+      const Board b = walk(goal, 40, rng);
       CAPTURE(to_string(s));
       CAPTURE(to_string(b));
       const grid::GridResult with = grid::search(b, goal, {});
@@ -246,7 +247,7 @@ TEST_CASE(
   Rng rng(7);
   for (const Shape s : {Shape{2, 7}, Shape{3, 5}}) {
     const int blank = 0;
-    const GridBoard goal = canonical_goal(blank, s);
+    const Board goal = canonical_goal<Board>(blank, s);
     fifteen::PatternSet other;
     other.shape = s;
     other.goal_blank = blank;
@@ -264,7 +265,7 @@ TEST_CASE(
     const fifteen::PatternDatabases other_dbs =
         fifteen::generate_pattern_set(other, fifteen::PdbOptions{1, {}});
     for (int i = 0; i < 3; ++i) {
-      const GridBoard b = shuffled_board(goal, rng);
+      const Board b = shuffled_board(goal, rng);
       CAPTURE(to_string(s));
       CAPTURE(to_string(b));
       const grid::GridResult a = grid::search(b, goal, {});
@@ -320,9 +321,9 @@ TEST_CASE(
   // 2x7 with the goal's blank on cell 2 (its class's lowest cell): a set no
   // other test here builds, and each test runs in a process of its own.
   const Shape shape{2, 7};
-  const GridBoard goal = canonical_goal(2, shape);
+  const Board goal = canonical_goal<Board>(2, shape);
   Rng rng(7);
-  const GridBoard b = walk(goal, 60, rng);
+  const Board b = walk(goal, 60, rng);
   std::atomic<bool> cancel{true};
   CHECK(grid::pattern_databases(shape, 2, &cancel) == nullptr);
   fifteen::SearchBudget budget;
@@ -332,7 +333,7 @@ TEST_CASE(
   CHECK(stopped.nodes == 0);
   CHECK(stopped.lower_bound() == grid::manhattan_linear_conflict(b, goal));
   // The other class is still told at once.
-  GridBoard other = b;
+  Board other = b;
   std::swap(other.cells[0], other.cells[1]);
   if (other.cells[0] == 0 || other.cells[1] == 0) std::swap(other.cells[2], other.cells[3]);
   CHECK(grid::search(other, goal, budget).status == fifteen::SearchStatus::kUnsolvable);
@@ -361,8 +362,8 @@ TEST_CASE("a transposed or turned pattern-shape question is answered through the
   Rng rng(3);
   for (const Shape s : kPatternShapes) {
     for (const int blank : {0, s.cells() - 1, static_cast<int>(s.cols)}) {
-      const GridBoard goal = canonical_goal(blank, s);
-      const GridBoard b = walk(goal, 30, rng);
+      const Board goal = canonical_goal<Board>(blank, s);
+      const Board b = walk(goal, 30, rng);
       CAPTURE(to_string(s));
       CAPTURE(blank);
       CAPTURE(to_string(b));
@@ -378,9 +379,9 @@ TEST_CASE("a transposed or turned pattern-shape question is answered through the
 TEST_CASE(
     "the answer of a 14-to-16-cell board says pattern-search and is optimal within the default "
     "budget") {
-  const GridBoard goal = canonical_goal(13, Shape{2, 7});
+  const Board goal = canonical_goal<Board>(13, Shape{2, 7});
   Rng rng(11);
-  const GridBoard b = shuffled_board(goal, rng);
+  const Board b = shuffled_board(goal, rng);
   const Question q = grid_question(goal);
   fifteen::SearchBudget budget;
   budget.max_nodes = kDefaultSearchNodes;

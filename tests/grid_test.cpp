@@ -53,7 +53,7 @@ TEST_CASE("boards up to 10x10 parse in every notation and print back to themselv
     Rng rng(s.cells());
     const GridBoard b = shuffled_board(standard_goal(s), rng);
     const std::string text = to_string(b);
-    const auto back = parse_board(text);
+    const auto back = parse_grid_board(text);
     REQUIRE_MESSAGE(back.ok(), text);
     CHECK(*back == b);
     // Numbers with separators and no rows: the count says square boards,
@@ -63,27 +63,28 @@ TEST_CASE("boards up to 10x10 parse in every notation and print back to themselv
       if (!flat.empty()) flat += ' ';
       flat += std::to_string(t);
     }
-    const auto read = parse_board(flat, s);
+    const auto read = parse_grid_board(flat, s);
     REQUIRE_MESSAGE(read.ok(), flat);
     CHECK(*read == b);
-    if (s.square()) CHECK(*parse_board(flat) == b);
+    if (s.square()) CHECK(*parse_grid_board(flat) == b);
   }
   // 25 numbers are a 5x5 board; 14 fit 2x7 and 7x2.
-  CHECK(parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0")->shape ==
-        Shape{5, 5});
-  CHECK(parse_board("1 2 3 4 5 6 7 8 9 10 11 12 13 0").error().message ==
+  CHECK(
+      parse_grid_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 0")->shape ==
+      Shape{5, 5});
+  CHECK(parse_grid_board("1 2 3 4 5 6 7 8 9 10 11 12 13 0").error().message ==
         "14 cells fit 2x7 and 7x2: say which shape, or write the rows");
   // Runs of two digits below 17 runs are still digits, as they always were.
-  CHECK(to_string(*parse_board("12 34 56 78 0")) == "123456780");
+  CHECK(to_string(*parse_grid_board("12 34 56 78 0")) == "123456780");
   // A tile past 15 on a board of 16 cells or fewer is out of range.
-  CHECK(parse_board("1 2 3 4 5 6 7 8 9 10 11 16").error().message ==
+  CHECK(parse_grid_board("1 2 3 4 5 6 7 8 9 10 11 16").error().message ==
         "tile 16 at position 25 is out of range: a board of 16 cells or fewer has tiles up to 15");
   // A 10x10 board written with ", " is within the text limit.
   std::string wide;
   for (int t = 1; t < 100; ++t) wide += std::to_string(t) + ", ";
   wide += "0";
   REQUIRE(wide.size() <= kMaxBoardText);
-  CHECK(*parse_board(wide) == standard_goal(Shape{10, 10}));
+  CHECK(*parse_grid_board(wide) == standard_goal(Shape{10, 10}));
 }
 
 TEST_CASE("Manhattan plus linear conflicts is at most the exact distance of every 3x3 board") {
@@ -94,7 +95,7 @@ TEST_CASE("Manhattan plus linear conflicts is at most the exact distance of ever
   std::array<std::uint8_t, 9> cells = {0, 1, 2, 3, 4, 5, 6, 7, 8};
   int checked = 0, equal = 0;
   do {
-    const GridBoard b = test::board_of_cells(cells);
+    const Board b = test::board_of_cells(cells);
     const int d = test::solver().distance(b, f);
     if (d < 0) continue;
     const int h = grid::manhattan_linear_conflict(b, goal);
@@ -159,8 +160,8 @@ TEST_CASE("the grid IDA*'s own heuristic is manhattan_linear_conflict on every s
 TEST_CASE("the grid IDA* finds the table's optimal distances on 3x3, for any goal") {
   Rng rng(11);
   for (int i = 0; i < 300; ++i) {
-    const GridBoard goal = shuffled_board(kStandardGoal, rng);
-    const GridBoard b = shuffled_board(goal, rng);
+    const Board goal = shuffled_board(kStandardGoal, rng);
+    const Board b = shuffled_board(goal, rng);
     const auto r = grid::search(b, goal, {});
     REQUIRE(r.status == fifteen::SearchStatus::kSolved);
     CHECK(static_cast<int>(r.path.size()) == test::solver().distance(b, test::frame(goal)));

@@ -22,7 +22,7 @@ GoalFrame frame(const std::string& goal) {
   return test::frame(test::board(goal));
 }
 
-GridBoard draw(const GoalFrame& f, int d, Rng& rng) {
+Board draw(const GoalFrame& f, int d, Rng& rng) {
   auto b = random_board(test::table(), f, d, rng);
   REQUIRE_MESSAGE(b.ok(), (b.ok() ? "" : b.error().message));
   return *b;
@@ -76,7 +76,7 @@ TEST_CASE("a random board is exactly the asked distance from any goal") {
     const int max = test::view().section(f.section()).max_distance;
     for (int d = 0; d <= max; ++d) {
       for (int k = 0; k < 5; ++k) {
-        const GridBoard b = draw(f, d, rng);
+        const Board b = draw(f, d, rng);
         REQUIRE(is_valid(b));
         REQUIRE(test::solver().distance(b, f) == d);
       }
@@ -120,15 +120,15 @@ TEST_CASE("the hardest boards of the standard goal are its two 31-move positions
   CHECK(got == std::set<std::string>{"647850321", "867254301"});
   const auto snail = hardest_boards(index(), frame("123804765"));
   CHECK(snail.size() == 148);
-  for (const GridBoard& b : snail) CHECK(test::solver().distance(b, frame("123804765")) == 30);
+  for (const Board& b : snail) CHECK(test::solver().distance(b, frame("123804765")) == 30);
 }
 
 TEST_CASE("from_section undoes to_section for every goal cell") {
   Rng rng(1);
   for (int blank = 0; blank < kCells3x3; ++blank) {
-    const GoalFrame f = frame(to_string(canonical_goal(blank)));
+    const GoalFrame f = frame(to_string(canonical_goal<Board>(blank)));
     for (int i = 0; i < 200; ++i) {
-      const GridBoard b = unrank_3x3(static_cast<std::uint32_t>(rng.below(kPositions3x3)), i & 1);
+      const Board b = unrank_3x3(static_cast<std::uint32_t>(rng.below(kPositions3x3)), i & 1);
       CHECK(f.from_section(f.to_section(b)) == b);
     }
   }
@@ -185,7 +185,7 @@ TEST_CASE("draw_board draws as the question's frame does: a table section or a s
     CHECK(drawn->distance == d);
     CHECK(drawn->report.finished());
     CHECK(drawn->report.nodes == 0);
-    CHECK(test::solver().distance(drawn->board, *q.frame) == d);
+    CHECK(test::solver().distance(*to_board(drawn->board), *q.frame) == d);
   }
   const auto too_far = draw_board(q, 31, a, {});
   REQUIRE_FALSE(too_far.ok());

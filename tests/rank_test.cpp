@@ -16,7 +16,7 @@ TEST_CASE("rank is a bijection from each class onto 0..181439 over all 9! permut
                                        std::vector<std::uint8_t>(kPositions3x3)};
   std::array<std::uint8_t, 9> p{0, 1, 2, 3, 4, 5, 6, 7, 8};
   do {
-    const GridBoard b = test::board_of_cells(p);
+    const Board b = test::board_of_cells(p);
     const std::uint32_t r = rank_3x3(b);
     const int parity = tile_parity(b);
     REQUIRE(r < kPositions3x3);
@@ -32,7 +32,7 @@ TEST_CASE("rank is a bijection from each class onto 0..181439 over all 9! permut
 TEST_CASE("unrank then rank is the identity on every rank of both classes") {
   for (int parity = 0; parity < 2; ++parity) {
     for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
-      const GridBoard b = unrank_3x3(r, parity);
+      const Board b = unrank_3x3(r, parity);
       REQUIRE(is_valid(b));
       REQUIRE(tile_parity(b) == parity);
       REQUIRE(rank_3x3(b) == r);
@@ -54,7 +54,7 @@ TEST_CASE("the transition tables move between ranks exactly as boards move, ever
   const auto& transitions = detail::Transitions::get();
   detail::Moves moves;
   for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
-    const GridBoard b = unrank_3x3(r, 0);
+    const Board b = unrank_3x3(r, 0);
     transitions.moves(r, moves);
     for (Move m : kAllMoves) {
       const auto i = static_cast<std::size_t>(m);
@@ -86,7 +86,7 @@ TEST_CASE("the packed-order Lehmer rank and parity are those of every order") {
 TEST_CASE("rank_with_parity is rank and tile_parity together, on all 9! permutations") {
   std::array<std::uint8_t, 9> p{0, 1, 2, 3, 4, 5, 6, 7, 8};
   do {
-    const GridBoard b = test::board_of_cells(p);
+    const Board b = test::board_of_cells(p);
     const Ranked r = rank_3x3_with_parity(b);
     REQUIRE(r.rank == rank_3x3(b));
     REQUIRE(r.parity == tile_parity(b));
@@ -100,7 +100,7 @@ TEST_CASE("the 3x3 fast path is the any-shape kernel, on all 9! permutations") {
   using K = detail::ShapeKernel<3, 3>;
   std::array<std::uint8_t, 9> p{0, 1, 2, 3, 4, 5, 6, 7, 8};
   do {
-    const GridBoard b = test::board_of_cells(p);
+    const Board b = test::board_of_cells(p);
     int blank = 0;
     const std::uint64_t order = K::pack(p.data(), blank);
     int packed_blank = -1;

@@ -58,7 +58,7 @@ TEST_CASE("the format spec's test vectors are the solver's answers, path for pat
     CAPTURE(line);
     // The default table answers every line; its 3x3 sections are the 3x3
     // table's, so its 3x3 answers are the same.
-    const GridBoard g = test::board(goal);
+    const Board g = test::board(goal);
     const auto f = test::default_table().frame(g);
     REQUIRE_MESSAGE(f.ok(), (f.ok() ? "" : f.error().message));
     const auto answer = test::default_table().solver().solve(test::board(board, g.shape), *f);
@@ -101,7 +101,7 @@ TEST_CASE(
     const GoalFrame frame = test::frame(t.section(i).goal);
     REQUIRE(frame.section() == i);
     for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
-      const GridBoard b = unrank_3x3(r, 0);
+      const Board b = unrank_3x3(r, 0);
       const auto s = test::solver().solve(b, frame);
       REQUIRE(s.ok());
       REQUIRE(s->distance == t.entry(i, r).distance);
@@ -115,13 +115,13 @@ TEST_CASE("every goal blank cell is answered, with the distances of a naive sear
   for (const char* g :
        {"123456780", "123804765", "012345678", "102345678", "120345678", "123045678", "123450678",
         "123456078", "123456708", "213456780", "876543210"}) {
-    const GridBoard goal = test::board(g);
+    const Board goal = test::board(g);
     const GoalFrame frame = test::frame(goal);
     const auto naive = test::bfs_histogram(goal);
     std::vector<int> hist(naive.size(), 0);
     const int parity = tile_parity(goal);
     for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
-      const GridBoard b = unrank_3x3(r, parity);
+      const Board b = unrank_3x3(r, parity);
       const int d = test::solver().distance(b, frame);
       REQUIRE(d >= 0);
       REQUIRE(d < static_cast<int>(hist.size()));
@@ -134,7 +134,7 @@ TEST_CASE("every goal blank cell is answered, with the distances of a naive sear
 }
 
 TEST_CASE("the centre-blank goal 123804765 has max distance 30 over 148 positions") {
-  const GridBoard goal = test::board("123804765");
+  const Board goal = test::board("123804765");
   const GoalFrame frame = test::frame(goal);
   int at30 = 0, max = 0;
   for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
@@ -163,7 +163,7 @@ TEST_CASE(
   for (std::size_t i = 0; i < t.section_count(); ++i) {
     const GoalFrame f = test::frame(t.section(i).goal);
     for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
-      const GridBoard b = unrank_3x3(r, 0);
+      const Board b = unrank_3x3(r, 0);
       const int d = test::solver().distance(b, f);
       const MoveOptions options = test::solver().moves(b, f);
       REQUIRE(options.distance == d);
@@ -175,7 +175,7 @@ TEST_CASE(
         std::uint8_t tile = 0;
         REQUIRE(apply_move(b, o.move, &tile) == o.next);
         REQUIRE(tile == o.tile);
-        REQUIRE(o.distance == test::solver().distance(o.next, f));
+        REQUIRE(o.distance == test::solver().distance(*to_board(o.next), f));
         // In the 8-puzzle a move changes the distance by exactly one.
         REQUIRE((o.distance == d - 1 || o.distance == d + 1));
         REQUIRE(o.optimal == (o.distance == d - 1));
@@ -227,7 +227,7 @@ int refusals_over_section(const Table& t) {
   const GoalFrame f = *t.frame(kStandardGoal);
   int refused = 0;
   for (std::uint32_t r = 0; r < kPositions3x3; ++r) {
-    const GridBoard b = unrank_3x3(r, 0);
+    const Board b = unrank_3x3(r, 0);
     const auto s = t.solver().solve(b, f);
     if (!s.ok()) {
       REQUIRE(s.error().code == ErrorCode::kBadEntry);

@@ -125,40 +125,23 @@ GoalFrame frame(const GridBoard& goal) {
   return *f;
 }
 
-GridBoard board_of_cells(std::span<const std::uint8_t> cells, Shape shape) {
+Board board_of_cells(std::span<const std::uint8_t> cells, Shape shape) {
   REQUIRE(cells.size() == static_cast<std::size_t>(shape.cells()));
-  GridBoard b;
+  REQUIRE(shape.cells() <= Board::kRoom);
+  Board b;
   b.shape = shape;
   std::copy(cells.begin(), cells.end(), b.cells.begin());
   return b;
 }
 
-GridBoard walk(const GridBoard& from, int steps, Rng& rng) {
-  GridBoard b = from;
-  std::optional<Move> last;
-  for (int i = 0; i < steps;) {
-    const Move m = kAllMoves[rng.below(4)];
-    if (last && m == opposite(*last)) continue;
-    const auto next = apply_move(b, m);
-    if (!next) continue;
-    b = *next;
-    last = m;
-    ++i;
-  }
-  return b;
-}
-
-std::optional<GridBoard> replay(GridBoard b, std::span<const Move> path) {
-  for (const Move m : path) {
-    const auto next = apply_move(b, m);
-    if (!next) return std::nullopt;
-    b = *next;
-  }
-  return b;
-}
-
-GridBoard board(const std::string& text, std::optional<Shape> shape) {
+Board board(const std::string& text, std::optional<Shape> shape) {
   auto b = parse_board(text, shape);
+  REQUIRE_MESSAGE(b.ok(), text << ": " << (b.ok() ? "" : b.error().message));
+  return *b;
+}
+
+GridBoard grid_board(const std::string& text, std::optional<Shape> shape) {
+  auto b = parse_grid_board(text, shape);
   REQUIRE_MESSAGE(b.ok(), text << ": " << (b.ok() ? "" : b.error().message));
   return *b;
 }

@@ -60,18 +60,43 @@ const Table& fifteen_other_goals_table();
 // corruption tests to have `eight verify`'s search check it again.
 const std::string& fifteen_korf_table_path();
 
-// Parses a board the test knows to be valid (fails the test otherwise).
-GridBoard board(const std::string& text, std::optional<Shape> shape = std::nullopt);
+// Parses a board the test knows to be valid (fails the test otherwise): a
+// Board, of up to 16 cells, or a GridBoard, of any shape.
+Board board(const std::string& text, std::optional<Shape> shape = std::nullopt);
+GridBoard grid_board(const std::string& text, std::optional<Shape> shape = std::nullopt);
 
 // The board of shape `shape` holding `cells` (a permutation, in reading
 // order), as a test builds one from a permutation it enumerates.
-GridBoard board_of_cells(std::span<const std::uint8_t> cells, Shape shape = kShape3x3);
+// REQUIRES: shape.cells() <= 16.
+Board board_of_cells(std::span<const std::uint8_t> cells, Shape shape = kShape3x3);
 
 // A board `steps` random moves from `from`, never undoing the last one.
-GridBoard walk(const GridBoard& from, int steps, Rng& rng);
+template <int kCapacity>
+BasicBoard<kCapacity> walk(const BasicBoard<kCapacity>& from, int steps, Rng& rng) {
+  BasicBoard<kCapacity> b = from;
+  std::optional<Move> last;
+  for (int i = 0; i < steps;) {
+    const Move m = kAllMoves[rng.below(4)];
+    if (last && m == opposite(*last)) continue;
+    const auto next = apply_move(b, m);
+    if (!next) continue;
+    b = *next;
+    last = m;
+    ++i;
+  }
+  return b;
+}
 
 // The board `path` leads to from `b`, or nullopt at an illegal move.
-std::optional<GridBoard> replay(GridBoard b, std::span<const Move> path);
+template <int kCapacity>
+std::optional<BasicBoard<kCapacity>> replay(BasicBoard<kCapacity> b, std::span<const Move> path) {
+  for (const Move m : path) {
+    const auto next = apply_move(b, m);
+    if (!next) return std::nullopt;
+    b = *next;
+  }
+  return b;
+}
 
 // A fresh temporary folder, removed with everything in it when destroyed.
 class TempDir {

@@ -57,7 +57,7 @@ TEST_CASE("a v2 section record encodes to the documented bytes and decodes back"
   s.entries_bytes = 453600;
   s.stats_offset = 0x1122334455667788ull;
   s.farthest_count = 0xA1B2C3D4;
-  s.goal = goal_field(canonical_goal(9, Shape{2, 5}));
+  s.goal = goal_field(canonical_goal<Board>(9, Shape{2, 5}));
   std::uint8_t out[kSectionRecordSize];
   encode_section_record(s, out);
   const std::vector<std::uint8_t> expected = {
@@ -67,12 +67,12 @@ TEST_CASE("a v2 section record encodes to the documented bytes and decodes back"
       0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11,  // stats offset
       0xD4, 0xC3, 0xB2, 0xA1,                          // farthest count
       1,    2,    3,    4,    5,    6,    7,    8,    9, 0, 0, 0, 0, 0, 0, 0,  // goal
-      0,    0,                                         // group: none
-      0,    0,    0,    0,    0,    0,    0,    0,    0, 0,  // reserved
+      0,    0,                                                                 // group: none
+      0,    0,    0,    0,    0,    0,    0,    0,    0, 0,                    // reserved
   };
   CHECK(std::vector<std::uint8_t>(out, out + kSectionRecordSize) == expected);
   CHECK(decode_section_record(out) == s);
-  CHECK(goal_board(s) == canonical_goal(9, Shape{2, 5}));
+  CHECK(goal_board(s) == canonical_goal<Board>(9, Shape{2, 5}));
   // The goal's padding and the reserved bytes decode as stored, for the
   // reader to refuse.
   out[36 + 12] = 3;

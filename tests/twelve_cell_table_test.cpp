@@ -24,13 +24,13 @@ namespace {
 // as long as the distance; returns how many were solvable.
 int solve_random_boards(const Table& table, Shape shape, const std::string& goal_text, int count,
                         std::uint64_t seed) {
-  const GridBoard goal = test::board(goal_text, shape);
+  const Board goal = test::board(goal_text, shape);
   const auto frame = table.frame(goal);
   REQUIRE_MESSAGE(frame.ok(), (frame.ok() ? "" : frame.error().message));
   Rng rng(seed);
   int solvable = 0;
   for (int i = 0; i < count; ++i) {
-    GridBoard b;
+    Board b;
     b.shape = shape;
     unrank_cells(shape, static_cast<std::uint32_t>(rng.below(positions(shape))),
                  static_cast<int>(rng.below(2)), std::span(b.cells).first(12));
@@ -39,7 +39,7 @@ int solve_random_boards(const Table& table, Shape shape, const std::string& goal
     if (!s->solvable) continue;
     ++solvable;
     REQUIRE(s->length == s->distance);
-    GridBoard cur = b;
+    Board cur = b;
     for (const Move m : s->path()) {
       const auto next = apply_move(cur, m);
       REQUIRE(next.has_value());
@@ -78,7 +78,7 @@ TEST_CASE(
     REQUIRE(frame.ok());
     const auto hardest = hardest_boards((*table)->index(), *frame);
     CHECK(hardest.size() == 18);
-    for (const GridBoard& b : hardest) CHECK((*table)->solver().distance(b, *frame) == 53);
+    for (const Board& b : hardest) CHECK((*table)->solver().distance(b, *frame) == 53);
     // 10,000 random boards per shape, for the standard goal and another.
     CHECK(solve_random_boards(**table, Shape{3, 4}, "1 2 3 4 5 6 7 8 9 10 11 0", 10000, 1) > 4000);
     CHECK(solve_random_boards(**table, Shape{4, 3}, "1 2 3 4 5 6 7 8 9 10 11 0", 10000, 2) > 4000);

@@ -38,7 +38,7 @@ int hint_command(const Options& opt, Backend& backend) {
     return usage_error("hint formats are text and json");
   }
   if (opt.args.size() != 1) return usage_error("hint takes exactly one board");
-  auto board = parse_board(opt.args[0], opt.shape);
+  auto board = parse_grid_board(opt.args[0], opt.shape);
   if (!board.ok()) {
     std::fprintf(stderr, "eight: %s\n", board.error().message.c_str());
     return kExitBadInput;

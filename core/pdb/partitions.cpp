@@ -78,7 +78,7 @@ std::string_view partition_name(Partition p) {
 PatternSet pattern_set(Partition p, int goal_blank) {
   assert(goal_blank >= 0 && goal_blank < kCells);
   const BaseLayout* layouts = p == Partition::k663 ? kLayouts663 : kLayouts78;
-  const Cells goal = cells_of(canonical_goal(goal_blank, kShape4x4));
+  const Cells goal = cells_of(canonical_goal<Board>(goal_blank, kShape4x4));
   for (int i = 0; i < 3; ++i) {
     const BaseLayout& layout = layouts[i];
     for (const Symmetry& s : symmetries(kShape4x4)) {

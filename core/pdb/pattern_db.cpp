@@ -35,7 +35,7 @@ int cell_distance(int a, int b) {
   return kDistance[a][b];
 }
 
-int manhattan_distance(const GridBoard& b, int goal_blank) {
+int manhattan_distance(const Board& b, int goal_blank) {
   assert(b.shape == kShape4x4 && is_valid(b));
   return group_manhattan(cells_of(b), static_cast<TileMask>(0xFFFE), goal_blank);
 }
@@ -51,7 +51,7 @@ std::string describe_group(TileMask group) {
   return s + "}";
 }
 
-std::uint32_t pattern_rank(const GridBoard& b, TileMask group) {
+std::uint32_t pattern_rank(const Board& b, TileMask group) {
   assert(is_pattern_shape(b.shape) && is_valid(b) && is_group(group, b.shape));
   const int n = b.shape.cells();
   std::array<std::uint8_t, kCells> cell_of{};
@@ -64,7 +64,7 @@ std::uint32_t pattern_rank(const GridBoard& b, TileMask group) {
   return detail::placement_rank_of(cells, k, n);
 }
 
-int group_manhattan(const GridBoard& b, TileMask group, int goal_blank) {
+int group_manhattan(const Board& b, TileMask group, int goal_blank) {
   assert(is_pattern_shape(b.shape) && is_valid(b) && is_group(group, b.shape));
   const int cols = b.shape.cols;
   int sum = 0;
@@ -131,7 +131,7 @@ Result<PatternDbView> PatternDbView::open(std::span<const std::uint8_t> bytes, S
   v.goal_blank_ = goal_blank;
   v.group_ = group;
   v.k_ = k;
-  const std::uint32_t goal_rank = pattern_rank(canonical_goal(goal_blank, shape), group);
+  const std::uint32_t goal_rank = pattern_rank(canonical_goal<Board>(goal_blank, shape), group);
   if (v.entry(goal_rank) != 0) {
     return make_error(ErrorCode::kBadEntry, "pattern database for tiles " + describe_group(group) +
                                                 ": the goal's placement (rank " +
@@ -141,7 +141,7 @@ Result<PatternDbView> PatternDbView::open(std::span<const std::uint8_t> bytes, S
   return v;
 }
 
-int PatternDbView::value(const GridBoard& b) const {
+int PatternDbView::value(const Board& b) const {
   return group_manhattan(b, group_, goal_blank_) + 2 * entry(pattern_rank(b, group_));
 }
 

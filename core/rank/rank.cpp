@@ -1,5 +1,5 @@
 // The 3x3 ranking of include/eight/rank.h: ShapeKernel<3, 3> (kernel.h) on
-// a GridBoard's cells, by the 3x3 fast path (half tables to rank, kEvenOrders
+// a Board's cells, by the 3x3 fast path (half tables to rank, kEvenOrders
 // to unrank).
 #include "eight/rank.h"
 
@@ -17,7 +17,7 @@ static_assert(K3::row_term(0) == 0 && K3::row_term(kCells3x3 - 1) == 0,
 
 }  // namespace
 
-Ranked rank_3x3_with_parity(const GridBoard& b) {
+Ranked rank_3x3_with_parity(const Board& b) {
   assert(is_valid(b) && b.shape == kShape3x3);
   int blank = 0;
   const auto order = static_cast<std::uint32_t>(K3::pack<3>(b.cells.data(), blank));
@@ -25,11 +25,11 @@ Ranked rank_3x3_with_parity(const GridBoard& b) {
   return {K3::rank_of_lehmer(blank, lehmer), static_cast<int>(lehmer >> 31)};
 }
 
-std::uint32_t rank_3x3(const GridBoard& b) {
+std::uint32_t rank_3x3(const Board& b) {
   return rank_3x3_with_parity(b).rank;
 }
 
-GridBoard unrank_3x3(std::uint32_t r, int parity) {
+Board unrank_3x3(std::uint32_t r, int parity) {
   assert(r < kPositions3x3 && (parity == 0 || parity == 1));
   int blank = 0;
   // Eight nibbles, tile t as t - 1: as tiles, a byte each.
@@ -40,7 +40,7 @@ GridBoard unrank_3x3(std::uint32_t r, int parity) {
   // A zero byte opened for the blank (two shifts: blank 8 shifts by 64).
   const std::uint64_t before = ((std::uint64_t{1} << (4 * blank)) << (4 * blank)) - 1;
   const std::uint64_t after = tiles & ~before;
-  GridBoard b;
+  Board b;
   format::put_u64(b.cells.data(), (tiles & before) | after << 8);
   b.cells[8] = static_cast<std::uint8_t>(after >> 56);
   return b;

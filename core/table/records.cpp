@@ -109,7 +109,7 @@ std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t 
                   std::to_string(format::kMaxFullPositions) + ")");
   }
   const auto cells = static_cast<std::size_t>(rec.shape.cells());
-  const GridBoard goal = format::goal_board(rec);
+  const Board goal = format::goal_board(rec);
   if (!all_zero(std::span(rec.goal).subspan(cells)) || !is_valid(goal) ||
       !is_canonical_goal(goal)) {
     return refuse("goal is not a canonical goal of " + to_string(rec.shape));

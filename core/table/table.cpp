@@ -147,7 +147,8 @@ Result<GoalFrame> Table::frame(const GridBoard& goal) const {
   // section of its own is answered from it.
   for (const Symmetry& s : symmetries(goal.shape)) {
     if (const auto section = view_.section_for(s.to, s.cell_map[static_cast<std::size_t>(blank)])) {
-      return GoalFrame(goal, *section, s);
+      // A shape the table answers has a Board's room (kMaxSectionCells).
+      return GoalFrame(*to_board(goal), *section, s);
     }
   }
   return make_error(ErrorCode::kNoSection, "the table has no section for goal " + to_string(goal) +

@@ -127,7 +127,7 @@ bool is_search_frame(const Table& table, const GoalFrame& frame);
 // `budget.max_nodes` nodes (and stopping on its deadline or cancel flag).
 // REQUIRES: is_valid(board), board.shape == frame.goal().shape,
 // is_search_frame(table, frame).
-SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const GridBoard& board,
+SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const Board& board,
                               const fifteen::SearchBudget& budget);
 
 // Every legal move from `board` with its next board's distance, as
@@ -135,7 +135,7 @@ SearchedSolution search_solve(const Table& table, const GoalFrame& frame, const 
 // the path's first is ruled out by the heuristic (a next board whose
 // heuristic exceeds distance - 1 is at distance + 1) or solved in turn, all
 // within one budget. REQUIRES: as search_solve.
-SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const GridBoard& board,
+SearchedMoves search_moves(const Table& table, const GoalFrame& frame, const Board& board,
                            const fifteen::SearchBudget& budget);
 
 // A random board for a search frame's goal. Without `distance`: uniformly
@@ -184,7 +184,8 @@ struct Question {
   // null for the ones the search builds in memory (grid_search.h).
   const fifteen::PatternSetView* grid_patterns = nullptr;
 
-  const GridBoard& goal() const { return frame ? frame->goal() : grid_goal; }
+  // (A copy: a frame's goal is a Board.)
+  GridBoard goal() const { return frame ? GridBoard(frame->goal()) : grid_goal; }
   // Answered by a search (with a budget), not looked up.
   bool by_search() const { return engine != Engine::kTable; }
   // The farthest a board of the goal can be: the section's deepest

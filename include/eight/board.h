@@ -2,17 +2,33 @@
 // for every board notation.
 //
 // Cells are numbered 0..cells()-1 in reading order (row-major, top-left
-// first). A GridBoard stores its shape and the tile on each cell, 0 for the
-// blank. Only the shape's cells mean anything: past them, the cells up to
+// first). A board stores its shape and the tile on each cell, 0 for the
+// blank, in one of two types of one template (BasicBoard), which differ
+// only in their room:
+//
+//   Board      up to 16 cells (18 bytes): the table shapes and 4x4, the
+//              boards that rank.h, the tables, the solver and the 4x4
+//              search take (the type 207ef7f's API had);
+//   GridBoard  up to 10x10 (102 bytes): every board eight answers, the one
+//              answer.h, the JSON, the CLI and the server take.
+//
+// A Board widens to a GridBoard implicitly (it always fits); a GridBoard
+// narrows only through to_board(), which says when it does not fit. The
+// table code streams boards by the thousand, and a board the size of its
+// shapes keeps four of them in a cache line where a GridBoard takes two
+// lines (docs/performance.md).
+//
+// Only the shape's cells mean anything: past them, the cells up to
 // kZeroedCells are zero (the 3x3 and 4x4 code reads 16 at once) and the
-// rest, room for boards up to 10x10, are unspecified, so that making a
-// GridBoard zeroes 16 bytes, not 100. Every GridBoard value produced by
-// this library is a permutation of 0..cells()-1 on a board shape
-// (is_board_shape); a GridBoard is a plain value, so one built by hand may not
-// be, and the functions below that need one say REQUIRES: is_valid(b).
-// parse_board() is the way in from text. The 3x3 board is the default shape
-// (GridBoard{{1, 2, 3, 4, 5, 6, 7, 8, 0}} is the standard goal) and the one the
-// fast paths of rank.h and the tables' 3x3 sections are written for.
+// rest, in a GridBoard, are unspecified, so that making one zeroes 16
+// bytes, not 100. Every board value produced by this library is a
+// permutation of 0..cells()-1 on a board shape (is_board_shape); a board is
+// a plain value, so one built by hand may not be, and the functions below
+// that need one say REQUIRES: is_valid(b). parse_board() (a Board) and
+// parse_grid_board() (a GridBoard) are the ways in from text. The 3x3
+// board is the default shape (Board{{1, 2, 3, 4, 5, 6, 7, 8, 0}} is the
+// standard goal) and the one the fast paths of rank.h and the tables' 3x3
+// sections are written for.
 //
 // Thread safety: everything here is a pure function or a constant.
 #pragma once
@@ -47,32 +63,55 @@ inline constexpr std::size_t kMaxBoardText = 512;
 // The cells past a board's shape that are always zero: the first 16 (a
 // 4x4 board's), which the ranking and the sections read as whole words.
 inline constexpr int kZeroedCells = 16;
+// The most cells a Board holds: 4x4's, the largest shape a table or the 4x4
+// search answers.
+inline constexpr int kMaxBoardCells = 16;
 
-struct GridBoard {
+// A board with room for kCapacity cells: Board and GridBoard below, the only
+// two.
+template <int kCapacity>
+struct BasicBoard {
+  static_assert(kCapacity >= kZeroedCells && kCapacity <= kMaxCells);
+  // The most cells this type holds.
+  static constexpr int kRoom = kCapacity;
+
   // [0, size()): the tiles; [size(), kZeroedCells): zero; past both:
   // unspecified (never read, nor copied).
-  std::array<std::uint8_t, kMaxCells> cells;
+  std::array<std::uint8_t, kCapacity> cells;
   Shape shape = kShape3x3;
 
   // A 3x3 board of zeros (not a valid board: fill it). Zeroes 16 bytes.
-  constexpr GridBoard() { zero_head(); }
+  constexpr BasicBoard() { zero_head(); }
   // Every cell from `all` (a constant's way in: canonical_goal()).
-  constexpr GridBoard(const std::array<std::uint8_t, kMaxCells>& all, Shape s)
+  constexpr BasicBoard(const std::array<std::uint8_t, kCapacity>& all, Shape s)
       : cells(all), shape(s) {}
-  // The first cells from `tiles`, the rest zero: GridBoard{{1, 2, 3, 4, 5, 6,
-  // 7, 8, 0}} is the standard goal, GridBoard{{}, kShape4x4} a 4x4 board of
-  // zeros. REQUIRES: tiles.size() <= kMaxCells.
-  constexpr GridBoard(std::initializer_list<std::uint8_t> tiles, Shape s = kShape3x3)
+  // The first cells from `tiles`, the rest zero: Board{{1, 2, 3, 4, 5, 6,
+  // 7, 8, 0}} is the standard goal, Board{{}, kShape4x4} a 4x4 board of
+  // zeros. REQUIRES: tiles.size() <= kCapacity.
+  constexpr BasicBoard(std::initializer_list<std::uint8_t> tiles, Shape s = kShape3x3)
       : cells{}, shape(s) {
-    assert(tiles.size() <= static_cast<std::size_t>(kMaxCells));
+    assert(tiles.size() <= static_cast<std::size_t>(kCapacity));
     std::size_t i = 0;
     for (const std::uint8_t t : tiles) cells[i++] = t;
+  }
+  // A smaller board's cells and shape: a Board as a GridBoard. Implicit, as
+  // it always fits; the way back is to_board().
+  template <int kSmaller>
+  requires(kSmaller < kCapacity) BasicBoard(const BasicBoard<kSmaller>& small)
+      : shape(small.shape) {
+    copy_cells(small);
+  }
+  template <int kSmaller>
+  requires(kSmaller < kCapacity) BasicBoard& operator=(const BasicBoard<kSmaller>& small) {
+    shape = small.shape;
+    copy_cells(small);
+    return *this;
   }
   // A copy carries the shape's cells and the zeroed ones, 16 bytes for every
   // board up to 4x4, not 100: a 3x3 answer copies its board and its goal
   // (docs/performance.md).
-  GridBoard(const GridBoard& other) : shape(other.shape) { copy_cells(other); }
-  GridBoard& operator=(const GridBoard& other) {
+  BasicBoard(const BasicBoard& other) : shape(other.shape) { copy_cells(other); }
+  BasicBoard& operator=(const BasicBoard& other) {
     shape = other.shape;
     copy_cells(other);
     return *this;
@@ -85,32 +124,45 @@ struct GridBoard {
   }
 
   // The same shape and the same tiles (the unspecified cells aside).
-  friend bool operator==(const GridBoard& a, const GridBoard& b) {
+  friend bool operator==(const BasicBoard& a, const BasicBoard& b) {
     if (a.shape != b.shape) return false;
     // The head's 16 bytes (zero past a smaller shape in both), then the rest.
-    return std::memcmp(a.cells.data(), b.cells.data(), kZeroedCells) == 0 &&
-           (a.size() <= kZeroedCells ||
-            std::memcmp(a.cells.data() + kZeroedCells, b.cells.data() + kZeroedCells,
-                        static_cast<std::size_t>(a.size() - kZeroedCells)) == 0);
+    if (std::memcmp(a.cells.data(), b.cells.data(), kZeroedCells) != 0) return false;
+    if constexpr (kCapacity > kZeroedCells) {
+      return a.size() <= kZeroedCells ||
+             std::memcmp(a.cells.data() + kZeroedCells, b.cells.data() + kZeroedCells,
+                         static_cast<std::size_t>(a.size() - kZeroedCells)) == 0;
+    }
+    return true;
   }
 
  private:
-  void copy_cells(const GridBoard& other) {
+  template <int kOther>
+  void copy_cells(const BasicBoard<kOther>& other) {
     std::memcpy(cells.data(), other.cells.data(), kZeroedCells);
-    if (other.size() > kZeroedCells) {
-      std::memcpy(cells.data() + kZeroedCells, other.cells.data() + kZeroedCells,
-                  static_cast<std::size_t>(other.size() - kZeroedCells));
+    if constexpr (kOther > kZeroedCells) {
+      if (other.size() > kZeroedCells) {
+        std::memcpy(cells.data() + kZeroedCells, other.cells.data() + kZeroedCells,
+                    static_cast<std::size_t>(other.size() - kZeroedCells));
+      }
     }
   }
-  // The first kZeroedCells cells zero, not the rest: making a GridBoard is then
+  // The first kZeroedCells cells zero, not the rest: making a board is then
   // one 16-byte store.
   constexpr void zero_head() {
     for (int i = 0; i < kZeroedCells; ++i) cells[static_cast<std::size_t>(i)] = 0;
   }
 };
 
-// 207ef7f's name, until the table and 4x4 code have a board type of their own.
-using Board = GridBoard;
+// Up to 16 cells: the table shapes and 4x4 (18 bytes).
+using Board = BasicBoard<kMaxBoardCells>;
+// Every board shape, up to 10x10 (102 bytes).
+using GridBoard = BasicBoard<kMaxCells>;
+static_assert(sizeof(Board) == 18 && sizeof(GridBoard) == 102);
+
+// `b` as a Board, or nothing when it has more cells than a Board holds.
+// REQUIRES: is_valid(b).
+std::optional<Board> to_board(const GridBoard& b);
 
 // Moves are named by the direction the *blank* moves (the convention of the
 // POJ 1077 judge): kUp slides the tile above the blank down into it.
@@ -182,19 +234,24 @@ inline int neighbor(Shape s, int cell, Move m) {
 // True when `b` has a board shape (is_board_shape), its cells are a
 // permutation of 0..size()-1 and the cells past them up to kZeroedCells are
 // zero.
-bool is_valid(const GridBoard& b);
+template <int kCapacity>
+bool is_valid(const BasicBoard<kCapacity>& b);
 
 // Position of the blank. REQUIRES: is_valid(b).
-int blank_cell(const GridBoard& b);
+template <int kCapacity>
+int blank_cell(const BasicBoard<kCapacity>& b);
 
 // The board after the blank moves by `m`, or nullopt if the move leaves the
 // board. `slid_tile`, when given, receives the tile that slid (and is left
 // alone when nothing did). REQUIRES: is_valid(b); m is one of kAllMoves.
-std::optional<GridBoard> apply_move(const GridBoard& b, Move m, std::uint8_t* slid_tile = nullptr);
+template <int kCapacity>
+std::optional<BasicBoard<kCapacity>> apply_move(const BasicBoard<kCapacity>& b, Move m,
+                                                std::uint8_t* slid_tile = nullptr);
 
 // Parity (0 even, 1 odd) of the tiles read in reading order, skipping the
 // blank. REQUIRES: is_valid(b).
-int tile_parity(const GridBoard& b);
+template <int kCapacity>
+int tile_parity(const BasicBoard<kCapacity>& b);
 
 // What no move changes, so that two boards of one shape are reachable from
 // each other exactly when theirs are equal: the tile parity, and on a board
@@ -205,9 +262,11 @@ int tile_parity(const GridBoard& b);
 // goal's, board_class(canonical_goal(blank, s)); GoalFrame::board_class()
 // holds its goal's; rank.h's rank_3x3_with_parity() gives it on 3x3 with the
 // rank. REQUIRES: is_valid(b).
-int board_class(const GridBoard& b);
+template <int kCapacity>
+int board_class(const BasicBoard<kCapacity>& b);
 // REQUIRES: is_valid(a), is_valid(b).
-inline bool same_class(const GridBoard& a, const GridBoard& b) {
+template <int kCapacity>
+bool same_class(const BasicBoard<kCapacity>& a, const BasicBoard<kCapacity>& b) {
   assert(is_valid(a) && is_valid(b));
   return a.shape == b.shape && board_class(a) == board_class(b);
 }
@@ -237,12 +296,18 @@ inline bool same_class(const GridBoard& a, const GridBoard& b) {
 // count ("expected 9 cells, got 8": a count no tile-set fits is measured
 // against the board its largest tile implies, 3x3 for tiles up to 8), the
 // duplicated or missing tile, the tile out of range.
-Result<GridBoard> parse_board(std::string_view text, std::optional<Shape> shape = std::nullopt);
+//
+// parse_grid_board() reads every shape; parse_board() reads the boards a
+// Board holds, up to 16 cells (the shapes 207ef7f read), and says
+// kWrongShape for a larger one that is otherwise sound.
+Result<Board> parse_board(std::string_view text, std::optional<Shape> shape = std::nullopt);
+Result<GridBoard> parse_grid_board(std::string_view text,
+                                   std::optional<Shape> shape = std::nullopt);
 
 // One line of a batch: a board, or a board and then its goal (18 cells for
 // 3x3, in any notation: "867254301 123456780", 18 numbers), as judges' batch
 // inputs are written. A line is one board if its cells make one, else a pair
-// if it has twice a board's cells. The same errors as parse_board (a goal's
+// if it has twice a board's cells. The same errors as parse_grid_board (a goal's
 // start with "goal: "), and the line may be twice as long. Rows in a pair
 // line do not give its shape: `shape` or the count does.
 struct BoardLine {
@@ -255,13 +320,24 @@ Result<BoardLine> parse_board_line(std::string_view text,
 // Canonical form: for 3x3 nine digits in reading order, 0 for the blank;
 // for other shapes the rows, separated by '/', each of digits when every
 // tile is a single digit ("123/450"), else of numbers separated by commas
-// ("1,2,3,4/5,6,7,8/9,10,11,0"). parse_board() reads every one back to the
-// same board without a shape. REQUIRES: is_valid(b).
-std::string to_string(const GridBoard& b);
+// ("1,2,3,4/5,6,7,8/9,10,11,0"). parse_grid_board() reads every one back to
+// the same board without a shape. REQUIRES: is_valid(b).
+template <int kCapacity>
+std::string to_string(const BasicBoard<kCapacity>& b);
 
+namespace detail {
+Error shape_mismatch_error(Shape board, Shape goal);
+}  // namespace detail
 // A kWrongShape error saying so when `board` and `goal` are boards of
 // different shapes, which no table answers together; nothing otherwise.
-std::optional<Error> shape_mismatch(const GridBoard& board, const GridBoard& goal);
+// (Inline: the 3x3 solve asks it every time.)
+template <int kBoard, int kGoal>
+std::optional<Error> shape_mismatch(const BasicBoard<kBoard>& board,
+                                    const BasicBoard<kGoal>& goal) {
+  if (board.shape == goal.shape) [[likely]]
+    return std::nullopt;
+  return detail::shape_mismatch_error(board.shape, goal.shape);
+}
 
 // The blank's moves as letters, e.g. "dlur". REQUIRES: each is one of
 // kAllMoves.
@@ -271,27 +347,31 @@ std::string path_letters(std::span<const Move> moves);
 // 1..n-1 in reading order around a blank at `blank` on a board of shape `s`;
 // e.g. on 3x3 blank 8 gives the standard goal 123456780, blank 4 gives
 // 123405678. Every table section is the canonical goal of its blank cell,
-// and goal.h maps any goal onto one. REQUIRES: is_board_shape(s);
-// 0 <= blank < s.cells().
-constexpr GridBoard canonical_goal(int blank, Shape s = kShape3x3) {
-  assert(is_board_shape(s) && blank >= 0 && blank < s.cells());
+// and goal.h maps any goal onto one. As a GridBoard, unless asked for a
+// Board (canonical_goal<Board>(blank, s), for a table's shape).
+// REQUIRES: is_board_shape(s); 0 <= blank < s.cells() <= B::kRoom.
+template <class B = GridBoard>
+constexpr B canonical_goal(int blank, Shape s = kShape3x3) {
+  assert(is_board_shape(s) && blank >= 0 && blank < s.cells() && s.cells() <= B::kRoom);
   // Every cell set, and returned as a prvalue: kStandardGoal is a constant.
-  std::array<std::uint8_t, kMaxCells> cells{};
+  std::array<std::uint8_t, B::kRoom> cells{};
   std::uint8_t tile = 1;
   for (int i = 0; i < s.cells(); ++i) {
     cells[static_cast<std::size_t>(i)] = i == blank ? 0 : tile++;
   }
-  return GridBoard(cells, s);
+  return B(cells, s);
 }
 
 // The standard goal of a shape, blank last: canonical_goal(s.cells() - 1, s),
-// under the name the programs use. REQUIRES: is_board_shape(s).
-constexpr GridBoard standard_goal(Shape s) {
-  return canonical_goal(s.cells() - 1, s);
+// under the name the programs use; a GridBoard unless asked for a Board.
+// REQUIRES: is_board_shape(s); s.cells() <= B::kRoom.
+template <class B = GridBoard>
+constexpr B standard_goal(Shape s) {
+  return canonical_goal<B>(s.cells() - 1, s);
 }
 
-// The standard 3x3 goal, 123456780: standard_goal(kShape3x3).
-inline constexpr GridBoard kStandardGoal = standard_goal(kShape3x3);
+// The standard 3x3 goal, 123456780: standard_goal<Board>(kShape3x3).
+inline constexpr Board kStandardGoal = standard_goal<Board>(kShape3x3);
 static_assert(kStandardGoal.shape == kShape3x3 && kStandardGoal.cells[0] == 1 &&
               kStandardGoal.cells[7] == 8 && kStandardGoal.cells[8] == 0 &&
               kStandardGoal.cells[9] == 0);

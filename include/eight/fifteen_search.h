@@ -88,7 +88,7 @@ class IdaSearch {
 
   const PatternSet& set() const { return set_; }
   int goal_blank() const { return set_.goal_blank; }
-  const GridBoard& goal() const { return goal_; }
+  const Board& goal() const { return goal_; }
   // True when a diagonal of the square runs through the goal's blank cell,
   // so the mirror lookup is used.
   bool has_mirror() const { return mirror_ >= 0; }
@@ -98,23 +98,23 @@ class IdaSearch {
   // mirror image (the regular sum when there is no mirror), and their max,
   // computed from scratch: for checking and for callers that want an
   // estimate without a search.
-  int regular_heuristic(const GridBoard& b) const;
-  int mirrored_heuristic(const GridBoard& b) const;
-  int heuristic(const GridBoard& b) const;
+  int regular_heuristic(const Board& b) const;
+  int mirrored_heuristic(const Board& b) const;
+  int heuristic(const Board& b) const;
   // The board mirrored in the goal's diagonal, tiles relabelled so that the
   // goal maps onto itself. REQUIRES: has_mirror(), b.shape == kShape4x4,
   // is_valid(b).
-  GridBoard mirror(const GridBoard& b) const;
+  Board mirror(const Board& b) const;
 
   // An optimal path from a valid board to goal(), within the budget.
-  SearchResult solve(const GridBoard& start, const SearchBudget& budget = {}) const;
+  SearchResult solve(const Board& start, const SearchBudget& budget = {}) const;
 
  private:
   friend class SearchRun;
   IdaSearch() = default;
 
   PatternSet set_;
-  GridBoard goal_{};
+  Board goal_{};
   int mirror_ = -1;                                 // index into symmetries(), or -1
   std::array<std::uint8_t, kCells> mirror_tile_{};  // tile t -> its label on the mirror
   // Per tile (0, the blank, and tiles in no group use the extra group

@@ -65,11 +65,12 @@ const std::array<Symmetry, 8>& symmetries(Shape s = kShape3x3);
 // act about the board's middle: rows and columns are mirrored, and 1, 3, 6
 // and 7 exchange rows with columns. REQUIRES: s is one of
 // symmetries(b.shape); is_valid(b).
-GridBoard transform(const GridBoard& b, const Symmetry& s);
+template <int kCapacity>
+BasicBoard<kCapacity> transform(const BasicBoard<kCapacity>& b, const Symmetry& s);
 
 // True when `b` is the canonical goal (board.h's canonical_goal()) of its
 // own blank; false for any other board, valid or not.
-bool is_canonical_goal(const GridBoard& b);
+bool is_canonical_goal(const Board& b);
 
 // The most cells a section has (a table's, or a set of pattern databases':
 // 4x4), so the most a GoalFrame maps.
@@ -84,20 +85,20 @@ class GoalFrame {
   // takes the goal's blank onto. REQUIRES: is_valid(goal);
   // goal.size() <= kMaxSectionCells; symmetry is one of
   // symmetries(goal.shape).
-  GoalFrame(const GridBoard& goal, std::size_t section, const Symmetry& symmetry);
+  GoalFrame(const Board& goal, std::size_t section, const Symmetry& symmetry);
 
-  const GridBoard& goal() const { return goal_; }
+  const Board& goal() const { return goal_; }
   std::size_t section() const { return section_; }
   // The class (board_class()) of the boards that can reach this goal.
   int board_class() const { return class_; }
 
   // The board as the section sees it. REQUIRES: is_valid(b);
   // b.shape == goal().shape.
-  GridBoard to_section(const GridBoard& b) const;
+  Board to_section(const Board& b) const;
   // Inverse of to_section: a board the section sees, as an original board.
   // REQUIRES: is_valid(b); b.shape is the section's (goal().shape, or its
   // transpose when the symmetry exchanges rows with columns).
-  GridBoard from_section(const GridBoard& b) const;
+  Board from_section(const Board& b) const;
   // A move made in the section, as a move on the original board.
   // REQUIRES: m is one of kAllMoves.
   Move from_section(Move m) const {
@@ -106,7 +107,7 @@ class GoalFrame {
   }
 
  private:
-  GridBoard goal_;
+  Board goal_;
   std::size_t section_;
   int class_;
   Symmetry symmetry_;

@@ -70,7 +70,7 @@
 namespace eight::fifteen {
 
 // The 4x4 board's dimensions, for the code written for it alone. Boards come
-// in as eight::GridBoard of shape kShape4x4 (board.h parses them); the search
+// in as eight::Board of shape kShape4x4 (board.h parses them); the search
 // works on their cells.
 inline constexpr int kSide = 4;
 inline constexpr int kCells = kSide * kSide;
@@ -80,7 +80,7 @@ inline constexpr int kCells = kSide * kSide;
 inline constexpr int kMaxSolutionLength = 80;
 using Cells = std::array<std::uint8_t, kCells>;
 // The 16 cells of a 4x4 board. REQUIRES: b.shape == kShape4x4.
-inline Cells cells_of(const GridBoard& b) {
+inline Cells cells_of(const Board& b) {
   assert(b.shape == kShape4x4);
   Cells out;
   std::copy_n(b.cells.begin(), kCells, out.begin());
@@ -92,7 +92,7 @@ int cell_distance(int a, int b);
 // Sum over tiles of the distance from each tile's cell to its cell in the
 // canonical goal with the blank on `goal_blank`.
 // REQUIRES: b.shape == kShape4x4, is_valid(b).
-int manhattan_distance(const GridBoard& b, int goal_blank);
+int manhattan_distance(const Board& b, int goal_blank);
 
 // A group of tiles: bit t set for tile t (1..15). Bit 0, the blank, never.
 using TileMask = std::uint16_t;
@@ -130,12 +130,12 @@ void placement_unrank(std::uint32_t r, std::span<std::uint8_t> cells);
 
 // The rank of the group's placement on a board of a pattern shape.
 // REQUIRES: is_pattern_shape(b.shape), is_valid(b), is_group(group, b.shape).
-std::uint32_t pattern_rank(const GridBoard& b, TileMask group);
+std::uint32_t pattern_rank(const Board& b, TileMask group);
 // The same over a 4x4 board's cells (the search's own form).
 std::uint32_t pattern_rank(const Cells& cells, TileMask group);
 // The group's Manhattan distance on a board, homes in the canonical goal of
 // `goal_blank` (of b's shape). REQUIRES: as pattern_rank.
-int group_manhattan(const GridBoard& b, TileMask group, int goal_blank);
+int group_manhattan(const Board& b, TileMask group, int goal_blank);
 int group_manhattan(const Cells& cells, TileMask group, int goal_blank);
 
 struct PdbProgress {
@@ -204,7 +204,7 @@ class PatternDbView {
   }
   // The PDB value for a board's placement of the group: MD + 2 * entry.
   // REQUIRES: b.shape == shape(), is_valid(b).
-  int value(const GridBoard& b) const;
+  int value(const Board& b) const;
 
  private:
   std::span<const std::uint8_t> bytes_;

@@ -58,7 +58,7 @@ class DistanceIndex {
   const DistanceHistogram& histogram(std::size_t section) const;
   // The position of rank r of a section, as the section sees it.
   // REQUIRES: section < the table's section_count(); r < its positions.
-  GridBoard board(std::size_t section, std::uint32_t r) const;
+  Board board(std::size_t section, std::uint32_t r) const;
 
  private:
   std::vector<std::vector<std::uint32_t>> ranks_;  // per section, grouped by distance
@@ -72,7 +72,8 @@ class DistanceIndex {
 // board_class()), of any shape: a Fisher-Yates shuffle of the goal's cells,
 // then, for the other class, the first two tiles swapped, which pairs the
 // boards of the two classes one to one. REQUIRES: is_valid(goal).
-GridBoard shuffled_board(const GridBoard& goal, Rng& rng);
+template <int kCapacity>
+BasicBoard<kCapacity> shuffled_board(const BasicBoard<kCapacity>& goal, Rng& rng);
 
 // A board exactly `distance` moves from the frame's goal, uniformly among all
 // such boards: from a full section one random index into the group of that
@@ -89,8 +90,8 @@ GridBoard shuffled_board(const GridBoard& goal, Rng& rng);
 // The rejection sampling checks `cancel` (when given) before every draw and
 // fails (kCancelled) once it is true: a draw can take a second.
 // REQUIRES: `goal` is a frame of `table` (Table::frame()).
-Result<GridBoard> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng,
-                               const std::atomic<bool>* cancel = nullptr);
+Result<Board> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng,
+                           const std::atomic<bool>* cancel = nullptr);
 
 // For mod-3 sections: how many positions may lie within the distance asked
 // for that random_board() finds them all breadth-first instead (a few
@@ -106,6 +107,6 @@ inline constexpr std::uint64_t kMaxRejectionRatio = 100000;
 // for the frame's goal. REQUIRES: `goal` is a frame of the table `index` was
 // built from (the index keeps no table to compare with: only that the
 // frame's section is one of the index's is checked).
-std::vector<GridBoard> hardest_boards(const DistanceIndex& index, const GoalFrame& goal);
+std::vector<Board> hardest_boards(const DistanceIndex& index, const GoalFrame& goal);
 
 }  // namespace eight

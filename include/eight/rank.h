@@ -29,7 +29,7 @@ inline constexpr std::uint32_t kPositions3x3 = kCells3x3 * kTileOrders3x3;  // 1
 
 // Works for either class: each maps onto 0..181,439. REQUIRES: is_valid(b);
 // b.shape == kShape3x3.
-std::uint32_t rank_3x3(const GridBoard& b);
+std::uint32_t rank_3x3(const Board& b);
 
 // The rank and the tile parity (tile_parity()) of a board at once, for the
 // price of the rank: what the solver needs of every board it is asked
@@ -38,10 +38,10 @@ struct Ranked {
   std::uint32_t rank;
   int parity;
 };
-Ranked rank_3x3_with_parity(const GridBoard& b);
+Ranked rank_3x3_with_parity(const Board& b);
 
 // Inverse of rank_3x3() within the class of the given tile parity.
 // REQUIRES: r < kPositions3x3, parity is 0 or 1.
-GridBoard unrank_3x3(std::uint32_t r, int parity);
+Board unrank_3x3(std::uint32_t r, int parity);
 
 }  // namespace eight

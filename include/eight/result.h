@@ -16,7 +16,7 @@
 namespace eight {
 
 enum class ErrorCode {
-  // GridBoard text.
+  // Board text.
   kEmptyBoard,
   kBoardTooLong,
   kBadCharacter,

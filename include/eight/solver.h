@@ -144,31 +144,30 @@ class Solver {
   // table (Table::frame()); board.shape == goal.goal().shape (see
   // shape_mismatch()). Release builds answer a board of another shape -1
   // rather than rank it outside the section.
-  int distance(const GridBoard& board, const GoalFrame& goal) const;
+  int distance(const Board& board, const GoalFrame& goal) const;
 
   // Distance and, if `with_path`, an optimal path with the tiles it slides.
   // Fails (kBadEntry) only on a table whose entries contradict each other
   // along the path (one that did not pass Check::kFull), and (kWrongShape)
   // for a board of another shape than the goal's. REQUIRES:
   // is_valid(board); `goal` is a frame of this table.
-  Result<Solution> solve(const GridBoard& board, const GoalFrame& goal,
-                         bool with_path = true) const;
+  Result<Solution> solve(const Board& board, const GoalFrame& goal, bool with_path = true) const;
 
   // Every legal move from `board`, with its next board's distance. For a
   // solved or unsolvable board every move is listed, none optimal.
   // REQUIRES: is_valid(board); `goal` is a frame of this table;
   // board.shape == goal.goal().shape.
-  MoveOptions moves(const GridBoard& board, const GoalFrame& goal) const;
+  MoveOptions moves(const Board& board, const GoalFrame& goal) const;
 
  private:
   // solve()'s answer into `s` (a Solution as made, kept where solve()
   // returns it), or what went wrong.
-  std::optional<Error> fill(const GridBoard& board, const GoalFrame& goal, bool with_path,
+  std::optional<Error> fill(const Board& board, const GoalFrame& goal, bool with_path,
                             Solution& s) const;
   // fill() for a board of a mod-3 section, `seen` as the section sees it:
   // the path by descent (descent.h), mapped back through the frame.
   std::optional<Error> solve_mod3(const SectionInfo& section, const GoalFrame& goal,
-                                  const GridBoard& seen, Solution& s) const;
+                                  const Board& seen, Solution& s) const;
 
   const TableView* table_;
 };

@@ -70,7 +70,7 @@ enum class Check {
 struct SectionInfo {
   Shape shape;
   format::Encoding encoding = format::Encoding::kFull;
-  GridBoard goal;
+  Board goal;
   int blank = 0;
   int cls = 0;  // the class (board_class()) of the section's positions
   std::uint32_t goal_rank = 0;

@@ -193,10 +193,10 @@ SectionRecord decode_section_record(const std::uint8_t* in);
 // caller checks is_valid and the bytes past the shape's cells).
 // REQUIRES: is_board_shape(s.shape), s.shape.cells() <= 16 (the field's
 // width: the caller refuses other shapes first).
-GridBoard goal_board(const SectionRecord& s);
+Board goal_board(const SectionRecord& s);
 // The goal field of a record for `goal`. REQUIRES: is_valid(goal),
 // goal.size() <= 16.
-std::array<std::uint8_t, 16> goal_field(const GridBoard& goal);
+std::array<std::uint8_t, 16> goal_field(const Board& goal);
 
 // One entry of a full section per position, a little-endian u32:
 //   bits 0-17   parent: rank of the next position on an optimal path

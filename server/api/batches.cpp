@@ -180,7 +180,7 @@ void solve_batch(const TableSlot& slot, std::uint64_t max_budget, const Request&
   GridBoard goal = text.shape ? standard_goal(*text.shape) : kStandardGoal;
   if (const auto g = body.find("goal"); g != body.end()) {
     if (!g->is_string()) return set_problem(res, bad_body("field 'goal' must be a string"));
-    const auto parsed_goal = parse_board(g->get_ref<const std::string&>(), text.shape);
+    const auto parsed_goal = parse_grid_board(g->get_ref<const std::string&>(), text.shape);
     if (!parsed_goal.ok()) return set_problem(res, problem_from_error(parsed_goal.error(), "goal"));
     goal = *parsed_goal;
   }

@@ -45,7 +45,7 @@ std::variant<Question, Problem> read_question(std::shared_ptr<const TableSet> ta
   Question q;
   q.budget = budget;
   if (text.board != nullptr) {
-    const auto board = parse_board(*text.board, text.shape);
+    const auto board = parse_grid_board(*text.board, text.shape);
     if (!board.ok()) return problem_from_error(board.error(), "board");
     q.board = *board;
   }
@@ -56,7 +56,7 @@ std::variant<Question, Problem> read_question(std::shared_ptr<const TableSet> ta
                    : text.shape            ? standard_goal(*text.shape)
                                            : kStandardGoal;
   if (text.goal != nullptr) {
-    const auto parsed = parse_board(*text.goal, text.shape);
+    const auto parsed = parse_grid_board(*text.goal, text.shape);
     if (!parsed.ok()) return problem_from_error(parsed.error(), "goal");
     goal = *parsed;
   }
