@@ -266,7 +266,7 @@ void answer_stats(const Question& q, Response& res) {
       std::vector<std::uint32_t>(histogram.begin(), histogram.begin() + section.max_distance + 1);
   auto hardest = nlohmann::ordered_json::array();
   auto hardest_cells = nlohmann::ordered_json::array();
-  for (const GridBoard& b : hardest_boards(q.framed->table->index(), *q.framed->frame)) {
+  for (const Board& b : hardest_boards(q.framed->table->index(), *q.framed->frame)) {
     hardest.push_back(to_string(b));
     hardest_cells.push_back(cells_json(b));
   }
