@@ -1,0 +1,537 @@
+// include/eight/c.h over the core (answer.h, the one seam from a question
+// to its answer) and the JSON the server and the tool write (json/), so an
+// answer here is theirs byte for byte. Every entry point catches what the
+// C++ below it may throw (std::bad_alloc, mostly) and turns it into an
+// error value: no exception crosses into C.
+#include "eight/c.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
+#include <filesystem>
+#include <memory>
+#include <new>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "eight/answer.h"
+#include "eight/board.h"
+#include "eight/random.h"
+#include "eight/table_set.h"
+#include "eight/tablegen.h"
+#include "json/answer_json.h"
+
+struct eight_t {
+  eight::TableSet tables;
+};
+
+struct eight_options_t {
+  std::optional<std::string> goal;
+  std::optional<eight::Shape> shape;
+  std::uint64_t budget = eight::kDefaultSearchNodes;
+  bool require_optimal = false;
+  bool boards = false;
+};
+
+struct eight_answer_t {
+  eight::Solution solution;
+  std::string path;
+  std::string board;
+  std::string goal;
+  std::string json;
+};
+
+struct eight_moves_t {
+  eight::MoveOptions options;
+  std::vector<std::string> next;
+  std::string json;
+};
+
+struct eight_boards_t {
+  std::vector<std::string> boards;
+  std::size_t next = 0;
+};
+
+struct eight_check_t {
+  bool legal = false;
+  bool reaches = false;
+  int optimal = 0;
+  std::string why;
+};
+
+namespace {
+
+using eight::Error;
+using eight::GridBoard;
+using eight::Result;
+
+// Sets *errptr to a malloc'd copy of `message` (freeing what was there).
+void set_error(char** errptr, const std::string& message) {
+  std::free(*errptr);
+  *errptr = static_cast<char*>(std::malloc(message.size() + 1));
+  if (*errptr != nullptr) std::memcpy(*errptr, message.c_str(), message.size() + 1);
+}
+
+char* copy_string(const std::string& s) {
+  char* out = static_cast<char*>(std::malloc(s.size() + 1));
+  if (out == nullptr) throw std::bad_alloc();
+  std::memcpy(out, s.c_str(), s.size() + 1);
+  return out;
+}
+
+// Runs `body`, turning an exception into an error: the C boundary.
+template <typename T, typename Body>
+T guarded(char** errptr, T failed, Body body) {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    set_error(errptr, "out of memory");
+  } catch (const std::exception& e) {
+    set_error(errptr, std::string("internal error: ") + e.what());
+  } catch (...) {
+    set_error(errptr, "internal error");
+  }
+  return failed;
+}
+
+const eight_options_t kDefaultOptions{};
+
+const eight_options_t& options_or_default(const eight_options_t* o) {
+  return o != nullptr ? *o : kDefaultOptions;
+}
+
+eight::fifteen::SearchBudget budget_of(const eight_options_t& o) {
+  eight::fifteen::SearchBudget b;
+  b.max_nodes = o.budget;
+  return b;
+}
+
+// The goal of a question about boards of `shape` (a board's, or none): the
+// options' goal text, else that shape's standard goal, else the options'
+// shape's, else 3x3's.
+Result<GridBoard> goal_of(const eight_options_t& o, std::optional<eight::Shape> shape) {
+  if (o.goal) {
+    auto g = eight::parse_grid_board(*o.goal, o.shape);
+    if (!g.ok()) return eight::make_error(g.error().code, "bad goal: " + g.error().message);
+    return g;
+  }
+  const eight::Shape s = shape ? *shape : o.shape ? *o.shape : eight::kShape3x3;
+  return eight::standard_goal(s);
+}
+
+// The board and its question, or the error to give.
+struct Asked {
+  GridBoard board;
+  eight::Question question;
+};
+Result<Asked> ask(const eight_t* e, const eight_options_t& o, const char* text) {
+  if (text == nullptr) return eight::make_error(eight::ErrorCode::kEmptyBoard, "no board given");
+  auto board = eight::parse_grid_board(text, o.shape);
+  if (!board.ok()) return board.error();
+  auto goal = goal_of(o, board->shape);
+  if (!goal.ok()) return goal.error();
+  if (auto mismatch = eight::shape_mismatch(*board, *goal)) return *mismatch;
+  auto q = eight::frame_question(e->tables, *goal);
+  if (!q.ok()) return q.error();
+  return Asked{*board, *q};
+}
+
+// The question about the goal alone (random boards, histograms).
+Result<eight::Question> ask_goal(const eight_t* e, const eight_options_t& o) {
+  auto goal = goal_of(o, std::nullopt);
+  if (!goal.ok()) return goal.error();
+  return eight::frame_question(e->tables, *goal);
+}
+
+std::string stopped(const eight::SearchReport& report, std::uint64_t budget) {
+  return eight::describe_stop(report, budget) + "; a larger budget may solve it";
+}
+
+}  // namespace
+
+extern "C" {
+
+void eight_free(void* ptr) {
+  std::free(ptr);
+}
+
+eight_t* eight_open(const char* path, char** errptr) {
+  return guarded<eight_t*>(errptr, nullptr, [&]() -> eight_t* {
+    if (path == nullptr) {
+      set_error(errptr, "no table path given");
+      return nullptr;
+    }
+    std::error_code ec;
+    const bool folder = std::filesystem::is_directory(path, ec);
+    auto tables = eight::TableSet::open(eight::TableSource{path, folder}, eight::Check::kChecksum);
+    if (!tables.ok()) {
+      set_error(errptr, tables.error().message);
+      return nullptr;
+    }
+    return new eight_t{std::move(tables).value()};
+  });
+}
+
+eight_t* eight_build(char** errptr) {
+  return guarded<eight_t*>(errptr, nullptr, [&]() -> eight_t* {
+    auto table = eight::Table::adopt(eight::build_table(eight::kDefaultSections), "in memory",
+                                     eight::Check::kChecksum);
+    if (!table.ok()) {
+      set_error(errptr, table.error().message);
+      return nullptr;
+    }
+    return new eight_t{eight::TableSet({std::move(table).value()})};
+  });
+}
+
+void eight_close(eight_t* e) {
+  delete e;
+}
+
+eight_options_t* eight_options_create(void) {
+  return new (std::nothrow) eight_options_t{};
+}
+void eight_options_destroy(eight_options_t* o) {
+  delete o;
+}
+
+void eight_options_set_goal(eight_options_t* o, const char* goal) {
+  if (goal == nullptr) {
+    o->goal.reset();
+  } else {
+    o->goal = goal;
+  }
+}
+
+void eight_options_set_shape(eight_options_t* o, int rows, int cols) {
+  if (rows == 0 && cols == 0) {
+    o->shape.reset();
+  } else if (rows < 0 || cols < 0 || rows > 255 || cols > 255) {
+    o->shape = eight::Shape{0, 0};  // no board shape: every question says so
+  } else {
+    o->shape = eight::Shape{static_cast<std::uint8_t>(rows), static_cast<std::uint8_t>(cols)};
+  }
+}
+
+void eight_options_set_budget(eight_options_t* o, std::uint64_t nodes) {
+  o->budget = nodes == 0 ? eight::kDefaultSearchNodes : std::min(nodes, eight::kMaxSearchNodes);
+}
+
+void eight_options_set_optimal_required(eight_options_t* o, unsigned char required) {
+  o->require_optimal = required != 0;
+}
+
+void eight_options_set_boards(eight_options_t* o, unsigned char boards) {
+  o->boards = boards != 0;
+}
+
+eight_answer_t* eight_solve(const eight_t* e, const eight_options_t* opts, const char* board,
+                            char** errptr) {
+  return guarded<eight_answer_t*>(errptr, nullptr, [&]() -> eight_answer_t* {
+    const eight_options_t& o = options_or_default(opts);
+    auto asked = ask(e, o, board);
+    if (!asked.ok()) {
+      set_error(errptr, asked.error().message);
+      return nullptr;
+    }
+    const auto answer =
+        eight::solve_board(asked->question, asked->board, true, budget_of(o), o.require_optimal);
+    if (!answer.ok()) {
+      set_error(errptr, answer.error().message);
+      return nullptr;
+    }
+    if (!answer->report.finished()) {
+      set_error(errptr, stopped(answer->report, o.budget));
+      return nullptr;
+    }
+    auto a = std::make_unique<eight_answer_t>();
+    a->solution = answer->solution;
+    a->path = eight::path_letters(a->solution.path());
+    a->board = eight::to_string(a->solution.board);
+    a->goal = eight::to_string(a->solution.goal);
+    a->json = eight::solution_json(a->solution, eight::SolveFields{true, o.boards});
+    return a.release();
+  });
+}
+
+void eight_answer_destroy(eight_answer_t* a) {
+  delete a;
+}
+unsigned char eight_answer_solvable(const eight_answer_t* a) {
+  return a->solution.solvable;
+}
+int eight_answer_distance(const eight_answer_t* a) {
+  return a->solution.solvable ? a->solution.distance : -1;
+}
+unsigned char eight_answer_optimal(const eight_answer_t* a) {
+  return a->solution.quality.optimal;
+}
+int eight_answer_lower_bound(const eight_answer_t* a) {
+  if (!a->solution.solvable) return -1;
+  return a->solution.quality.optimal ? a->solution.distance : a->solution.quality.lower_bound;
+}
+const char* eight_answer_method(const eight_answer_t* a) {
+  // method_name() views a string literal: NUL-terminated.
+  return eight::method_name(a->solution.quality.method).data();
+}
+const char* eight_answer_path(const eight_answer_t* a) {
+  return a->path.c_str();
+}
+const char* eight_answer_board(const eight_answer_t* a) {
+  return a->board.c_str();
+}
+const char* eight_answer_goal(const eight_answer_t* a) {
+  return a->goal.c_str();
+}
+const char* eight_answer_json(const eight_answer_t* a) {
+  return a->json.c_str();
+}
+
+eight_moves_t* eight_hint(const eight_t* e, const eight_options_t* opts, const char* board,
+                          char** errptr) {
+  return guarded<eight_moves_t*>(errptr, nullptr, [&]() -> eight_moves_t* {
+    const eight_options_t& o = options_or_default(opts);
+    auto asked = ask(e, o, board);
+    if (!asked.ok()) {
+      set_error(errptr, asked.error().message);
+      return nullptr;
+    }
+    const auto searched =
+        eight::board_moves(asked->question, asked->board, budget_of(o), o.require_optimal);
+    if (!searched.report.finished()) {
+      set_error(errptr, stopped(searched.report, o.budget));
+      return nullptr;
+    }
+    auto m = std::make_unique<eight_moves_t>();
+    m->options = searched.options;
+    for (const eight::MoveOption& option : m->options.all()) {
+      m->next.push_back(eight::to_string(option.next));
+    }
+    m->json = eight::hints_json(asked->board, asked->question.goal(), m->options);
+    return m.release();
+  });
+}
+
+void eight_moves_destroy(eight_moves_t* m) {
+  delete m;
+}
+int eight_moves_distance(const eight_moves_t* m) {
+  return m->options.distance;
+}
+unsigned char eight_moves_optimal(const eight_moves_t* m) {
+  return m->options.quality.optimal;
+}
+size_t eight_moves_count(const eight_moves_t* m) {
+  return m->options.all().size();
+}
+char eight_moves_letter(const eight_moves_t* m, size_t i) {
+  return eight::move_letter(m->options.all()[i].move);
+}
+int eight_moves_tile(const eight_moves_t* m, size_t i) {
+  return m->options.all()[i].tile;
+}
+int eight_moves_next_distance(const eight_moves_t* m, size_t i) {
+  return m->options.all()[i].distance;
+}
+unsigned char eight_moves_is_optimal(const eight_moves_t* m, size_t i) {
+  return m->options.all()[i].optimal;
+}
+unsigned char eight_moves_is_hint(const eight_moves_t* m, size_t i) {
+  return m->options.all()[i].hint;
+}
+const char* eight_moves_next_board(const eight_moves_t* m, size_t i) {
+  return m->next[i].c_str();
+}
+const char* eight_moves_json(const eight_moves_t* m) {
+  return m->json.c_str();
+}
+
+char* eight_random(const eight_t* e, const eight_options_t* opts, int distance, std::uint64_t seed,
+                   char** errptr) {
+  return guarded<char*>(errptr, nullptr, [&]() -> char* {
+    const eight_options_t& o = options_or_default(opts);
+    auto q = ask_goal(e, o);
+    if (!q.ok()) {
+      set_error(errptr, q.error().message);
+      return nullptr;
+    }
+    eight::Rng rng(seed);
+    if (distance < 0 && !q->by_search()) {
+      // A table's goal, no distance: uniformly random among all its boards,
+      // as draw_board() draws a searched shape's (a shuffle of the goal's
+      // cells, kept in its class).
+      return copy_string(eight::to_string(eight::shuffled_board(q->goal(), rng)));
+    }
+    const auto drawn = eight::draw_board(
+        *q, distance < 0 ? std::nullopt : std::optional<int>(distance), rng, budget_of(o));
+    if (!drawn.ok()) {
+      set_error(errptr, drawn.error().message);
+      return nullptr;
+    }
+    if (distance >= 0 && !drawn->report.finished()) {
+      set_error(errptr,
+                eight::describe_stop(drawn->report, o.budget) + "; a larger budget may find one");
+      return nullptr;
+    }
+    return copy_string(eight::to_string(drawn->board));
+  });
+}
+
+int eight_histogram(const eight_t* e, const eight_options_t* opts, std::uint64_t* counts, size_t n,
+                    char** errptr) {
+  return guarded<int>(errptr, -1, [&]() -> int {
+    const eight_options_t& o = options_or_default(opts);
+    auto q = ask_goal(e, o);
+    if (!q.ok()) {
+      set_error(errptr, q.error().message);
+      return -1;
+    }
+    if (q->by_search()) {
+      set_error(errptr, "distances of " + eight::to_string(q->goal().shape) +
+                            " boards are found by search, not tabulated: no histogram");
+      return -1;
+    }
+    const auto& hist = q->table->index().histogram(q->frame->section());
+    int max = 0;
+    for (std::size_t d = 0; d < hist.size(); ++d) {
+      if (d < n) counts[d] = hist[d];
+      if (hist[d] != 0) max = static_cast<int>(d);
+    }
+    return max;
+  });
+}
+
+eight_boards_t* eight_boards_at(const eight_t* e, const eight_options_t* opts, int distance,
+                                char** errptr) {
+  return guarded<eight_boards_t*>(errptr, nullptr, [&]() -> eight_boards_t* {
+    const eight_options_t& o = options_or_default(opts);
+    auto q = ask_goal(e, o);
+    if (!q.ok()) {
+      set_error(errptr, q.error().message);
+      return nullptr;
+    }
+    const auto fail = [&](const std::string& why) -> eight_boards_t* {
+      set_error(errptr, why);
+      return nullptr;
+    };
+    if (q->by_search()) {
+      return fail("distances of " + eight::to_string(q->goal().shape) +
+                  " boards are found by search: their boards are not listed by distance");
+    }
+    const eight::DistanceIndex& index = q->table->index();
+    const std::size_t section = q->frame->section();
+    const auto& hist = index.histogram(section);
+    if (distance < 0 || static_cast<std::size_t>(distance) >= hist.size() ||
+        hist[static_cast<std::size_t>(distance)] == 0) {
+      return fail("no board is " + std::to_string(distance) + " moves from goal " +
+                  eight::to_string(q->goal()));
+    }
+    const auto ranks = index.at(section, distance);
+    if (ranks.size() != hist[static_cast<std::size_t>(distance)]) {
+      return fail("the boards of " + eight::to_string(q->goal().shape) +
+                  " are listed at their farthest distance only (the table holds no other "
+                  "distance per board)");
+    }
+    auto b = std::make_unique<eight_boards_t>();
+    b->boards.reserve(ranks.size());
+    for (const std::uint32_t r : ranks) {
+      b->boards.push_back(eight::to_string(q->frame->from_section(index.board(section, r))));
+    }
+    return b.release();
+  });
+}
+
+void eight_boards_destroy(eight_boards_t* b) {
+  delete b;
+}
+size_t eight_boards_count(const eight_boards_t* b) {
+  return b->boards.size();
+}
+const char* eight_boards_next(eight_boards_t* b) {
+  if (b->next >= b->boards.size()) return nullptr;
+  return b->boards[b->next++].c_str();
+}
+
+eight_check_t* eight_check(const eight_t* e, const eight_options_t* opts, const char* board,
+                           const char* path, char** errptr) {
+  return guarded<eight_check_t*>(errptr, nullptr, [&]() -> eight_check_t* {
+    const eight_options_t& o = options_or_default(opts);
+    auto asked = ask(e, o, board);
+    if (!asked.ok()) {
+      set_error(errptr, asked.error().message);
+      return nullptr;
+    }
+    if (path == nullptr) path = "";
+    auto c = std::make_unique<eight_check_t>();
+    GridBoard at = asked->board;
+    const std::size_t length = std::strlen(path);
+    for (std::size_t i = 0; i < length; ++i) {
+      const auto m = eight::move_from_letter(path[i]);
+      if (!m) {
+        c->why = "move " + std::to_string(i + 1) + " is '" + std::string(1, path[i]) +
+                 "', not one of u d l r";
+        return c.release();
+      }
+      const auto next = eight::apply_move(at, *m);
+      if (!next) {
+        c->why = "move " + std::to_string(i + 1) + " (" + std::string(eight::move_name(*m)) +
+                 ") would take the blank off the board";
+        return c.release();
+      }
+      at = *next;
+    }
+    c->legal = true;
+    const GridBoard goal = asked->question.goal();
+    if (!(at == goal)) {
+      c->why = "the path is legal but ends on " + eight::to_string(at) + ", not the goal " +
+               eight::to_string(goal);
+      return c.release();
+    }
+    c->reaches = true;
+    const auto answer = eight::solve_board(asked->question, asked->board, false, budget_of(o),
+                                           /*require_optimal=*/true);
+    if (!answer.ok()) {
+      set_error(errptr, answer.error().message);
+      return nullptr;
+    }
+    const auto moves = static_cast<int>(length);
+    if (!answer->report.finished()) {
+      // No proof either way; the bound may still show the path optimal.
+      const int bound = answer->report.lower_bound;
+      c->optimal = moves == bound ? 1 : -1;
+      c->why = moves == bound
+                   ? "optimal: its " + std::to_string(moves) + " moves are the proven lower bound"
+                   : "not proven either way: " + std::to_string(moves) +
+                         " moves, and the distance is at least " + std::to_string(bound) + " (" +
+                         eight::describe_stop(answer->report, o.budget) + ")";
+      return c.release();
+    }
+    const int d = answer->solution.distance;
+    c->optimal = moves == d ? 1 : 0;
+    c->why = moves == d ? "optimal: " + std::to_string(d) + " moves"
+                        : "legal, but " + std::to_string(moves) + " moves where the distance is " +
+                              std::to_string(d);
+    return c.release();
+  });
+}
+
+void eight_check_destroy(eight_check_t* c) {
+  delete c;
+}
+unsigned char eight_check_legal(const eight_check_t* c) {
+  return c->legal;
+}
+unsigned char eight_check_reaches(const eight_check_t* c) {
+  return c->reaches;
+}
+int eight_check_optimal(const eight_check_t* c) {
+  return c->optimal;
+}
+const char* eight_check_why(const eight_check_t* c) {
+  return c->why.c_str();
+}
+
+}  // extern "C"

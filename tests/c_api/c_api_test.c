@@ -1,0 +1,273 @@
+/* The C API (include/eight/c.h) from C: answers, errors as values, every
+ * handle freed. Compiled as C, so the header is checked as C too. The
+ * answers' JSON against the tool's, board for board, is
+ * tests/c_api/c_api_cli_test.py's. */
+#include <eight/c.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures = 0;
+static int checks = 0;
+
+#define CHECK(cond)                                                            \
+  do {                                                                         \
+    ++checks;                                                                  \
+    if (!(cond)) {                                                             \
+      ++failures;                                                              \
+      fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
+    }                                                                          \
+  } while (0)
+
+/* The error of a call that must fail, or "" (and a failure) when it did not. */
+static char last_error[1024];
+static void take_error(char** err) {
+  last_error[0] = '\0';
+  CHECK(*err != NULL);
+  if (*err != NULL) {
+    snprintf(last_error, sizeof last_error, "%s", *err);
+    eight_free(*err);
+    *err = NULL;
+  }
+}
+
+static void test_solve(eight_t* e) {
+  char* err = NULL;
+  eight_answer_t* a = eight_solve(e, NULL, "8 6 7 2 5 4 3 x 1", &err);
+  CHECK(a != NULL && err == NULL);
+  if (a == NULL) return;
+  CHECK(eight_answer_solvable(a) == 1);
+  CHECK(eight_answer_distance(a) == 31);
+  CHECK(eight_answer_optimal(a) == 1);
+  CHECK(eight_answer_lower_bound(a) == 31);
+  CHECK(strcmp(eight_answer_method(a), "table") == 0);
+  CHECK(strlen(eight_answer_path(a)) == 31);
+  CHECK(strcmp(eight_answer_board(a), "867254301") == 0);
+  CHECK(strcmp(eight_answer_goal(a), "123456780") == 0);
+  CHECK(strncmp(eight_answer_json(a), "{\"board\":\"867254301\",\"goal\":\"123456780\"", 39) == 0);
+
+  /* Its path is legal, reaches the goal and is optimal. */
+  eight_check_t* c = eight_check(e, NULL, "867254301", eight_answer_path(a), &err);
+  CHECK(c != NULL);
+  if (c != NULL) {
+    CHECK(eight_check_legal(c) == 1 && eight_check_reaches(c) == 1);
+    CHECK(eight_check_optimal(c) == 1);
+    eight_check_destroy(c);
+  }
+  eight_answer_destroy(a);
+
+  /* The other class: an answer, not an error. */
+  a = eight_solve(e, NULL, "213456780", &err);
+  CHECK(a != NULL);
+  if (a != NULL) {
+    CHECK(eight_answer_solvable(a) == 0);
+    CHECK(eight_answer_distance(a) == -1);
+    CHECK(strstr(eight_answer_json(a), "\"solvable\":false") != NULL);
+    eight_answer_destroy(a);
+  }
+
+  /* Another goal, and another shape named. */
+  eight_options_t* o = eight_options_create();
+  eight_options_set_goal(o, "123804765");
+  a = eight_solve(e, o, "123804765", &err);
+  CHECK(a != NULL && eight_answer_distance(a) == 0 && eight_answer_path(a)[0] == '\0');
+  eight_answer_destroy(a);
+  eight_options_set_goal(o, NULL);
+  eight_options_set_shape(o, 2, 3);
+  a = eight_solve(e, o, "123405", &err);
+  CHECK(a != NULL && eight_answer_distance(a) == 1 && strcmp(eight_answer_path(a), "r") == 0);
+  CHECK(a != NULL && strcmp(eight_answer_goal(a), "123/450") == 0);
+  eight_answer_destroy(a);
+  eight_options_destroy(o);
+
+  /* A 5x5 board, one move from its goal: searched, optimal. */
+  a = eight_solve(e, NULL, "1,2,3,4,5/6,7,8,9,10/11,12,13,14,15/16,17,18,19,20/21,22,23,0,24",
+                  &err);
+  CHECK(a != NULL);
+  if (a != NULL) {
+    CHECK(eight_answer_distance(a) == 1 && eight_answer_optimal(a) == 1);
+    CHECK(strcmp(eight_answer_method(a), "manhattan-search") == 0);
+    eight_answer_destroy(a);
+  }
+}
+
+static void test_errors(eight_t* e) {
+  char* err = NULL;
+  CHECK(eight_solve(e, NULL, "12345678", &err) == NULL);
+  take_error(&err);
+  CHECK(strcmp(last_error, "expected 9 cells, got 8") == 0);
+
+  CHECK(eight_solve(e, NULL, NULL, &err) == NULL);
+  take_error(&err);
+
+  eight_options_t* o = eight_options_create();
+  eight_options_set_goal(o, "123456789");
+  CHECK(eight_solve(e, o, "867254301", &err) == NULL);
+  take_error(&err);
+  CHECK(strcmp(last_error, "bad goal: tile 9 at position 9 is out of range: tiles are 1 to 8") ==
+        0);
+  eight_options_set_goal(o, "123/450");
+  CHECK(eight_solve(e, o, "867254301", &err) == NULL);
+  take_error(&err);
+  CHECK(strstr(last_error, "the board is 3x3 and the goal 2x3") != NULL);
+  eight_options_set_goal(o, NULL);
+  eight_options_set_shape(o, -1, 3);
+  CHECK(eight_solve(e, o, "867254301", &err) == NULL);
+  take_error(&err);
+  eight_options_destroy(o);
+
+  /* An error already there is freed, not leaked (valgrind and ASan see). */
+  err = malloc(8);
+  CHECK(eight_solve(e, NULL, "1", &err) == NULL);
+  take_error(&err);
+
+  /* 4x4 needs a table file's pattern databases: the in-memory tables say
+   * so. */
+  CHECK(eight_solve(e, NULL, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", &err) == NULL);
+  take_error(&err);
+  CHECK(strstr(last_error, "4x4") != NULL);
+
+  CHECK(eight_open("/nonexistent/eight.tbl", &err) == NULL);
+  take_error(&err);
+  CHECK(strstr(last_error, "/nonexistent/eight.tbl") != NULL);
+
+  /* A proof a budget cannot give is an error saying how far it got. */
+  o = eight_options_create();
+  eight_options_set_optimal_required(o, 1);
+  eight_options_set_budget(o, 1000);
+  CHECK(eight_solve(e, o, "24,23,22,21,20/19,18,17,16,15/14,13,12,11,10/9,8,7,6,5/4,3,2,1,0",
+                    &err) == NULL);
+  take_error(&err);
+  CHECK(strstr(last_error, "budget of 1000 nodes") != NULL);
+  eight_options_destroy(o);
+
+  eight_close(NULL);
+  eight_options_destroy(NULL);
+  eight_answer_destroy(NULL);
+}
+
+static void test_hints(eight_t* e) {
+  char* err = NULL;
+  eight_moves_t* m = eight_hint(e, NULL, "867254301", &err);
+  CHECK(m != NULL);
+  if (m == NULL) return;
+  CHECK(eight_moves_distance(m) == 31 && eight_moves_optimal(m) == 1);
+  const size_t n = eight_moves_count(m);
+  CHECK(n >= 2 && n <= 4);
+  for (size_t i = 0; i < n; ++i) {
+    const int d = eight_moves_next_distance(m, i);
+    CHECK(d == 30 || d == 32);
+    CHECK(eight_moves_is_optimal(m, i) == (d == 30));
+    CHECK(strchr("udlr", eight_moves_letter(m, i)) != NULL);
+    CHECK(eight_moves_tile(m, i) >= 1 && eight_moves_tile(m, i) <= 8);
+    CHECK(strlen(eight_moves_next_board(m, i)) == 9);
+  }
+  CHECK(eight_moves_is_optimal(m, 0) == 1); /* best first */
+  CHECK(strstr(eight_moves_json(m), "\"hints\":[") != NULL);
+  eight_moves_destroy(m);
+}
+
+static void test_boards(eight_t* e) {
+  char* err = NULL;
+  uint64_t counts[100] = {0};
+  const int max = eight_histogram(e, NULL, counts, 100, &err);
+  CHECK(max == 31);
+  uint64_t total = 0;
+  for (int d = 0; d <= max; ++d) total += counts[d];
+  CHECK(total == 181440);
+  CHECK(counts[0] == 1 && counts[31] == 2);
+
+  eight_boards_t* b = eight_boards_at(e, NULL, 31, &err);
+  CHECK(b != NULL && eight_boards_count(b) == 2);
+  if (b != NULL) {
+    int seen = 0;
+    for (const char* s; (s = eight_boards_next(b)) != NULL;) {
+      seen += strcmp(s, "867254301") == 0 || strcmp(s, "647850321") == 0;
+    }
+    CHECK(seen == 2);
+    eight_boards_destroy(b);
+  }
+  b = eight_boards_at(e, NULL, 20, &err);
+  CHECK(b != NULL && eight_boards_count(b) == counts[20]);
+  eight_boards_destroy(b);
+  CHECK(eight_boards_at(e, NULL, 32, &err) == NULL);
+  take_error(&err);
+
+  for (uint64_t seed = 1; seed <= 20; ++seed) {
+    char* board = eight_random(e, NULL, 20, seed, &err);
+    CHECK(board != NULL);
+    if (board == NULL) continue;
+    eight_answer_t* a = eight_solve(e, NULL, board, &err);
+    CHECK(a != NULL && eight_answer_distance(a) == 20);
+    eight_answer_destroy(a);
+    eight_free(board);
+  }
+  char* any = eight_random(e, NULL, -1, 7, &err);
+  CHECK(any != NULL);
+  if (any != NULL) {
+    eight_answer_t* a = eight_solve(e, NULL, any, &err);
+    CHECK(a != NULL && eight_answer_solvable(a) == 1);
+    eight_answer_destroy(a);
+    eight_free(any);
+  }
+  eight_options_t* o = eight_options_create();
+  eight_options_set_shape(o, 6, 6);
+  char* big = eight_random(e, o, -1, 7, &err);
+  CHECK(big != NULL && strchr(big, '/') != NULL);
+  eight_free(big);
+  CHECK(eight_histogram(e, o, counts, 100, &err) == -1);
+  take_error(&err);
+  eight_options_destroy(o);
+}
+
+static void test_check(eight_t* e) {
+  char* err = NULL;
+  eight_check_t* c = eight_check(e, NULL, "123456708", "d", &err);
+  CHECK(c != NULL && eight_check_legal(c) == 0 && strstr(eight_check_why(c), "move 1") != NULL);
+  eight_check_destroy(c);
+  c = eight_check(e, NULL, "123456708", "x", &err);
+  CHECK(c != NULL && eight_check_legal(c) == 0);
+  eight_check_destroy(c);
+  c = eight_check(e, NULL, "123456708", "l", &err);
+  CHECK(c != NULL && eight_check_legal(c) == 1 && eight_check_reaches(c) == 0);
+  eight_check_destroy(c);
+  c = eight_check(e, NULL, "123456708", "rlr", &err);
+  CHECK(c != NULL && eight_check_reaches(c) == 1 && eight_check_optimal(c) == 0);
+  CHECK(c != NULL && strstr(eight_check_why(c), "3 moves where the distance is 1") != NULL);
+  eight_check_destroy(c);
+  c = eight_check(e, NULL, "123456708", "r", &err);
+  CHECK(c != NULL && eight_check_optimal(c) == 1);
+  eight_check_destroy(c);
+}
+
+int main(int argc, char** argv) {
+  char* err = NULL;
+  eight_t* e = eight_build(&err);
+  CHECK(e != NULL && err == NULL);
+  if (e == NULL) {
+    fprintf(stderr, "eight_build: %s\n", err);
+    return 1;
+  }
+  test_solve(e);
+  test_errors(e);
+  test_hints(e);
+  test_boards(e);
+  test_check(e);
+  eight_close(e);
+  if (argc > 1) {
+    /* A table file: its 4x4 pattern databases answer 4x4. */
+    e = eight_open(argv[1], &err);
+    CHECK(e != NULL);
+    if (e != NULL) {
+      eight_answer_t* a = eight_solve(e, NULL, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", &err);
+      CHECK(a != NULL && eight_answer_distance(a) == 1 &&
+            strcmp(eight_answer_method(a), "pattern-search") == 0);
+      eight_answer_destroy(a);
+      eight_close(e);
+    }
+  }
+  printf("%d checks, %d failed\n", checks, failures);
+  return failures == 0 && checks > 0 ? 0 : 1;
+}
