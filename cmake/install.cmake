@@ -8,8 +8,10 @@
 #                           share/bash-completion/completions/eight; the
 #                           systemd units and etc/default/eight-server
 #   component development   include/eight/*.h; lib/libeight.a, libeight.so*;
+#                           libeight-c.so* (the C API, include/eight/c.h);
 #                           lib/cmake/eight (find_package(eight CONFIG):
-#                           eight::core, eight::core_static); lib/pkgconfig/eight.pc
+#                           eight::core, eight::core_static, eight::c);
+#                           lib/pkgconfig/eight.pc, eight-c.pc
 #
 # The Debian package (cmake/package.cmake) holds the runtime component.
 include(CMakePackageConfigHelpers)
@@ -80,6 +82,11 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/eight DESTINATION ${CMAKE_INSTAL
 install(TARGETS eight_core_shared EXPORT eight-targets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development
                 NAMELINK_COMPONENT development)
+if(TARGET eight_c_shared)
+  install(TARGETS eight_c_shared EXPORT eight-targets
+          LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development
+                  NAMELINK_COMPONENT development)
+endif()
 install(TARGETS eight_core EXPORT eight-static-targets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT development)
 set(eight_cmake_dir ${CMAKE_INSTALL_LIBDIR}/cmake/eight)
@@ -100,3 +107,8 @@ file(RELATIVE_PATH eight_pc_to_prefix /${CMAKE_INSTALL_LIBDIR}/pkgconfig /)
 configure_file(${PROJECT_SOURCE_DIR}/cmake/eight.pc.in ${CMAKE_BINARY_DIR}/cmake/eight.pc @ONLY)
 install(FILES ${CMAKE_BINARY_DIR}/cmake/eight.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig
         COMPONENT development)
+if(TARGET eight_c_shared)
+  configure_file(${PROJECT_SOURCE_DIR}/cmake/eight-c.pc.in ${CMAKE_BINARY_DIR}/cmake/eight-c.pc @ONLY)
+  install(FILES ${CMAKE_BINARY_DIR}/cmake/eight-c.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig
+          COMPONENT development)
+endif()

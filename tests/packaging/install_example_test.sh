@@ -2,9 +2,11 @@
 # `cmake --install` into a temporary prefix, then examples/ built out of
 # tree against it, as a user would: find_package(eight CONFIG) with the
 # shared (eight::core) and the static (eight::core_static) library, and
-# pkg-config's eight.pc. Checks
+# pkg-config's eight.pc; and examples/solve.c, in C, against the C API
+# (libeight-c.so) through find_package's eight::c and pkg-config's eight-c.pc.
+# Checks
 #   - the layout: programs, eight's module, table, man pages, headers,
-#     libeight.a and libeight.so.2.0.0 with SONAME libeight.so.2 (the
+#     libeight.a and libeight.so.3.0.0 with SONAME libeight.so.3 (the
 #     library's own version, core/CMakeLists.txt), the CMake
 #     package, eight.pc, units, completion, copyright; and that nothing went
 #     outside the prefix;
@@ -28,19 +30,22 @@ fail() { echo "FAIL: $*"; exit 1; }
 cmake --install "$build" --prefix "$prefix" >"$work/install.log"
 for f in bin/eight bin/eight-tablegen bin/eight-server lib/eight/eight-remote.so share/eight/eight.tbl \
   share/man/man1/eight.1.gz share/man/man1/eight-tablegen.1.gz share/man/man8/eight-server.8.gz \
-  include/eight/solver.h include/eight/table_set.h lib/libeight.a lib/libeight.so.2.0.0 \
+  include/eight/solver.h include/eight/table_set.h lib/libeight.a lib/libeight.so.3.0.0 \
   lib/cmake/eight/eight-config.cmake lib/cmake/eight/eight-config-version.cmake \
-  lib/pkgconfig/eight.pc lib/systemd/system/eight-server.service lib/systemd/system/eight-server.socket \
+  lib/pkgconfig/eight.pc include/eight/c.h lib/libeight-c.so.1.0.0 lib/pkgconfig/eight-c.pc \
+  lib/systemd/system/eight-server.service lib/systemd/system/eight-server.socket \
   etc/default/eight-server share/bash-completion/completions/eight share/doc/eight/copyright; do
   [ -e "$prefix/$f" ] || fail "cmake --install put no $f under the prefix"
 done
-[ "$(readlink "$prefix/lib/libeight.so")" = libeight.so.2 ] || fail "libeight.so is not a link to libeight.so.2"
-[ "$(readlink "$prefix/lib/libeight.so.2")" = libeight.so.2.0.0 ] || fail "libeight.so.2 is not a link to libeight.so.2.0.0"
-soname=$(readelf -d "$prefix/lib/libeight.so.2.0.0" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
-[ "$soname" = libeight.so.2 ] || fail "SONAME is '$soname', not libeight.so.2"
+[ "$(readlink "$prefix/lib/libeight.so")" = libeight.so.3 ] || fail "libeight.so is not a link to libeight.so.3"
+[ "$(readlink "$prefix/lib/libeight.so.3")" = libeight.so.3.0.0 ] || fail "libeight.so.3 is not a link to libeight.so.3.0.0"
+soname=$(readelf -d "$prefix/lib/libeight.so.3.0.0" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+[ "$soname" = libeight.so.3 ] || fail "SONAME is '$soname', not libeight.so.3"
+csoname=$(readelf -d "$prefix/lib/libeight-c.so.1.0.0" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+[ "$csoname" = libeight-c.so.1 ] || fail "libeight-c's SONAME is '$csoname', not libeight-c.so.1"
 outside=$(grep -v "^$prefix/" "$build/install_manifest.txt" || true)
 [ -z "$outside" ] || fail "installed outside the prefix: $outside"
-echo "ok: installed $(wc -l <"$build/install_manifest.txt") files under the prefix; libeight.so.2.0.0 has SONAME $soname"
+echo "ok: installed $(wc -l <"$build/install_manifest.txt") files under the prefix; libeight.so.3.0.0 has SONAME $soname"
 
 table=$prefix/share/eight/eight.tbl
 # The installed tool finds the installed table by itself (from a folder
@@ -128,7 +133,7 @@ for kind in shared static; do
   program=$work/example-$kind/solve_board
   linked=$(ldd "$program" | grep libeight || true)
   if [ "$kind" = shared ]; then
-    case "$linked" in *"$prefix/lib/libeight.so.2"*) ;; *) fail "shared example loads '$linked'" ;; esac
+    case "$linked" in *"$prefix/lib/libeight.so.3"*) ;; *) fail "shared example loads '$linked'" ;; esac
   else
     [ -z "$linked" ] || fail "static example loads $linked"
   fi
@@ -147,3 +152,19 @@ c++ -std=c++20 -O1 -o "$work/solve_board_pc" "$src/examples/solve_board.cpp" \
 "$work/solve_board_pc" "$table" "${boards[@]}" >"$work/out-pc"
 result=$(check_answers "$work/out-pc" "${boards[@]}" 2>&1) || fail "pkg-config: $result"
 echo "ok: pkg-config eight ($(pkg-config --libs eight)): $result"
+
+# The C API from C: examples/solve.c built by find_package's eight::c (the
+# shared example build above) and by pkg-config's eight-c.pc, each printing
+# for every board exactly what the installed eight prints.
+printf '%s\n' "${boards[@]}" >"$work/boards"
+"$prefix/bin/eight" solve --format json --table "$table" <"$work/boards" >"$work/json-eight"
+"$work/example-shared/solve" "$table" <"$work/boards" >"$work/json-c-cmake" ||
+  fail "the C example (find_package eight::c) failed"
+cmp -s "$work/json-eight" "$work/json-c-cmake" || fail "the C example (eight::c) answers differ from eight's"
+# shellcheck disable=SC2046
+cc -std=c11 -O1 -o "$work/solve_c_pc" "$src/examples/solve.c" \
+  $(pkg-config --cflags --libs eight-c) -Wl,-rpath,"$prefix/lib" || fail "building with pkg-config eight-c"
+case "$(ldd "$work/solve_c_pc")" in *"$prefix/lib/libeight-c.so.1"*) ;; *) fail "the C example loads no libeight-c.so.1 of the prefix" ;; esac
+"$work/solve_c_pc" "$table" <"$work/boards" >"$work/json-c-pc" || fail "the C example (eight-c.pc) failed"
+cmp -s "$work/json-eight" "$work/json-c-pc" || fail "the C example (eight-c.pc) answers differ from eight's"
+echo "ok: examples/solve.c through eight::c and pkg-config eight-c ($(pkg-config --libs eight-c)): ${#boards[@]} answers, byte for byte eight's"
