@@ -150,6 +150,23 @@ std::string stopped(const eight::SearchReport& report, std::uint64_t budget) {
   return eight::describe_stop(report, budget) + "; a larger budget may solve it";
 }
 
+// The distance of `board` for `q`, as eight_answer_distance() gives it (-1:
+// the other class), or why there is none.
+Result<int> distance_of(const eight::Question& q, const GridBoard& board,
+                        const eight_options_t& o) {
+  const auto answer = eight::solve_board(q, board, false, budget_of(o), o.require_optimal);
+  if (!answer.ok()) return answer.error();
+  if (!answer->report.finished()) {
+    return eight::make_error(eight::ErrorCode::kBadArgument, stopped(answer->report, o.budget));
+  }
+  return answer->solution.solvable ? answer->solution.distance : -1;
+}
+
+std::string bad_cells(std::size_t index, std::size_t n) {
+  return "board " + std::to_string(index) + ": its cells are not the tiles 0 to " +
+         std::to_string(n - 1) + ", each once";
+}
+
 }  // namespace
 
 extern "C" {
@@ -254,6 +271,87 @@ eight_answer_t* eight_solve(const eight_t* e, const eight_options_t* opts, const
     a->goal = eight::to_string(a->solution.goal);
     a->json = eight::solution_json(a->solution, eight::SolveFields{true, o.boards});
     return a.release();
+  });
+}
+
+int eight_distance(const eight_t* e, const eight_options_t* opts, const char* board,
+                   char** errptr) {
+  return guarded<int>(errptr, -2, [&]() -> int {
+    const eight_options_t& o = options_or_default(opts);
+    auto asked = ask(e, o, board);
+    if (!asked.ok()) {
+      set_error(errptr, asked.error().message);
+      return -2;
+    }
+    auto d = distance_of(asked->question, asked->board, o);
+    if (!d.ok()) {
+      set_error(errptr, d.error().message);
+      return -2;
+    }
+    return *d;
+  });
+}
+
+int eight_distances(const eight_t* e, const eight_options_t* opts, const std::uint8_t* cells,
+                    size_t cells_per_board, size_t count, std::int32_t* out, char** errptr) {
+  return guarded<int>(errptr, -1, [&]() -> int {
+    const eight_options_t& o = options_or_default(opts);
+    const auto fail = [&](const std::string& why) {
+      set_error(errptr, why);
+      return -1;
+    };
+    // The boards' shape: named, else the goal's, else the square.
+    std::optional<eight::Shape> shape = o.shape;
+    if (!shape && o.goal) {
+      auto goal = goal_of(o, std::nullopt);
+      if (!goal.ok()) return fail(goal.error().message);
+      shape = goal->shape;
+    }
+    for (int side = 2; !shape && side <= eight::kMaxSide; ++side) {
+      if (static_cast<size_t>(side * side) == cells_per_board) {
+        shape = eight::Shape{static_cast<std::uint8_t>(side), static_cast<std::uint8_t>(side)};
+      }
+    }
+    if (!shape) {
+      return fail(std::to_string(cells_per_board) +
+                  " cells a board make no square: name the shape (eight_options_set_shape)");
+    }
+    if (!eight::is_board_shape(*shape)) {
+      return fail("eight answers no " + eight::to_string(*shape) + " boards");
+    }
+    if (static_cast<size_t>(shape->cells()) != cells_per_board) {
+      return fail("a " + eight::to_string(*shape) + " board has " + std::to_string(shape->cells()) +
+                  " cells, not " + std::to_string(cells_per_board));
+    }
+    auto goal = goal_of(o, *shape);
+    if (!goal.ok()) return fail(goal.error().message);
+    if (goal->shape != *shape) {
+      return fail("the boards are " + eight::to_string(*shape) + " and the goal " +
+                  eight::to_string(goal->shape) + ": a goal has the board's shape");
+    }
+    auto q = eight::frame_question(e->tables, *goal);
+    if (!q.ok()) return fail(q.error().message);
+    const auto n = static_cast<std::size_t>(shape->cells());
+    const bool lookup = q->engine == eight::Engine::kTable;
+    for (std::size_t i = 0; i < count; ++i) {
+      const std::uint8_t* at = cells + i * n;
+      if (lookup) {  // a table shape: a Board and a lookup
+        eight::Board b;
+        b.shape = *shape;
+        std::memcpy(b.cells.data(), at, n);
+        if (!eight::is_valid(b)) return fail(bad_cells(i, n));
+        out[i] = q->table->solver().distance(b, *q->frame);
+        continue;
+      }
+      GridBoard b;
+      b.shape = *shape;
+      std::memcpy(b.cells.data(), at, n);
+      if (!eight::is_valid(b)) return fail(bad_cells(i, n));
+      auto d = distance_of(*q, b, o);
+      if (!d.ok()) return fail("board " + std::to_string(i) + ": " + d.error().message);
+      out[i] = *d;
+    }
+    return 0;
   });
 }
 

@@ -111,6 +111,21 @@ EIGHT_C_EXPORT const char* eight_answer_goal(const eight_answer_t* a);
 /* Exactly `eight solve --format json` (and GET /solve) for this board. */
 EIGHT_C_EXPORT const char* eight_answer_json(const eight_answer_t* a);
 
+/* The distance alone (eight_answer_distance without the path): -1 when the
+ * board cannot reach the goal, -2 on an error (*errptr set). */
+EIGHT_C_EXPORT int eight_distance(const eight_t* e, const eight_options_t* o, const char* board,
+                                  char** errptr);
+/* The distances of `count` boards at once, each given as its cells in
+ * reading order (0 the blank), `cells_per_board` bytes a board, all of one
+ * shape: the options' shape, else the goal's, else the square of that many
+ * cells (3x3 for 9). out[i] is board i's distance, -1 when it cannot reach
+ * the goal. Returns 0, or -1 on an error (*errptr set, naming the first bad
+ * board; out then holds the distances before it). The goal is framed once:
+ * a 3x3 board takes a table lookup, no text. */
+EIGHT_C_EXPORT int eight_distances(const eight_t* e, const eight_options_t* o, const uint8_t* cells,
+                                   size_t cells_per_board, size_t count, int32_t* out,
+                                   char** errptr);
+
 /* ----------------------------------------------------------------- hints */
 
 /* Every legal move from `board` with its next board's distance, best first

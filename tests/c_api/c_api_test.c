@@ -222,6 +222,89 @@ static void test_boards(eight_t* e) {
   eight_options_destroy(o);
 }
 
+/* Every 3x3 permutation in reading order (Heap's algorithm), 9 bytes each. */
+static size_t all_permutations(uint8_t* out) {
+  uint8_t p[9] = {0, 1, 2, 3, 4, 5, 6, 7, 8};
+  int c[9] = {0};
+  size_t n = 0;
+  memcpy(out + 9 * n++, p, 9);
+  for (int i = 1; i < 9;) {
+    if (c[i] < i) {
+      const int j = i % 2 == 0 ? 0 : c[i];
+      const uint8_t t = p[j];
+      p[j] = p[i];
+      p[i] = t;
+      memcpy(out + 9 * n++, p, 9);
+      ++c[i];
+      i = 1;
+    } else {
+      c[i++] = 0;
+    }
+  }
+  return n;
+}
+
+static void test_distances(eight_t* e) {
+  char* err = NULL;
+  CHECK(eight_distance(e, NULL, "867254301", &err) == 31 && err == NULL);
+  CHECK(eight_distance(e, NULL, "213456780", &err) == -1 && err == NULL);
+  CHECK(eight_distance(e, NULL, "21345678", &err) == -2);
+  take_error(&err);
+  CHECK(strcmp(last_error, "expected 9 cells, got 8") == 0);
+
+  /* All 362,880 boards at once: half the other class, the rest as the
+   * histogram counts them, and each as eight_distance() says (every 997th
+   * asked again one at a time). */
+  uint8_t* cells = malloc(9 * 362880);
+  int32_t* out = malloc(sizeof(int32_t) * 362880);
+  CHECK(cells != NULL && out != NULL);
+  if (cells == NULL || out == NULL) return;
+  CHECK(all_permutations(cells) == 362880);
+  CHECK(eight_distances(e, NULL, cells, 9, 362880, out, &err) == 0 && err == NULL);
+  uint64_t counts[100] = {0}, seen[100] = {0};
+  const int max = eight_histogram(e, NULL, counts, 100, &err);
+  size_t other = 0;
+  for (size_t i = 0; i < 362880; ++i) {
+    if (out[i] < 0) {
+      ++other;
+    } else if (out[i] <= max) {
+      ++seen[out[i]];
+    }
+  }
+  CHECK(other == 181440);
+  CHECK(memcmp(seen, counts, sizeof seen) == 0);
+  for (size_t i = 0; i < 362880; i += 997) {
+    char text[10];
+    for (int k = 0; k < 9; ++k) text[k] = (char)('0' + cells[9 * i + k]);
+    text[9] = '\0';
+    CHECK(eight_distance(e, NULL, text, &err) == out[i]);
+  }
+
+  /* A bad board stops the call, named. */
+  cells[9 * 5 + 1] = cells[9 * 5];
+  CHECK(eight_distances(e, NULL, cells, 9, 10, out, &err) == -1);
+  take_error(&err);
+  CHECK(strcmp(last_error, "board 5: its cells are not the tiles 0 to 8, each once") == 0);
+  CHECK(eight_distances(e, NULL, cells, 7, 1, out, &err) == -1);
+  take_error(&err);
+
+  /* Other shapes: named, or a square searched. */
+  eight_options_t* o = eight_options_create();
+  eight_options_set_shape(o, 2, 3);
+  const uint8_t two_by_three[12] = {1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 0, 5};
+  CHECK(eight_distances(e, o, two_by_three, 6, 2, out, &err) == 0);
+  CHECK(out[0] == 0 && out[1] == 1);
+  eight_options_destroy(o);
+  uint8_t five[2 * 25];
+  for (int k = 0; k < 25; ++k) five[k] = five[25 + k] = (uint8_t)((k + 1) % 25);
+  five[25 + 23] = 0;
+  five[25 + 24] = 24;
+  CHECK(eight_distances(e, NULL, five, 25, 2, out, &err) == 0);
+  CHECK(out[0] == 0 && out[1] == 1);
+  free(cells);
+  free(out);
+}
+
 static void test_check(eight_t* e) {
   char* err = NULL;
   eight_check_t* c = eight_check(e, NULL, "123456708", "d", &err);
@@ -255,6 +338,7 @@ int main(int argc, char** argv) {
   test_hints(e);
   test_boards(e);
   test_check(e);
+  test_distances(e);
   eight_close(e);
   if (argc > 1) {
     /* A table file: its 4x4 pattern databases answer 4x4. */
