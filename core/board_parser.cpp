@@ -546,6 +546,17 @@ Result<BoardLine> parse_board_line(std::string_view text, std::optional<Shape> s
   const int half = count / 2;
   BoardLine line;
   if (auto error = board_of(Cells{&scanned, 0, half}, half, std::nullopt, shape, line.board)) {
+    // Without a shape named, a line whose first half's tiles are no board's
+    // either (a tile out of range, twice, or missing) was meant as one board:
+    // "12345678" is a 3x3 board a tile short ("expected 9 cells, got 8"), not
+    // a pair of 2x2 boards. Say what is wrong with it as one. (Halves whose
+    // tiles are sound keep the pair's error: "123450 123405" needs a shape.)
+    const Cells first{&scanned, 0, half};
+    if (!shape && check_tiles(first.first(half)).kind != TileCheck::kOk) {
+      auto rows = rows_shape_of(scanned);
+      if (!rows.ok()) return rows.error();
+      if (auto single = board_of(cells, count, *rows, shape, line.board)) return *single;
+    }
     return *std::move(error);
   }
   line.goal.emplace();

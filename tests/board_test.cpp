@@ -392,3 +392,22 @@ TEST_CASE(
     CHECK(small.error().message == wide.error().message);
   }
 }
+
+TEST_CASE("a line that is no board and whose first half is none either is read as one board") {
+  // Eight cells: twice a 2x2 board's, but "1234" is no 2x2 board (tiles 1 to
+  // 4): the line is a 3x3 board a tile short, and says so.
+  const auto line = parse_board_line("12345678");
+  REQUIRE_FALSE(line.ok());
+  CHECK(line.error().message == "expected 9 cells, got 8");
+  // A real pair still reads as one, and a bad goal in it is named as such.
+  const auto pair = parse_board_line("1230 1203");
+  REQUIRE(pair.ok());
+  CHECK(pair->goal.has_value());
+  const auto bad_goal = parse_board_line("867254301 123456788");
+  REQUIRE_FALSE(bad_goal.ok());
+  CHECK(bad_goal.error().message.rfind("goal: ", 0) == 0);
+  // With the shape named, the pair is what was asked for.
+  const auto named = parse_board_line("12345678", Shape{2, 2});
+  REQUIRE_FALSE(named.ok());
+  CHECK(named.error().message != "expected 9 cells, got 8");
+}
