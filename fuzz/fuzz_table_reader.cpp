@@ -39,7 +39,7 @@ void ask(const eight::TableView& view, const std::vector<std::uint32_t>& ranks) 
   const eight::Solver solver(view);
   const eight::GoalFrame frame(view.section(0).goal, 0, eight::symmetries()[0]);
   for (std::uint32_t r : ranks) {
-    const eight::GridBoard b = eight::unrank_3x3(r % eight::kPositions3x3, 0);
+    const eight::Board b = eight::unrank_3x3(r % eight::kPositions3x3, 0);
     (void)solver.distance(b, frame);
     const auto s = solver.solve(b, frame);
     if (s.ok() && s->length > eight::format::kMaxDistance) std::abort();
