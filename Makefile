@@ -27,9 +27,11 @@ BUILD_BENCHMARKS ?= ON
 # Debian packages the build and the suite need. Boost.Beast and Asio (the
 # server's transport) are header-only in libboost1.81-dev; Boost.URL (request
 # targets) is the compiled libboost-url1.81-dev. cpp-httplib is the HTTP client.
+# pybind11, Python's headers and NumPy build the Python module (python/),
+# pytest runs its tests.
 PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev libcpp-httplib-dev \
             nlohmann-json3-dev libxxhash-dev doctest-dev libbenchmark-dev python3 python3-xxhash \
-            scdoc
+            scdoc pybind11-dev python3-dev python3-numpy python3-pytest
 # ...and what only the test suite needs on top: the browser test's Chromium;
 # systemd-analyze and systemd-socket-activate (the units' and socket
 # activation's tests); groff and man (the man pages' tests); Python's yaml

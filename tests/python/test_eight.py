@@ -1,0 +1,165 @@
+"""The Python module against the `eight` tool, and as a student would use it.
+
+EIGHT_BIN (the tool) and EIGHT_TABLE (a table file) come from CTest
+(python/CMakeLists.txt); PYTHONPATH finds the module built in the tree.
+"""
+import itertools
+import os
+import random
+import subprocess
+
+import numpy as np
+import pytest
+
+import eight
+
+EIGHT = os.environ["EIGHT_BIN"]
+TABLE = os.environ["EIGHT_TABLE"]
+
+
+@pytest.fixture(scope="module")
+def from_file():
+    return eight.Tables.open(TABLE)
+
+
+def tool(*args, stdin=None):
+    done = subprocess.run([EIGHT, *args], input=stdin, capture_output=True, text=True, timeout=600)
+    return done.returncode, done.stdout, done.stderr
+
+
+def random_boards(rng, rows, cols, count):
+    cells = list(range(rows * cols))
+    out = []
+    for _ in range(count):
+        rng.shuffle(cells)
+        out.append("/".join(",".join(map(str, cells[r * cols:(r + 1) * cols]))
+                            for r in range(rows)))
+    return out
+
+
+def test_answers_are_the_tools_byte_for_byte(from_file):
+    rng = random.Random(20261205)
+    boards = random_boards(rng, 3, 3, 10000)
+    for rows, cols in [(2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (2, 5), (5, 2)]:
+        boards += random_boards(rng, rows, cols, 1000)
+    rc, out, err = tool("solve", "--format", "json", "--table", TABLE, stdin="\n".join(boards) + "\n")
+    assert rc == 0, err
+    expected = out.splitlines()
+    assert len(expected) == len(boards)
+    built = eight.Tables.build()
+    for board, line in zip(boards, expected):
+        assert from_file.solve(board).json == line, board
+        assert built.solve(board).json == line, board
+    assert sum('"solvable":false' in line for line in expected) > len(boards) // 4
+
+
+def test_searched_shapes_answer_as_the_tool_does(from_file):
+    rng = random.Random(7)
+    boards = random_boards(rng, 4, 4, 5) + random_boards(rng, 5, 5, 3)
+    rc, out, err = tool("solve", "--format", "json", "--table", TABLE, stdin="\n".join(boards) + "\n")
+    assert rc == 0, err
+    for board, line in zip(boards, out.splitlines()):
+        answer = from_file.solve(board)
+        assert answer.json == line
+        assert answer.lower_bound <= answer.distance or not answer.solvable
+
+
+def test_hints_are_the_tools(from_file):
+    for board in ["867254301", "123456708", "123456780", "213456780", "123/450",
+                  "1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15"]:
+        rc, out, err = tool("hint", "--format", "json", "--table", TABLE, board)
+        assert rc == 0, err
+        assert from_file.hints(board).json == out.strip()
+
+
+def test_errors_carry_the_tools_messages():
+    for board, goal in [("12345678", None), ("867254301", "123456789"), ("1 2 3 4 5 6 7 8 9", None)]:
+        args = ["solve", "--table", TABLE] + (["--goal", goal] if goal else []) + [board]
+        rc, _, err = tool(*args)
+        assert rc != 0
+        with pytest.raises(eight.EightError) as caught:
+            eight.solve(board, goal)
+        assert isinstance(caught.value, ValueError)
+        # The tool prefixes its name (and, for an argument, which one).
+        assert err.splitlines()[0].endswith(str(caught.value)), (err, caught.value)
+
+
+def test_boards_are_strings_lists_tuples_or_rows():
+    expected = eight.solve("123456708")
+    for board in ([1, 2, 3, 4, 5, 6, 7, 0, 8], (1, 2, 3, 4, 5, 6, 7, 0, 8),
+                  [[1, 2, 3], [4, 5, 6], [7, 0, 8]], np.array([[1, 2, 3], [4, 5, 6], [7, 0, 8]])):
+        assert eight.solve(board) == expected
+    with pytest.raises(TypeError):
+        eight.solve(123456708)
+
+
+def test_distances_of_every_3x3_board_match_one_at_a_time():
+    boards = np.array(list(itertools.permutations(range(9))), dtype=np.uint8)
+    d = eight.distances(boards)
+    assert d.dtype == np.int32 and d.shape == (362880,)
+    assert (d < 0).sum() == 181440
+    counts = np.bincount(d[d >= 0])
+    assert tuple(counts) == eight.histogram()
+    for i in range(0, len(boards), 4999):
+        assert d[i] == eight.distance(boards[i].tolist())
+    as_rows = eight.distances(boards[:100].reshape(100, 3, 3))
+    assert (as_rows == d[:100]).all()
+
+
+def test_distances_refuse_a_bad_board_by_its_index_and_need_a_shape_that_is_not_square():
+    boards = np.tile(np.array([1, 2, 3, 4, 5, 6, 7, 8, 0], dtype=np.uint8), (4, 1))
+    boards[2, 0] = 2
+    with pytest.raises(eight.EightError, match="board 2: its cells are not the tiles 0 to 8"):
+        eight.distances(boards)
+    six = np.array([[1, 2, 3, 4, 5, 0], [1, 2, 3, 4, 0, 5]])
+    with pytest.raises(eight.EightError, match="no square"):
+        eight.distances(six)
+    assert list(eight.distances(six, shape=(2, 3))) == [0, 1]
+    assert list(eight.distances(six.reshape(2, 2, 3))) == [0, 1]
+
+
+def test_boards_at_a_distance_are_every_one_once():
+    hist = eight.histogram()
+    far = list(eight.boards_at(31))
+    assert sorted(far) == ["647850321", "867254301"]
+    at20 = list(eight.boards_at(20))
+    assert len(at20) == len(set(at20)) == hist[20]
+    assert all(eight.distance(b) == 20 for b in at20[::500])
+    with pytest.raises(eight.EightError):
+        eight.boards_at(32)
+
+
+def test_check_says_legal_optimal_or_why_not():
+    assert eight.check("123456708", "r").optimal is True
+    c = eight.check("123456708", "rlr")
+    assert c.legal and c.reaches and c.optimal is False and not c
+    assert "3 moves where the distance is 1" in c.why
+    c = eight.check("123456708", "d")
+    assert not c.legal and "move 1" in c.why
+    c = eight.check("123456708", "l")
+    assert c.legal and not c.reaches
+    # A far 10x10 board's own bounded path: legal, reaching, not proven.
+    board = eight.random_board(shape=(10, 10), seed=3)
+    answer = eight.solve(board)
+    assert not answer.optimal
+    c = eight.check(board, answer.path, budget=1000)
+    assert c.reaches and c.optimal is None
+
+
+def test_random_boards_are_repeatable_and_at_their_distance():
+    for d in [0, 1, 15, 31]:
+        b = eight.random_board(d, seed=d)
+        assert eight.distance(b) == d
+        assert eight.random_board(d, seed=d) == b
+    assert eight.distance(eight.random_board(seed=5)) >= 0
+    with pytest.raises(eight.EightError):
+        eight.random_board(40, seed=1)
+
+
+def test_answers_are_small_frozen_typed_values():
+    a = eight.solve("867254301")
+    assert (a.distance, a.optimal, a.lower_bound, a.method) == (31, True, 31, "table")
+    with pytest.raises(Exception):
+        a.distance = 3
+    h = eight.hints("867254301")
+    assert h.moves[0].optimal and h.moves[0].name in ("up", "down", "left", "right")
