@@ -146,6 +146,23 @@ Result<eight::Question> ask_goal(const eight_t* e, const eight_options_t& o) {
   return eight::frame_question(e->tables, *goal);
 }
 
+// ask() and ask_goal() for an entry point: the answer, or nothing with
+// *errptr set to why.
+std::optional<Asked> ask_or_fail(const eight_t* e, const eight_options_t& o, const char* text,
+                                 char** errptr) {
+  auto asked = ask(e, o, text);
+  if (asked.ok()) return std::move(asked).value();
+  set_error(errptr, asked.error().message);
+  return std::nullopt;
+}
+std::optional<eight::Question> ask_goal_or_fail(const eight_t* e, const eight_options_t& o,
+                                                char** errptr) {
+  auto q = ask_goal(e, o);
+  if (q.ok()) return std::move(q).value();
+  set_error(errptr, q.error().message);
+  return std::nullopt;
+}
+
 std::string stopped(const eight::SearchReport& report, std::uint64_t budget) {
   return eight::describe_stop(report, budget) + "; a larger budget may solve it";
 }
@@ -249,11 +266,8 @@ eight_answer_t* eight_solve(const eight_t* e, const eight_options_t* opts, const
                             char** errptr) {
   return guarded<eight_answer_t*>(errptr, nullptr, [&]() -> eight_answer_t* {
     const eight_options_t& o = options_or_default(opts);
-    auto asked = ask(e, o, board);
-    if (!asked.ok()) {
-      set_error(errptr, asked.error().message);
-      return nullptr;
-    }
+    const auto asked = ask_or_fail(e, o, board, errptr);
+    if (!asked) return nullptr;
     const auto answer =
         eight::solve_board(asked->question, asked->board, true, budget_of(o), o.require_optimal);
     if (!answer.ok()) {
@@ -278,11 +292,8 @@ int eight_distance(const eight_t* e, const eight_options_t* opts, const char* bo
                    char** errptr) {
   return guarded<int>(errptr, -2, [&]() -> int {
     const eight_options_t& o = options_or_default(opts);
-    auto asked = ask(e, o, board);
-    if (!asked.ok()) {
-      set_error(errptr, asked.error().message);
-      return -2;
-    }
+    const auto asked = ask_or_fail(e, o, board, errptr);
+    if (!asked) return -2;
     auto d = distance_of(asked->question, asked->board, o);
     if (!d.ok()) {
       set_error(errptr, d.error().message);
@@ -392,11 +403,8 @@ eight_moves_t* eight_hint(const eight_t* e, const eight_options_t* opts, const c
                           char** errptr) {
   return guarded<eight_moves_t*>(errptr, nullptr, [&]() -> eight_moves_t* {
     const eight_options_t& o = options_or_default(opts);
-    auto asked = ask(e, o, board);
-    if (!asked.ok()) {
-      set_error(errptr, asked.error().message);
-      return nullptr;
-    }
+    const auto asked = ask_or_fail(e, o, board, errptr);
+    if (!asked) return nullptr;
     const auto searched =
         eight::board_moves(asked->question, asked->board, budget_of(o), o.require_optimal);
     if (!searched.report.finished()) {
@@ -451,11 +459,8 @@ char* eight_random(const eight_t* e, const eight_options_t* opts, int distance, 
                    char** errptr) {
   return guarded<char*>(errptr, nullptr, [&]() -> char* {
     const eight_options_t& o = options_or_default(opts);
-    auto q = ask_goal(e, o);
-    if (!q.ok()) {
-      set_error(errptr, q.error().message);
-      return nullptr;
-    }
+    const auto q = ask_goal_or_fail(e, o, errptr);
+    if (!q) return nullptr;
     eight::Rng rng(seed);
     if (distance < 0 && !q->by_search()) {
       // A table's goal, no distance: uniformly random among all its boards,
@@ -482,11 +487,8 @@ int eight_histogram(const eight_t* e, const eight_options_t* opts, std::uint64_t
                     char** errptr) {
   return guarded<int>(errptr, -1, [&]() -> int {
     const eight_options_t& o = options_or_default(opts);
-    auto q = ask_goal(e, o);
-    if (!q.ok()) {
-      set_error(errptr, q.error().message);
-      return -1;
-    }
+    const auto q = ask_goal_or_fail(e, o, errptr);
+    if (!q) return -1;
     if (q->by_search()) {
       set_error(errptr, "distances of " + eight::to_string(q->goal().shape) +
                             " boards are found by search, not tabulated: no histogram");
@@ -506,11 +508,8 @@ eight_boards_t* eight_boards_at(const eight_t* e, const eight_options_t* opts, i
                                 char** errptr) {
   return guarded<eight_boards_t*>(errptr, nullptr, [&]() -> eight_boards_t* {
     const eight_options_t& o = options_or_default(opts);
-    auto q = ask_goal(e, o);
-    if (!q.ok()) {
-      set_error(errptr, q.error().message);
-      return nullptr;
-    }
+    const auto q = ask_goal_or_fail(e, o, errptr);
+    if (!q) return nullptr;
     const auto fail = [&](const std::string& why) -> eight_boards_t* {
       set_error(errptr, why);
       return nullptr;
@@ -557,11 +556,8 @@ eight_check_t* eight_check(const eight_t* e, const eight_options_t* opts, const 
                            const char* path, char** errptr) {
   return guarded<eight_check_t*>(errptr, nullptr, [&]() -> eight_check_t* {
     const eight_options_t& o = options_or_default(opts);
-    auto asked = ask(e, o, board);
-    if (!asked.ok()) {
-      set_error(errptr, asked.error().message);
-      return nullptr;
-    }
+    const auto asked = ask_or_fail(e, o, board, errptr);
+    if (!asked) return nullptr;
     if (path == nullptr) path = "";
     auto c = std::make_unique<eight_check_t>();
     GridBoard at = asked->board;
