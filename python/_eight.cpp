@@ -32,6 +32,14 @@ PyObject* g_error = nullptr;
   throw py::error_already_set();
 }
 
+// Runs `call` (a C API call) with the GIL released, so other Python threads
+// run while the core works; the C API touches no Python object.
+template <typename Call>
+auto unlocked(Call call) {
+  py::gil_scoped_release released;
+  return call();
+}
+
 template <typename T, void (*kDestroy)(T*)>
 struct Deleter {
   void operator()(T* p) const { kDestroy(p); }
@@ -68,21 +76,13 @@ class Tables {
  public:
   static std::shared_ptr<Tables> open(const std::string& path) {
     char* err = nullptr;
-    eight_t* e;
-    {
-      py::gil_scoped_release unlocked;
-      e = eight_open(path.c_str(), &err);
-    }
+    const auto e = unlocked([&] { return eight_open(path.c_str(), &err); });
     if (e == nullptr) raise(err);
     return std::shared_ptr<Tables>(new Tables(e));
   }
   static std::shared_ptr<Tables> build() {
     char* err = nullptr;
-    eight_t* e;
-    {
-      py::gil_scoped_release unlocked;
-      e = eight_build(&err);
-    }
+    const auto e = unlocked([&] { return eight_build(&err); });
     if (e == nullptr) raise(err);
     return std::shared_ptr<Tables>(new Tables(e));
   }
@@ -94,11 +94,7 @@ class Tables {
   py::tuple solve(const std::string& board, const Options& opts) const {
     const OptionsPtr o = opts.make();
     char* err = nullptr;
-    eight_answer_t* raw;
-    {
-      py::gil_scoped_release unlocked;
-      raw = eight_solve(e_, o.get(), board.c_str(), &err);
-    }
+    const auto raw = unlocked([&] { return eight_solve(e_, o.get(), board.c_str(), &err); });
     if (raw == nullptr) raise(err);
     const AnswerPtr a(raw);
     return py::make_tuple(eight_answer_board(raw), eight_answer_goal(raw),
@@ -129,13 +125,9 @@ class Tables {
     py::array_t<std::int32_t> out(static_cast<py::ssize_t>(count));
     const OptionsPtr o = opts.make();
     char* err = nullptr;
-    int rc;
     const std::uint8_t* in = cells.data();
     std::int32_t* to = out.mutable_data();
-    {
-      py::gil_scoped_release unlocked;
-      rc = eight_distances(e_, o.get(), in, n, count, to, &err);
-    }
+    const int rc = unlocked([&] { return eight_distances(e_, o.get(), in, n, count, to, &err); });
     if (rc != 0) raise(err);
     return out;
   }
@@ -144,11 +136,7 @@ class Tables {
   py::tuple hint(const std::string& board, const Options& opts) const {
     const OptionsPtr o = opts.make();
     char* err = nullptr;
-    eight_moves_t* raw;
-    {
-      py::gil_scoped_release unlocked;
-      raw = eight_hint(e_, o.get(), board.c_str(), &err);
-    }
+    const auto raw = unlocked([&] { return eight_hint(e_, o.get(), board.c_str(), &err); });
     if (raw == nullptr) raise(err);
     const MovesPtr m(raw);
     py::list moves;
@@ -165,11 +153,7 @@ class Tables {
   std::string random(int distance, std::uint64_t seed, const Options& opts) const {
     const OptionsPtr o = opts.make();
     char* err = nullptr;
-    char* board;
-    {
-      py::gil_scoped_release unlocked;
-      board = eight_random(e_, o.get(), distance, seed, &err);
-    }
+    const auto board = unlocked([&] { return eight_random(e_, o.get(), distance, seed, &err); });
     if (board == nullptr) raise(err);
     std::string out = board;
     eight_free(board);
@@ -189,11 +173,7 @@ class Tables {
   std::vector<std::string> boards_at(int distance, const Options& opts) const {
     const OptionsPtr o = opts.make();
     char* err = nullptr;
-    eight_boards_t* raw;
-    {
-      py::gil_scoped_release unlocked;
-      raw = eight_boards_at(e_, o.get(), distance, &err);
-    }
+    const auto raw = unlocked([&] { return eight_boards_at(e_, o.get(), distance, &err); });
     if (raw == nullptr) raise(err);
     const BoardsPtr b(raw);
     std::vector<std::string> out;
@@ -206,11 +186,8 @@ class Tables {
   py::tuple check(const std::string& board, const std::string& path, const Options& opts) const {
     const OptionsPtr o = opts.make();
     char* err = nullptr;
-    eight_check_t* raw;
-    {
-      py::gil_scoped_release unlocked;
-      raw = eight_check(e_, o.get(), board.c_str(), path.c_str(), &err);
-    }
+    const auto raw =
+        unlocked([&] { return eight_check(e_, o.get(), board.c_str(), path.c_str(), &err); });
     if (raw == nullptr) raise(err);
     const CheckPtr c(raw);
     return py::make_tuple(eight_check_legal(raw) != 0, eight_check_reaches(raw) != 0,
