@@ -325,6 +325,51 @@ static void test_check(eight_t* e) {
   eight_check_destroy(c);
 }
 
+/* Hostile and heavy input: text far past the parser's bound is refused
+ * unread, a path of a million moves is walked to its verdict, and ten
+ * thousand answers and option sets come and go (valgrind, ASan: none kept). */
+static void test_hostile(eight_t* e) {
+  char* err = NULL;
+  const size_t long_text = 1000000;
+  char* text = malloc(long_text + 1);
+  char* path = malloc(long_text + 1);
+  CHECK(text != NULL && path != NULL);
+  if (text == NULL || path == NULL) return;
+  memset(text, '1', long_text);
+  text[long_text] = '\0';
+  CHECK(eight_solve(e, NULL, text, &err) == NULL);
+  take_error(&err);
+  CHECK(strstr(last_error, "long") != NULL);
+  CHECK(eight_distance(e, NULL,
+                       "8\x01\xff"
+                       "7254301",
+                       &err) == -2);
+  take_error(&err);
+  for (size_t i = 0; i < long_text; i += 2) {
+    path[i] = 'u';
+    path[i + 1] = 'd';
+  }
+  path[long_text] = '\0';
+  eight_check_t* c = eight_check(e, NULL, "123456780", path, &err);
+  CHECK(c != NULL && eight_check_reaches(c) == 1 && eight_check_optimal(c) == 0);
+  eight_check_destroy(c);
+  path[long_text - 1] = 'x';
+  c = eight_check(e, NULL, "123456780", path, &err);
+  CHECK(c != NULL && eight_check_legal(c) == 0 &&
+        strstr(eight_check_why(c), "move 1000000") != NULL);
+  eight_check_destroy(c);
+  free(text);
+  free(path);
+  for (int i = 0; i < 10000; ++i) {
+    eight_options_t* o = eight_options_create();
+    eight_options_set_goal(o, "123804765");
+    eight_answer_t* a = eight_solve(e, o, "867254301", &err);
+    CHECK(a != NULL);
+    eight_answer_destroy(a);
+    eight_options_destroy(o);
+  }
+}
+
 int main(int argc, char** argv) {
   char* err = NULL;
   eight_t* e = eight_build(&err);
@@ -339,6 +384,7 @@ int main(int argc, char** argv) {
   test_boards(e);
   test_check(e);
   test_distances(e);
+  test_hostile(e);
   eight_close(e);
   if (argc > 1) {
     /* A table file: its 4x4 pattern databases answer 4x4. */
