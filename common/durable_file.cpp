@@ -6,7 +6,8 @@
 #include <cerrno>
 #include <cstring>
 #include <optional>
-#include <thread>
+
+#include "common/workers.h"
 
 namespace eight {
 namespace {
@@ -41,12 +42,13 @@ Result<std::monostate> write_file_atomically(const std::string& path,
   // the fsync makes durable: the two run at once.
   int sync_errno = 0;
   std::optional<Result<std::monostate>> checked;
-  {
-    std::jthread sync([&] {
+  run_workers(2, [&](unsigned which) {
+    if (which == 1) {
       if (::fsync(fd) != 0) sync_errno = errno;
-    });
-    if (check) checked = check(tmp);
-  }
+    } else if (check) {
+      checked = check(tmp);
+    }
+  });
   if (sync_errno != 0) return abandon("cannot fsync", sync_errno);
   if (checked && !checked->ok()) {
     ::close(fd);

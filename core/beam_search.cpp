@@ -27,7 +27,6 @@ struct Key {
       hi ^= std::uint64_t{t} << (5 * (c - 12));
     }
   }
-  friend bool operator==(const Key&, const Key&) = default;
   friend auto operator<=>(const Key&, const Key&) = default;
 };
 

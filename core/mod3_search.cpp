@@ -4,8 +4,9 @@
 #include <atomic>
 #include <bit>
 #include <cassert>
-#include <thread>
 
+#include "atomic_ref.h"
+#include "common/workers.h"
 #include "eight/any_rank.h"
 #include "rank/kernel.h"
 
@@ -33,7 +34,7 @@ std::uint64_t expand(const std::uint64_t* cur, std::uint64_t* next, std::uint8_t
   const auto settle = [&] {
     for (int i = 0; i < pending; ++i) {
       const std::uint32_t q = batch[i];
-      std::atomic_ref<std::uint8_t> byte(table[q >> 2]);
+      detail::AtomicRef<std::uint8_t> byte(table[q >> 2]);
       const unsigned shift = 2 * (q & 3);
       if (((byte.load(std::memory_order_relaxed) >> shift) & 3) != 3) continue;
       // From 0b11 to `value`: clear the bits `value` does not have.
@@ -42,7 +43,7 @@ std::uint64_t expand(const std::uint64_t* cur, std::uint64_t* next, std::uint8_t
           byte.fetch_and(static_cast<std::uint8_t>(~clear), std::memory_order_relaxed);
       if (((old >> shift) & 3) != 3) continue;  // another worker was first
       ++found;
-      std::atomic_ref<std::uint64_t>(next[q >> 6])
+      detail::AtomicRef<std::uint64_t>(next[q >> 6])
           .fetch_or(std::uint64_t{1} << (q & 63), std::memory_order_relaxed);
     }
     pending = 0;
@@ -95,8 +96,7 @@ Mod3Section search(int blank, const Mod3Options& options) {
   out.histogram.push_back(1);
   std::uint64_t found_so_far = 1;
   if (options.progress) options.progress(0, found_so_far);
-  const unsigned workers =
-      options.workers != 0 ? options.workers : std::max(1u, std::thread::hardware_concurrency());
+  const unsigned workers = options.workers != 0 ? options.workers : available_cores();
   std::vector<std::uint64_t> found(workers);
   for (int d = 0;; ++d) {
     const auto value = static_cast<unsigned>((d + 1) % 3);
@@ -104,11 +104,7 @@ Mod3Section search(int blank, const Mod3Options& options) {
     const auto work = [&](unsigned w) {
       found[w] = expand<K>(cur.data(), next.data(), out.table.data(), out.cls, value, next_chunk);
     };
-    {
-      std::vector<std::jthread> others;
-      for (unsigned w = 1; w < workers; ++w) others.emplace_back(work, w);
-      work(0);
-    }
+    run_workers(workers, work);
     std::uint64_t level = 0;
     for (const std::uint64_t f : found) level += f;
     if (level == 0) break;  // `cur` is the farthest level

@@ -2,7 +2,8 @@
 
 #include <algorithm>
 #include <cassert>
-#include <thread>
+
+#include "common/workers.h"
 
 namespace eight::detail {
 
@@ -39,12 +40,15 @@ Transitions::Transitions()
   // write down rows 0-2 and up rows 3-5, and zero up rows 0-2; cells 3-5
   // write down rows 3-5 and up rows 6-8, and zero down rows 6-8.
   static_assert(kCells3x3 == 9);
-  std::jthread other([&] {
-    fill_rows(3, 6);
-    std::fill_n(down_.get() + 2 * kThreeRows, kThreeRows, 0);
+  run_workers(2, [&](unsigned half) {
+    if (half == 0) {
+      fill_rows(0, 3);
+      std::fill_n(up_.get(), kThreeRows, 0);
+    } else {
+      fill_rows(3, 6);
+      std::fill_n(down_.get() + 2 * kThreeRows, kThreeRows, 0);
+    }
   });
-  fill_rows(0, 3);
-  std::fill_n(up_.get(), kThreeRows, 0);
 }
 
 const Transitions& Transitions::get() {

@@ -10,9 +10,9 @@
 #include <cstring>
 #include <memory>
 #include <optional>
-#include <thread>
 
 #include "common/durable_file.h"
+#include "common/workers.h"
 #include "eight/any_rank.h"
 #include "eight/goal.h"
 #include "eight/rank.h"
@@ -196,39 +196,34 @@ std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow,
   }
   std::atomic<std::size_t> next{0};
   {
-    const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
-    std::vector<std::jthread> workers;
-    for (std::size_t w = 0; w < std::min(n, cores); ++w) {
-      workers.emplace_back([&] {
-        detail::SearchSpace space;
-        for (std::size_t i; (i = next.fetch_add(1)) < n;) {
-          const SectionSpec& spec = sections[i];
-          std::uint8_t* out = file + entries_at[i];
-          if (spec.encoding == format::Encoding::kPatternDb) continue;  // built above
-          if (spec.encoding == format::Encoding::kMod3) {
-            std::function<void(int, std::uint64_t)> report;
-            if (progress) {
-              report = [&progress, i](int level, std::uint64_t found) {
-                progress(i, level, found);
-              };
-            }
-            built[i] = write_mod3_section(spec.shape, spec.blank, out, std::move(report));
-          } else if (spec.shape == kShape3x3) {
-            Built& b = built[i];
-            b.max_distance = write_section(spec.blank, space, out);
-            const auto& starts = space.level_starts;
-            for (std::size_t d = 0; d + 1 < starts.size(); ++d) {
-              b.histogram.push_back(starts[d + 1] - starts[d]);
-            }
-            b.farthest.assign(space.queue.begin() + starts[starts.size() - 2],
-                              space.queue.begin() + kPositions3x3);
-            std::sort(b.farthest.begin(), b.farthest.end());
-          } else {
-            built[i] = write_full_section(spec.shape, spec.blank, out);
+    const auto workers = static_cast<unsigned>(std::min<std::size_t>(n, available_cores()));
+    run_workers(workers, [&](unsigned) {
+      detail::SearchSpace space;
+      for (std::size_t i; (i = next.fetch_add(1)) < n;) {
+        const SectionSpec& spec = sections[i];
+        std::uint8_t* out = file + entries_at[i];
+        if (spec.encoding == format::Encoding::kPatternDb) continue;  // built above
+        if (spec.encoding == format::Encoding::kMod3) {
+          std::function<void(int, std::uint64_t)> report;
+          if (progress) {
+            report = [&progress, i](int level, std::uint64_t found) { progress(i, level, found); };
           }
+          built[i] = write_mod3_section(spec.shape, spec.blank, out, std::move(report));
+        } else if (spec.shape == kShape3x3) {
+          Built& b = built[i];
+          b.max_distance = write_section(spec.blank, space, out);
+          const auto& starts = space.level_starts;
+          for (std::size_t d = 0; d + 1 < starts.size(); ++d) {
+            b.histogram.push_back(starts[d + 1] - starts[d]);
+          }
+          b.farthest.assign(space.queue.begin() + starts[starts.size() - 2],
+                            space.queue.begin() + kPositions3x3);
+          std::sort(b.farthest.begin(), b.farthest.end());
+        } else {
+          built[i] = write_full_section(spec.shape, spec.blank, out);
         }
-      });
-    }
+      }
+    });
   }
   std::vector<std::uint64_t> stats_at(n);
   for (std::size_t i = 0; i < n; ++i) {

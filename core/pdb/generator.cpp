@@ -6,8 +6,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
-#include <thread>
 
+#include "atomic_ref.h"
+#include "common/workers.h"
 #include "eight/goal.h"
 #include "eight/pattern_db.h"
 #include "rank/placement.h"
@@ -78,8 +79,7 @@ class Generator {
                                                     std::abs(a % cols_ - b % cols_));
       }
     }
-    threads_ = options.threads > 0 ? options.threads
-                                   : static_cast<int>(std::thread::hardware_concurrency());
+    threads_ = options.threads > 0 ? options.threads : static_cast<int>(available_cores());
     threads_ = std::clamp(threads_, 1, 64);
   }
 
@@ -175,11 +175,7 @@ class Generator {
       }
       found.fetch_add(pipeline.found);
     };
-    {
-      std::vector<std::jthread> helpers;
-      for (int t = 1; t < threads_; ++t) helpers.emplace_back(work, false);
-      work(true);
-    }
+    run_workers(static_cast<unsigned>(threads_), [&](unsigned t) { work(t == 0); });
     return found.load();
   }
 
@@ -252,7 +248,7 @@ class Generator {
     }
     const std::uint32_t free = ~occupied & kAllCells;
     const std::uint8_t mine =
-        std::atomic_ref<std::uint8_t>(reached_[rank]).load(std::memory_order_relaxed);
+        detail::AtomicRef<std::uint8_t>(reached_[rank]).load(std::memory_order_relaxed);
     const RegionTable& table = regions_;
     drain<kShared>(p, Pipeline::kLag);  // room for this placement's successors
     for (int i = 0; i < K; ++i) {
@@ -281,7 +277,7 @@ class Generator {
   template <bool kShared>
   void visit(std::uint32_t rank, int blank, std::uint32_t free, int md, int depth,
              std::uint64_t& found, std::uint64_t& done) {
-    std::atomic_ref<std::uint8_t> reached(reached_[rank]);
+    detail::AtomicRef<std::uint8_t> reached(reached_[rank]);
     const std::uint8_t seen = reached.load(std::memory_order_relaxed);
     if (seen == kAllRegions) return;
     const RegionTable& table = regions_;
@@ -307,7 +303,7 @@ class Generator {
     }
     const std::uint64_t word_bit = std::uint64_t{1} << (rank % 64);
     if constexpr (kShared) {
-      std::atomic_ref<std::uint64_t>(next_[rank / 64])
+      detail::AtomicRef<std::uint64_t>(next_[rank / 64])
           .fetch_or(word_bit, std::memory_order_relaxed);
     } else {
       next_[rank / 64] |= word_bit;
@@ -320,7 +316,7 @@ class Generator {
     if (v == 0) return;
     const auto nibble = static_cast<std::uint8_t>(v << (4 * (rank & 1)));
     if constexpr (kShared) {
-      std::atomic_ref<std::uint8_t>(out_[rank / 2]).fetch_or(nibble, std::memory_order_relaxed);
+      detail::AtomicRef<std::uint8_t>(out_[rank / 2]).fetch_or(nibble, std::memory_order_relaxed);
     } else {
       out_[rank / 2] |= nibble;
     }

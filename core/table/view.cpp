@@ -1,11 +1,12 @@
 // TableView (include/eight/table.h): parse() runs the checks (checks.h)
 // and keeps what they found.
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <optional>
-#include <thread>
 
 #include "checks.h"
+#include "common/workers.h"
 #include "eight/pattern_db.h"
 #include "eight/table.h"
 
@@ -79,18 +80,17 @@ Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::str
                     std::to_string(at));
   }
   if (check == Check::kChecksum) return view;
-  // Sections are independent: prove them at once, one thread each.
+  // Sections are independent: prove them at once, a worker per core each
+  // taking the next section left.
   std::vector<std::optional<Error>> errors(n);
-  {
-    std::vector<std::jthread> workers;
-    for (std::size_t i = 0; i < n; ++i) {
-      const SectionInfo& section = view.sections_[i];
+  std::atomic<std::size_t> next{0};
+  run_workers(static_cast<unsigned>(std::min<std::size_t>(n, available_cores())), [&](unsigned) {
+    for (std::size_t i; (i = next.fetch_add(1)) < n;) {
       // (A mod-3 section's proof is a search again: kExhaustive.)
-      if (check == Check::kFull && section.encoding == format::Encoding::kMod3) continue;
-      workers.emplace_back(
-          [&, i] { errors[i] = verify_section(view.sections_[i], i, name, check); });
+      if (check == Check::kFull && view.sections_[i].encoding == format::Encoding::kMod3) continue;
+      errors[i] = verify_section(view.sections_[i], i, name, check);
     }
-  }
+  });
   for (auto& err : errors) {
     if (err) return *err;
   }

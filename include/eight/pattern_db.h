@@ -146,8 +146,8 @@ struct PdbProgress {
 using PdbProgressFn = std::function<void(const PdbProgress&)>;
 
 struct PdbOptions {
-  // Threads to search with; 0 means std::thread::hardware_concurrency().
-  // The bytes do not depend on it.
+  // Threads to search with; 0 means every core (1 where no thread can be started: the JavaScript
+  // package). The bytes do not depend on it.
   int threads = 0;
   // Called on the calling thread, after each layer and about every 100 ms
   // within one; `done / total` is fit for a progress bar.
