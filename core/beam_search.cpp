@@ -245,6 +245,12 @@ BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
       std::nth_element(children.begin(), children.begin() + width, children.end(), order);
       children.resize(static_cast<std::size_t>(width));
     }
+    // In `order` (a total order: no two kept boards share a key), not in
+    // the order nth_element left: that order differs between standard
+    // libraries, and the layer's order decides which parent keeps a child
+    // two of them make, so the path. Sorted, every build (libstdc++ here,
+    // libc++ in the WebAssembly package, js/) finds the same path.
+    std::sort(children.begin(), children.end(), order);
     layer.swap(children);
     kept.reserve(layer.size());
     std::vector<Link>& links = history.emplace_back();
