@@ -290,8 +290,11 @@ const fifteen::PatternSetView* pattern_databases(Shape shape, int goal_blank,
   };
   // One slot per (shape, goal blank); each is built by the first thread to
   // ask that is not cancelled, while any other asking for it waits. Never
-  // freed.
-  static std::array<Slot, kMaxSide * kMaxSide * 16> slots;
+  // freed. On the heap, made at the first call: a static array of them is
+  // constant-initialized, and the views' default shapes are not zero, so
+  // its 397 KB were every binary's initialized data (and the WebAssembly
+  // module's, js/).
+  static auto& slots = *new std::array<Slot, kMaxSide * kMaxSide * 16>();
   Slot& slot = slots[static_cast<std::size_t>(((shape.rows - 1) * kMaxSide + shape.cols - 1) * 16 +
                                               goal_blank)];
   if (const auto* dbs = slot.built.load(std::memory_order_acquire)) return dbs;
