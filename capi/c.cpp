@@ -10,16 +10,19 @@
 #include <cstring>
 #include <exception>
 #include <filesystem>
+#include <iterator>
 #include <memory>
 #include <new>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "eight/answer.h"
 #include "eight/board.h"
 #include "eight/random.h"
+#include "eight/shape.h"
 #include "eight/table_set.h"
 #include "eight/tablegen.h"
 #include "json/answer_json.h"
@@ -41,7 +44,11 @@ struct eight_answer_t {
   std::string path;
   std::string board;
   std::string goal;
-  std::string json;
+  bool boards = false;  // the json lists the board after each move
+  // Made by the first eight_answer_json(): most callers want the path
+  // alone, and the JSON is most of an answer's time (the JavaScript
+  // package's solve, js/).
+  mutable std::optional<std::string> json;
 };
 
 struct eight_moves_t {
@@ -210,8 +217,70 @@ eight_t* eight_open(const char* path, char** errptr) {
 }
 
 eight_t* eight_build(char** errptr) {
+  return eight_build_shapes(nullptr, errptr);
+}
+
+eight_t* eight_build_shapes(const char* shapes, char** errptr) {
   return guarded<eight_t*>(errptr, nullptr, [&]() -> eight_t* {
-    auto table = eight::Table::adopt(eight::build_table(eight::kDefaultSections), "in memory",
+    std::vector<eight::SectionSpec> sections;
+    if (shapes == nullptr || *shapes == '\0') {
+      sections.assign(std::begin(eight::kDefaultSections), std::end(eight::kDefaultSections));
+    } else {
+      std::vector<eight::Shape> named;
+      for (std::string_view rest = shapes;;) {
+        const std::size_t comma = rest.find(',');
+        const std::string_view text = rest.substr(0, comma);
+        auto shape = eight::parse_shape(text);
+        if (!shape.ok()) {
+          set_error(errptr, shape.error().message);
+          return nullptr;
+        }
+        // The sections are kept under one of a shape and its transpose.
+        const eight::Shape s = *shape;
+        const auto built_as = [&](const eight::SectionSpec& spec) {
+          return spec.shape == s || spec.shape == s.transposed();
+        };
+        if (std::none_of(std::begin(eight::kDefaultSections), std::end(eight::kDefaultSections),
+                         built_as)) {
+          set_error(errptr,
+                    "eight builds in memory the shapes up to 10 cells (2x2, 2x3, 3x2, "
+                    "2x4, 4x2, 3x3, 2x5, 5x2), not " +
+                        eight::to_string(s) + ": open a table file");
+          return nullptr;
+        }
+        if (std::any_of(named.begin(), named.end(),
+                        [&](eight::Shape n) { return n == s || n == s.transposed(); })) {
+          set_error(errptr, "shape " + eight::to_string(s) +
+                                " is named twice (a shape brings "
+                                "its transpose)");
+          return nullptr;
+        }
+        named.push_back(s);
+        for (const eight::SectionSpec& spec : eight::kDefaultSections) {
+          if (built_as(spec)) sections.push_back(spec);
+        }
+        if (comma == std::string_view::npos) break;
+        rest.remove_prefix(comma + 1);
+      }
+    }
+    auto table =
+        eight::Table::adopt(eight::build_table(sections), "in memory", eight::Check::kChecksum);
+    if (!table.ok()) {
+      set_error(errptr, table.error().message);
+      return nullptr;
+    }
+    return new eight_t{eight::TableSet({std::move(table).value()})};
+  });
+}
+
+eight_t* eight_open_bytes(const uint8_t* bytes, size_t size, const char* name, char** errptr) {
+  return guarded<eight_t*>(errptr, nullptr, [&]() -> eight_t* {
+    if (bytes == nullptr && size != 0) {
+      set_error(errptr, "no table bytes given");
+      return nullptr;
+    }
+    std::vector<std::uint8_t> copy(bytes, bytes + size);
+    auto table = eight::Table::adopt(std::move(copy), name != nullptr ? name : "in memory",
                                      eight::Check::kChecksum);
     if (!table.ok()) {
       set_error(errptr, table.error().message);
@@ -283,7 +352,7 @@ eight_answer_t* eight_solve(const eight_t* e, const eight_options_t* opts, const
     a->path = eight::path_letters(a->solution.path());
     a->board = eight::to_string(a->solution.board);
     a->goal = eight::to_string(a->solution.goal);
-    a->json = eight::solution_json(a->solution, eight::SolveFields{true, o.boards});
+    a->boards = o.boards;
     return a.release();
   });
 }
@@ -396,7 +465,12 @@ const char* eight_answer_goal(const eight_answer_t* a) {
   return a->goal.c_str();
 }
 const char* eight_answer_json(const eight_answer_t* a) {
-  return a->json.c_str();
+  try {
+    if (!a->json) a->json = eight::solution_json(a->solution, eight::SolveFields{true, a->boards});
+    return a->json->c_str();
+  } catch (...) {
+    return nullptr;  // out of memory (c.h)
+  }
 }
 
 eight_moves_t* eight_hint(const eight_t* e, const eight_options_t* opts, const char* board,

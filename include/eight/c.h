@@ -62,6 +62,16 @@ EIGHT_C_EXPORT eight_t* eight_open(const char* path, char** errptr);
  * 4x4 need a table file (eight_open()); the shapes past 12 cells other than
  * 4x4 are answered by search either way. */
 EIGHT_C_EXPORT eight_t* eight_build(char** errptr);
+/* The same for some of those shapes: `shapes` names them, comma-separated
+ * ("3x3", "2x3,2x4"; a shape brings its transpose); NULL or "" for all.
+ * A shape past 10 cells, or one named twice, is an error. */
+EIGHT_C_EXPORT eight_t* eight_build_shapes(const char* shapes, char** errptr);
+/* A table file's bytes (a downloaded eight.tbl, a table linked into the
+ * program), copied: the caller's buffer may go at once. Checked as
+ * eight_open() checks a file; `name` (NULL: "in memory") names it in
+ * messages. */
+EIGHT_C_EXPORT eight_t* eight_open_bytes(const uint8_t* bytes, size_t size, const char* name,
+                                         char** errptr);
 EIGHT_C_EXPORT void eight_close(eight_t* e);
 
 /* --------------------------------------------------------------- options */
@@ -108,7 +118,9 @@ EIGHT_C_EXPORT const char* eight_answer_path(const eight_answer_t* a);
 /* The board and the goal in canonical form ("867254301", "123/450"). */
 EIGHT_C_EXPORT const char* eight_answer_board(const eight_answer_t* a);
 EIGHT_C_EXPORT const char* eight_answer_goal(const eight_answer_t* a);
-/* Exactly `eight solve --format json` (and GET /solve) for this board. */
+/* Exactly `eight solve --format json` (and GET /solve) for this board.
+ * Made at the first call (so an answer whose JSON is never asked for does
+ * not pay for it); NULL only if memory ran out then. */
 EIGHT_C_EXPORT const char* eight_answer_json(const eight_answer_t* a);
 
 /* The distance alone (eight_answer_distance without the path): -1 when the

@@ -370,6 +370,79 @@ static void test_hostile(eight_t* e) {
   }
 }
 
+/* eight_build_shapes: a shape and its transpose alone; the errors. */
+static void test_build_shapes(void) {
+  char* err = NULL;
+  eight_t* e = eight_build_shapes("2x3,2x4", &err);
+  CHECK(e != NULL && err == NULL);
+  if (e != NULL) {
+    CHECK(eight_distance(e, NULL, "123/450", &err) == 0 && err == NULL);
+    CHECK(eight_distance(e, NULL, "12/34/50", &err) == 0 && err == NULL); /* 3x2, the transpose */
+    CHECK(eight_distance(e, NULL, "1234/5670", &err) == 0 && err == NULL);
+    CHECK(eight_distance(e, NULL, "867254301", &err) == -2);
+    take_error(&err);
+    CHECK(strstr(last_error, "not 3x3 ones") != NULL);
+    eight_close(e);
+  }
+  e = eight_build_shapes("4x4", &err);
+  CHECK(e == NULL);
+  take_error(&err);
+  CHECK(strcmp(last_error,
+               "eight builds in memory the shapes up to 10 cells (2x2, 2x3, 3x2, 2x4, 4x2, 3x3, "
+               "2x5, 5x2), not 4x4: open a table file") == 0);
+  e = eight_build_shapes("2x3,3x2", &err);
+  CHECK(e == NULL);
+  take_error(&err);
+  CHECK(strstr(last_error, "shape 3x2 is named twice") != NULL);
+  e = eight_build_shapes("3x3,", &err);
+  CHECK(e == NULL);
+  take_error(&err);
+  e = eight_build_shapes("three", &err);
+  CHECK(e == NULL);
+  take_error(&err);
+  /* NULL and "" are every shape, as eight_build. */
+  e = eight_build_shapes("", &err);
+  CHECK(e != NULL && eight_distance(e, NULL, "12345/67890", &err) == 0);
+  eight_close(e);
+}
+
+/* eight_open_bytes: a table file's bytes, copied and checked. */
+static void test_open_bytes(const char* path) {
+  char* err = NULL;
+  FILE* f = fopen(path, "rb");
+  CHECK(f != NULL);
+  if (f == NULL) return;
+  fseek(f, 0, SEEK_END);
+  const long size = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  uint8_t* bytes = malloc((size_t)size);
+  CHECK(bytes != NULL && fread(bytes, 1, (size_t)size, f) == (size_t)size);
+  fclose(f);
+  eight_t* e = eight_open_bytes(bytes, (size_t)size, "downloaded.tbl", &err);
+  CHECK(e != NULL && err == NULL);
+  /* The bytes are copied: the caller's may go at once. */
+  memset(bytes, 0, (size_t)size);
+  if (e != NULL) {
+    CHECK(eight_distance(e, NULL, "867254301", &err) == 31);
+    CHECK(eight_distance(e, NULL, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", &err) == 1);
+    eight_close(e);
+  }
+  free(bytes);
+  e = eight_open_bytes(NULL, 0, NULL, &err);
+  CHECK(e == NULL);
+  take_error(&err);
+  CHECK(strstr(last_error, "in memory") != NULL);
+  const uint8_t junk[64] = {'n', 'o', 't'};
+  e = eight_open_bytes(junk, sizeof junk, "junk.tbl", &err);
+  CHECK(e == NULL);
+  take_error(&err);
+  CHECK(strstr(last_error, "junk.tbl") != NULL);
+  e = eight_open_bytes(NULL, 5, NULL, &err);
+  CHECK(e == NULL);
+  take_error(&err);
+  CHECK(strcmp(last_error, "no table bytes given") == 0);
+}
+
 int main(int argc, char** argv) {
   char* err = NULL;
   eight_t* e = eight_build(&err);
@@ -386,7 +459,9 @@ int main(int argc, char** argv) {
   test_distances(e);
   test_hostile(e);
   eight_close(e);
+  test_build_shapes();
   if (argc > 1) {
+    test_open_bytes(argv[1]);
     /* A table file: its 4x4 pattern databases answer 4x4. */
     e = eight_open(argv[1], &err);
     CHECK(e != NULL);
