@@ -42,7 +42,7 @@ TEST_PACKAGES := chromium systemd groff-base man-db python3-yaml prometheus curl
 # ...and what `make deb` needs: dpkg-shlibdeps (the Depends line) and file.
 DEB_PACKAGES := dpkg-dev file
 
-.PHONY: all deps configure build table run test bench clean sanitize-build test-sanitize test-debug fuzz fuzz-build fuzz-sanitize \
+.PHONY: all deps configure build table run test bench clean sanitize-build test-sanitize test-debug fuzz fuzz-build fuzz-sanitize js js-test \
         deb deb-test
 
 all: build
@@ -81,6 +81,30 @@ run: table
 test: table
 	@scripts/install-deps.sh $(TEST_PACKAGES)
 	@cd $(BUILD) && ctest --output-on-failure -j $(TEST_JOBS)
+
+# The JavaScript/WebAssembly package (js/, docs/javascript.md): the core and
+# the C API compiled by Debian's Emscripten into a build tree of its own,
+# $(JS_BUILD)/js/package, from which `npm pack` makes the package. Not part
+# of make run or make test: Emscripten is a large install and a build of its
+# own; .ci/run runs js-test. Its tests compare with the native build's
+# eight, eight-server and table (EIGHT_NATIVE_BUILD), so js-test makes them
+# first. NODE_PATH: Emscripten 3.1.6's tools load Debian's acorn
+# (/usr/share/nodejs), which a Node.js other than Debian's does not search.
+JS_BUILD    ?= build-js
+JS_TESTS    ?= OFF
+JS_PACKAGES := emscripten node-typescript
+JS_ENV      := NODE_PATH=/usr/share/nodejs
+js:
+	@scripts/install-deps.sh $(JS_PACKAGES)
+	@command -v npm >/dev/null 2>&1 || scripts/install-deps.sh npm
+	@$(JS_ENV) emcmake cmake -S . -B $(JS_BUILD) -DCMAKE_BUILD_TYPE=Release -DEIGHT_BUILD_TESTS=$(JS_TESTS) \
+	  -DEIGHT_NATIVE_BUILD=$(abspath $(BUILD)) -DEIGHT_WERROR=$(WERROR) >/dev/null
+	@$(JS_ENV) cmake --build $(JS_BUILD) -j $(JOBS)
+
+js-test: table
+	@scripts/install-deps.sh $(TEST_PACKAGES)
+	@$(MAKE) --no-print-directory js JS_TESTS=ON
+	@cd $(JS_BUILD) && $(JS_ENV) ctest --output-on-failure -j $(TEST_JOBS)
 
 # The Debian package, build/eight_VERSION_amd64.deb (cmake/package.cmake).
 deb: build
@@ -168,7 +192,7 @@ fuzz-sanitize: sanitize-build
 	@scripts/run-fuzzers.sh $(SANITIZE_BUILD) $(FUZZ_SECONDS) $(FUZZERS)
 
 clean:
-	rm -rf $(BUILD) $(SANITIZE_BUILD) $(DEBUG_BUILD) $(FUZZ_BUILD) $(TABLE) $(TABLE).tmp \
+	rm -rf $(BUILD) $(JS_BUILD) $(SANITIZE_BUILD) $(DEBUG_BUILD) $(FUZZ_BUILD) $(TABLE) $(TABLE).tmp \
 	  $(PDB_DIR)/eight-4x4-7-8.tbl $(PDB_DIR)/eight-4x4-7-8.tbl.tmp $(PDB_DIR)/.eight-4x4-7-8.lock
 
 # Builds the Dockerfile's image and checks it for real: docker where an engine

@@ -121,26 +121,36 @@ struct EvenOrders {
   std::array<std::uint32_t, factorial(8) / 2> at{};
 };
 
+// Entry `index` of kEvenOrders.
+constexpr std::uint32_t even_order(std::uint32_t index) {
+  // Digits 0..5 of Lehmer rank 2 index; digit 6 (weight 1) makes it even.
+  std::uint32_t rest = index, digits[8] = {}, sum = 0;
+  for (int k = 5; k >= 0; --k) {
+    const auto radix = static_cast<std::uint32_t>(8 - k);
+    digits[k] = rest % radix;
+    rest /= radix;
+    sum += digits[k];
+  }
+  digits[6] = sum & 1;
+  std::uint64_t pool = kFullPool;
+  std::uint32_t order = 0;
+  for (int k = 0; k < 8; ++k) order |= take_nth(pool, digits[k]) << (3 * k);
+  return order;
+}
+
+#if defined(__EMSCRIPTEN__)
+// In WebAssembly (the JavaScript package, js/) the table is made as the
+// module starts, in well under a millisecond, rather than shipped in it:
+// its 80 KiB were a quarter of the package's download, gzipped. (Defined
+// in rank.cpp, out of sight, so that no compiler folds it back into data.)
+EvenOrders make_even_orders_at_start();
+inline const EvenOrders kEvenOrders = make_even_orders_at_start();
+#else
 // Entries [kFirst, kFirst + kCount) of kEvenOrders.
 template <std::uint32_t kFirst, std::uint32_t kCount>
 constexpr std::array<std::uint32_t, kCount> make_even_orders() {
   std::array<std::uint32_t, kCount> part{};
-  for (std::uint32_t i = 0; i < kCount; ++i) {
-    // Digits 0..5 of Lehmer rank 2(kFirst + i); digit 6 (weight 1) makes
-    // it even.
-    std::uint32_t rest = kFirst + i, digits[8] = {}, sum = 0;
-    for (int k = 5; k >= 0; --k) {
-      const auto radix = static_cast<std::uint32_t>(8 - k);
-      digits[k] = rest % radix;
-      rest /= radix;
-      sum += digits[k];
-    }
-    digits[6] = sum & 1;
-    std::uint64_t pool = kFullPool;
-    std::uint32_t order = 0;
-    for (int k = 0; k < 8; ++k) order |= take_nth(pool, digits[k]) << (3 * k);
-    part[i] = order;
-  }
+  for (std::uint32_t i = 0; i < kCount; ++i) part[i] = even_order(kFirst + i);
   return part;
 }
 
@@ -165,6 +175,7 @@ constexpr EvenOrders join_even_orders() {
 }
 
 inline constexpr EvenOrders kEvenOrders = join_even_orders();
+#endif
 
 // The packed order (three bits a tile) of order index `rest` whose Lehmer
 // parity is `parity`: one lookup, and for odd the last two tiles swapped.

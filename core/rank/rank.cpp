@@ -47,3 +47,13 @@ Board unrank_3x3(std::uint32_t r, int parity) {
 }
 
 }  // namespace eight
+
+#if defined(__EMSCRIPTEN__)
+namespace eight::detail {
+EvenOrders make_even_orders_at_start() {
+  EvenOrders t;
+  for (std::uint32_t i = 0; i < t.at.size(); ++i) t.at[i] = even_order(i);
+  return t;
+}
+}  // namespace eight::detail
+#endif

@@ -1,0 +1,128 @@
+// Types of eight's JavaScript package (index.js). Boards are strings in any
+// notation the `eight` tool reads ("123456780", "123/450", "1,2,3,4,5,6,7,8,0"),
+// or cells as an array (0 the blank), or rows of cells.
+export type Board = string | ArrayLike<number> | ArrayLike<ArrayLike<number>>;
+/** "RxC" ("3x3", "2x4") or [rows, cols]. */
+export type Shape = string | [number, number];
+/** The blank's moves. */
+export type Letter = "u" | "d" | "l" | "r";
+
+export { EightClient, EightHttpError } from "./client.js";
+export type { ClientOptions, RequestOptions } from "./client.js";
+
+/** A bad board, goal, shape, path or table: the message the `eight` tool prints. */
+export class EightError extends Error {
+  name: "EightError";
+}
+
+export interface AskOptions {
+  /** The goal, in any notation (default: the standard goal of the board's shape, blank last). */
+  goal?: Board | null;
+  /** The shape of every board and goal text (`--shape`). */
+  shape?: Shape | null;
+  /** Nodes a search may expand (`--budget`; default 50,000,000). */
+  budget?: number | null;
+  /** Only a proven optimal answer, or an EightError (`--optimal required`). */
+  optimalRequired?: boolean;
+  /** json lists the board after each move (`--boards`). */
+  boards?: boolean;
+}
+
+export interface LoadOptions {
+  /** The module's bytes, if the caller has them (no fetch, no file read). */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  /** Where a browser fetches eight-wasm.wasm (default: beside index.js). */
+  wasmUrl?: string | URL;
+}
+
+export interface BuildOptions extends LoadOptions {
+  /** Only these shapes (each brings its transpose): "3x3", ["2x3", "2x4"]. Default: all up to 10 cells. */
+  shapes?: string | string[] | null;
+}
+
+export interface OpenOptions extends LoadOptions {
+  /** The table's name in messages (default "table"). */
+  name?: string;
+}
+
+export interface Answer {
+  /** The board and goal in canonical form ("867254301", "123/450"). */
+  board: string;
+  goal: string;
+  solvable: boolean;
+  /** Fewest moves, or the path's length when not `optimal`; null when unsolvable. */
+  distance: number | null;
+  /** True only when proven. */
+  optimal: boolean;
+  /** A proven lower bound on the distance; null when unsolvable. */
+  lowerBound: number | null;
+  method: "table" | "pattern-search" | "manhattan-search" | "beam-search" | "reduction";
+  /** The blank's moves, e.g. "ulldr". */
+  path: string;
+}
+
+export interface Move {
+  move: "up" | "down" | "left" | "right";
+  letter: Letter;
+  /** The tile it slides. */
+  tile: number;
+  /** The board after it. */
+  board: string;
+  /** The next board's distance (null when unsolvable). */
+  distance: number | null;
+  /** One closer, proven. */
+  optimal: boolean;
+  /** On a board whose answer is not proven optimal: the first move of the path found (follow it). */
+  hint: boolean;
+}
+
+export interface Hints {
+  distance: number | null;
+  optimal: boolean;
+  /** Every legal move (2 to 4), best first. */
+  moves: Move[];
+  /** As GET /hint's: the optimal moves, or (answer not proven optimal) the `hint` move. */
+  hints: Move[];
+}
+
+export interface Check {
+  /** Every move stays on the board. */
+  legal: boolean;
+  /** Legal and ends on the goal. */
+  reaches: boolean;
+  /** true: reaches it in the distance; false: longer, or does not reach it; null: not proven either way. */
+  optimal: boolean | null;
+  why: string;
+}
+
+export interface RandomOptions extends AskOptions {
+  /** Exactly this many moves from the goal (default: uniformly random among all boards). */
+  distance?: number;
+  /** The same seed gives the same board (as `eight random --seed`). */
+  seed?: number | bigint;
+}
+
+/** Tables and the questions they answer; close() frees them. */
+export class Eight {
+  private constructor();
+  /** The tables of every shape up to 10 cells (or of `shapes`), built in memory. */
+  static build(options?: BuildOptions): Promise<Eight>;
+  /** The tables of a table file's bytes, checked against their checksum. */
+  static open(bytes: ArrayBuffer | ArrayBufferView, options?: OpenOptions): Promise<Eight>;
+  close(): void;
+  solve(board: Board, options?: AskOptions): Answer;
+  /** Exactly `eight solve --format json` (and GET /solve), as text. */
+  solveJson(board: Board, options?: AskOptions): string;
+  distance(board: Board, options?: AskOptions): number | null;
+  /** Boards of one shape, `cellsPerBoard` cells each, one after another; -1 where unsolvable. */
+  distances(cells: ArrayLike<number>, cellsPerBoard: number, options?: AskOptions): Int32Array;
+  hint(board: Board, options?: AskOptions): Hints;
+  /** Exactly `eight hint --format json` (and GET /hint), as text. */
+  hintJson(board: Board, options?: AskOptions): string;
+  random(options?: RandomOptions): string;
+  /** counts[d]: how many boards are d moves from the goal. */
+  histogram(options?: AskOptions): number[];
+  countAt(distance: number, options?: AskOptions): number;
+  boardsAt(distance: number, options?: AskOptions): Generator<string, void, undefined>;
+  check(board: Board, path: string, options?: AskOptions): Check;
+}

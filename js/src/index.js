@@ -1,0 +1,469 @@
+// eight for JavaScript: the C API (include/eight/c.h) compiled to
+// WebAssembly, so every answer is the one `eight` and `eight-server` give,
+// byte for byte. Runs in Node (18 or later) and in browsers, offline: the
+// tables are built in memory (every shape up to 10 cells) or read from a
+// table file's bytes. See README.md; the types are index.d.ts.
+import createEightWasm from "./eight-wasm.mjs";
+
+export { EightClient, EightHttpError } from "./client.js";
+
+// An error the core reported: a bad board, goal, shape, path or table,
+// with the message the `eight` tool prints.
+export class EightError extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "EightError";
+  }
+}
+
+const kIsNode = typeof process === "object" && typeof process.versions?.node === "string";
+const kWasmUrl = new URL("./eight-wasm.wasm", import.meta.url);
+
+let modulePromise = null;
+
+// The one WebAssembly instance every Eight shares (each holds its own
+// tables in it). Node is handed the .wasm's bytes (Emscripten 3.1.6's own
+// loading is CommonJS); a browser fetches it beside this file, or from
+// `wasmUrl` (loadModule's option).
+function loadModule(options = {}) {
+  if (modulePromise === null) {
+    modulePromise = (async () => {
+      const settings = {};
+      if (options.wasmBinary) {
+        settings.wasmBinary = options.wasmBinary;
+      } else if (kIsNode && kWasmUrl.protocol === "file:") {
+        const { readFile } = await import("node:fs/promises");
+        settings.wasmBinary = await readFile(kWasmUrl);
+      } else if (options.wasmUrl) {
+        const url = String(options.wasmUrl);
+        settings.locateFile = () => url;
+      }
+      return new Wasm(await createEightWasm(settings));
+    })();
+    modulePromise.catch(() => {
+      modulePromise = null;  // a failed load may be tried again
+    });
+  }
+  return modulePromise;
+}
+
+// Strings in and out of the module's memory, and the error slot.
+class Wasm {
+  constructor(m) {
+    this.m = m;
+    this.encoder = new TextEncoder();
+    this.decoder = new TextDecoder();
+    this.errptr = m._malloc(4);
+    this.scratch = 0;
+    this.scratchSize = 0;
+    this.defaults = m._eight_options_create();
+  }
+
+  get heap() {
+    return this.m.HEAPU8;  // replaced when the memory grows: never keep it
+  }
+
+  // A NUL-terminated copy of `text` in the module's memory, valid until
+  // the next call of text(); `slot` 0 or 1 (a call takes up to two).
+  text(value, slot = 0) {
+    const s = String(value);
+    const need = 3 * s.length + 1;
+    if (need > this.scratchSize || slot === 1) {
+      if (slot === 1) {
+        const p = this.m._malloc(need);
+        if (p === 0) throw new EightError("out of memory");
+        this.temps.push(p);
+        const { written } = this.encoder.encodeInto(s, this.heap.subarray(p, p + need - 1));
+        this.heap[p + written] = 0;
+        return p;
+      }
+      if (this.scratch !== 0) this.m._free(this.scratch);
+      this.scratchSize = Math.max(need, 256);
+      this.scratch = this.m._malloc(this.scratchSize);
+      if (this.scratch === 0) {
+        this.scratchSize = 0;
+        throw new EightError("out of memory");
+      }
+    }
+    const { written } = this.encoder.encodeInto(s, this.heap.subarray(this.scratch, this.scratch + need - 1));
+    this.heap[this.scratch + written] = 0;
+    return this.scratch;
+  }
+
+  string(ptr) {
+    if (ptr === 0) return null;
+    const heap = this.heap;
+    return this.decoder.decode(heap.subarray(ptr, heap.indexOf(0, ptr)));
+  }
+
+  // Runs `call(errptr)`, throwing the message the core set, if any.
+  call(fn) {
+    const m = this.m;
+    this.temps = [];
+    m.HEAPU32[this.errptr >> 2] = 0;
+    try {
+      const result = fn(this.errptr);
+      const err = m.HEAPU32[this.errptr >> 2];
+      if (err !== 0) {
+        const message = this.string(err);
+        m._eight_free(err);
+        throw new EightError(message);
+      }
+      return result;
+    } finally {
+      for (const p of this.temps) m._free(p);
+    }
+  }
+
+  // An options handle for `o` (the shared defaults for none), and its
+  // release.
+  options(o) {
+    if (o === undefined || o === null) return this.defaults;
+    const m = this.m;
+    const h = m._eight_options_create();
+    if (h === 0) throw new EightError("out of memory");
+    try {
+      if (o.goal !== undefined && o.goal !== null) {
+        m._eight_options_set_goal(h, this.text(boardText(o.goal)));
+      }
+      if (o.shape !== undefined && o.shape !== null) {
+        const [rows, cols] = parseShape(o.shape);
+        m._eight_options_set_shape(h, rows, cols);
+      }
+      if (o.budget !== undefined && o.budget !== null) {
+        if (!Number.isSafeInteger(o.budget) || o.budget < 0) {
+          throw new EightError(`budget must be a whole number of nodes, not ${o.budget}`);
+        }
+        m._eight_options_set_budget(h, BigInt(o.budget));
+      }
+      if (o.optimalRequired) m._eight_options_set_optimal_required(h, 1);
+      if (o.boards) m._eight_options_set_boards(h, 1);
+    } catch (e) {
+      m._eight_options_destroy(h);
+      throw e;
+    }
+    return h;
+  }
+
+  release(h) {
+    if (h !== this.defaults) this.m._eight_options_destroy(h);
+  }
+}
+
+// A board in any notation the tool reads: a string, or the cells as an
+// array (0 the blank) or rows of them.
+function boardText(board) {
+  if (typeof board === "string") return board;
+  if (Array.isArray(board) || ArrayBuffer.isView(board)) {
+    const rows = Array.from(board);
+    if (rows.length > 0 && rows.every((r) => Array.isArray(r) || ArrayBuffer.isView(r))) {
+      return rows.map((r) => Array.from(r).join(",")).join("/");
+    }
+    return rows.join(",");
+  }
+  throw new EightError(`a board is a string or an array of cells, not ${typeof board}`);
+}
+
+function parseShape(shape) {
+  if (Array.isArray(shape) && shape.length === 2) return shape.map(Number);
+  const match = /^([0-9]{1,2})x([0-9]{1,2})$/.exec(String(shape));
+  if (match === null) throw new EightError(`a shape is RxC (3x3, 2x4), not "${shape}"`);
+  return [Number(match[1]), Number(match[2])];
+}
+
+const kMoveNames = { u: "up", d: "down", l: "left", r: "right" };
+
+// Tables and the questions they answer. Make one with Eight.build() or
+// Eight.open(); ask any number of questions; close() frees its tables.
+// Not for use from several workers at once (each worker loads its own).
+export class Eight {
+  #w;
+  #h;
+
+  constructor(w, handle) {
+    this.#w = w;
+    this.#h = handle;
+  }
+
+  // Builds the tables of every shape up to 10 cells in memory (2x2, 2x3,
+  // 2x4, 3x3, 2x5 and their transposes), or of `shapes` alone ("3x3",
+  // ["2x3", "2x4"]): no file, no network.
+  static async build(options = {}) {
+    const w = await loadModule(options);
+    let shapes = options.shapes ?? null;
+    if (Array.isArray(shapes)) shapes = shapes.join(",");
+    const h = w.call((e) => w.m._eight_build_shapes(shapes === null ? 0 : w.text(shapes), e));
+    return new Eight(w, h);
+  }
+
+  // The tables of a table file (eight.tbl, as eight-server's /table
+  // serves it): its bytes, checked against their checksum.
+  static async open(bytes, options = {}) {
+    const w = await loadModule(options);
+    let view;
+    if (bytes instanceof ArrayBuffer) view = new Uint8Array(bytes);
+    else if (ArrayBuffer.isView(bytes)) view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    else throw new EightError("a table is an ArrayBuffer or a Uint8Array of its bytes");
+    const p = w.m._malloc(Math.max(1, view.length));
+    if (p === 0) throw new EightError(`out of memory for a table of ${view.length} bytes`);
+    try {
+      w.heap.set(view, p);
+      const name = options.name ?? "table";
+      const h = w.call((e) => w.m._eight_open_bytes(p, view.length, w.text(name), e));
+      return new Eight(w, h);
+    } finally {
+      w.m._free(p);
+    }
+  }
+
+  #handle() {
+    if (this.#h === 0) throw new EightError("these tables are closed");
+    return this.#h;
+  }
+
+  // Frees the tables; any question after it is an error.
+  close() {
+    if (this.#h !== 0) {
+      this.#w.m._eight_close(this.#h);
+      this.#h = 0;
+    }
+  }
+
+  // The answer for `board`: distance and a path (as `eight solve`).
+  solve(board, options) {
+    const w = this.#w;
+    const m = w.m;
+    const o = w.options(options);
+    try {
+      const a = w.call((e) => m._eight_solve(this.#handle(), o, w.text(boardText(board)), e));
+      try {
+        const solvable = m._eight_answer_solvable(a) === 1;
+        const distance = m._eight_answer_distance(a);
+        return {
+          board: w.string(m._eight_answer_board(a)),
+          goal: w.string(m._eight_answer_goal(a)),
+          solvable,
+          distance: solvable ? distance : null,
+          optimal: m._eight_answer_optimal(a) === 1,
+          lowerBound: solvable ? m._eight_answer_lower_bound(a) : null,
+          method: w.string(m._eight_answer_method(a)),
+          path: w.string(m._eight_answer_path(a)),
+        };
+      } finally {
+        m._eight_answer_destroy(a);
+      }
+    } finally {
+      w.release(o);
+    }
+  }
+
+  // Exactly `eight solve --format json` (and GET /solve) for `board`, as
+  // text: what a server of your own forwards.
+  solveJson(board, options) {
+    const w = this.#w;
+    const m = w.m;
+    const o = w.options(options);
+    try {
+      const a = w.call((e) => m._eight_solve(this.#handle(), o, w.text(boardText(board)), e));
+      try {
+        const json = m._eight_answer_json(a);
+        if (json === 0) throw new EightError("out of memory");
+        return w.string(json);
+      } finally {
+        m._eight_answer_destroy(a);
+      }
+    } finally {
+      w.release(o);
+    }
+  }
+
+  // The distance alone: a number, or null when the board cannot reach the
+  // goal.
+  distance(board, options) {
+    const w = this.#w;
+    const o = w.options(options);
+    try {
+      const d = w.call((e) => w.m._eight_distance(this.#handle(), o, w.text(boardText(board)), e));
+      return d === -1 ? null : d;
+    } finally {
+      w.release(o);
+    }
+  }
+
+  // The distances of many boards of one shape at once: `cells` holds them
+  // one after another, `cellsPerBoard` cells each (0 the blank). Returns an
+  // Int32Array, -1 where a board cannot reach the goal.
+  distances(cells, cellsPerBoard, options) {
+    const w = this.#w;
+    const m = w.m;
+    const n = Number(cellsPerBoard);
+    if (!Number.isInteger(n) || n < 1) throw new EightError(`cellsPerBoard must be a positive whole number, not ${cellsPerBoard}`);
+    if (cells.length % n !== 0) {
+      throw new EightError(`${cells.length} cells are not whole boards of ${n} cells`);
+    }
+    const count = cells.length / n;
+    const o = w.options(options);
+    const input = m._malloc(Math.max(1, cells.length));
+    const output = m._malloc(Math.max(4, 4 * count));
+    try {
+      if (input === 0 || output === 0) throw new EightError(`out of memory for ${count} boards`);
+      w.heap.set(cells, input);
+      w.call((e) => m._eight_distances(this.#handle(), o, input, n, count, output, e));
+      return new Int32Array(m.HEAP32.buffer, output, count).slice();
+    } finally {
+      m._free(input);
+      m._free(output);
+      w.release(o);
+    }
+  }
+
+  // Every legal move from `board`, best first, each scored (as `eight
+  // hint`).
+  hint(board, options) {
+    const w = this.#w;
+    const m = w.m;
+    const o = w.options(options);
+    try {
+      const h = w.call((e) => m._eight_hint(this.#handle(), o, w.text(boardText(board)), e));
+      try {
+        const moves = [];
+        const count = m._eight_moves_count(h);
+        for (let i = 0; i < count; ++i) {
+          const letter = String.fromCharCode(m._eight_moves_letter(h, i));
+          const next = m._eight_moves_next_distance(h, i);
+          moves.push({
+            move: kMoveNames[letter],
+            letter,
+            tile: m._eight_moves_tile(h, i),
+            board: w.string(m._eight_moves_next_board(h, i)),
+            distance: next < 0 ? null : next,
+            optimal: m._eight_moves_is_optimal(h, i) === 1,
+            hint: m._eight_moves_is_hint(h, i) === 1,
+          });
+        }
+        const distance = m._eight_moves_distance(h);
+        return {
+          distance: distance < 0 ? null : distance,
+          optimal: m._eight_moves_optimal(h) === 1,
+          moves,
+          // As GET /hint's `hints`: the optimal moves; where the answer is
+          // not proven optimal, the first move of the path found.
+          hints: moves.filter((mv) => mv.optimal || mv.hint),
+        };
+      } finally {
+        m._eight_moves_destroy(h);
+      }
+    } finally {
+      w.release(o);
+    }
+  }
+
+  // Exactly `eight hint --format json` (and GET /hint) for `board`.
+  hintJson(board, options) {
+    const w = this.#w;
+    const m = w.m;
+    const o = w.options(options);
+    try {
+      const h = w.call((e) => m._eight_hint(this.#handle(), o, w.text(boardText(board)), e));
+      try {
+        return w.string(m._eight_moves_json(h));
+      } finally {
+        m._eight_moves_destroy(h);
+      }
+    } finally {
+      w.release(o);
+    }
+  }
+
+  // A random board that reaches the goal: exactly `distance` moves away,
+  // or uniformly random among all without one; the same for the same
+  // seed (as `eight random --seed`).
+  random(options = {}) {
+    const w = this.#w;
+    const m = w.m;
+    const distance = options.distance ?? -1;
+    const seed = options.seed ?? Math.floor(Math.random() * 2 ** 53);
+    if (!Number.isInteger(distance) || distance < -1) throw new EightError(`distance must be a whole number, not ${distance}`);
+    const o = w.options(options);
+    try {
+      const p = w.call((e) => m._eight_random(this.#handle(), o, distance, BigInt.asUintN(64, BigInt(seed)), e));
+      try {
+        return w.string(p);
+      } finally {
+        m._eight_free(p);
+      }
+    } finally {
+      w.release(o);
+    }
+  }
+
+  // How many boards are at each distance from the goal: counts[d].
+  histogram(options) {
+    const w = this.#w;
+    const m = w.m;
+    const o = w.options(options);
+    const slots = 128;
+    const p = m._malloc(8 * slots);
+    try {
+      if (p === 0) throw new EightError("out of memory");
+      w.heap.fill(0, p, p + 8 * slots);
+      const far = w.call((e) => m._eight_histogram(this.#handle(), o, p, slots, e));
+      const counts = new BigUint64Array(m.HEAPU8.buffer, p, far + 1);
+      return Array.from(counts, Number);
+    } finally {
+      m._free(p);
+      w.release(o);
+    }
+  }
+
+  // Every board exactly `distance` moves from the goal, each once, in a
+  // fixed order (the shapes up to 10 cells).
+  *boardsAt(distance, options) {
+    const w = this.#w;
+    const m = w.m;
+    const o = w.options(options);
+    let b;
+    try {
+      b = w.call((e) => m._eight_boards_at(this.#handle(), o, distance, e));
+    } finally {
+      w.release(o);
+    }
+    try {
+      for (let p; (p = m._eight_boards_next(b)) !== 0;) yield w.string(p);
+    } finally {
+      m._eight_boards_destroy(b);
+    }
+  }
+
+  // The number of boards exactly `distance` moves from the goal.
+  countAt(distance, options) {
+    return this.histogram(options)[distance] ?? 0;
+  }
+
+  // Whether `path` (the blank's moves, u d l r) is legal from `board`,
+  // reaches the goal, and is optimal (true, false, or null: not proven
+  // either way within the budget), and why.
+  check(board, path, options) {
+    const w = this.#w;
+    const m = w.m;
+    const o = w.options(options);
+    try {
+      const c = w.call((e) =>
+        m._eight_check(this.#handle(), o, w.text(boardText(board)), w.text(String(path), 1), e),
+      );
+      try {
+        const optimal = m._eight_check_optimal(c);
+        return {
+          legal: m._eight_check_legal(c) === 1,
+          reaches: m._eight_check_reaches(c) === 1,
+          optimal: optimal === -1 ? null : optimal === 1,
+          why: w.string(m._eight_check_why(c)),
+        };
+      } finally {
+        m._eight_check_destroy(c);
+      }
+    } finally {
+      w.release(o);
+    }
+  }
+}
