@@ -1,0 +1,161 @@
+// The package's HTTP client (client.js) against the real eight-server on a
+// loopback port, and against hostile servers of its own (loopback too):
+// answers are the server's, refusals are EightHttpError with the problem's
+// slug, and no server can make it wait or read without bound.
+//
+//   EIGHT_JS_PACKAGE=build-js/js/package EIGHT_BIN_DIR=build/bin \
+//   EIGHT_TABLE=build/share/eight/eight.tbl node --test tests/js/client.test.mjs
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { createServer as createHttpServer } from "node:http";
+import { createServer } from "node:net";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const pkg = resolve(process.env.EIGHT_JS_PACKAGE ?? "build-js/js/package");
+const binDir = process.env.EIGHT_BIN_DIR ?? "build/bin";
+const tablePath = process.env.EIGHT_TABLE ?? "build/share/eight/eight.tbl";
+const { Eight, EightClient, EightHttpError } = await import(pathToFileURL(resolve(pkg, "index.js")).href);
+
+let server;
+let base;
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const s = createServer();
+    s.once("error", fail);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => done(port));
+    });
+  });
+}
+
+before(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(join(binDir, "eight-server"), ["--table", tablePath, "--host", "127.0.0.1", "--port", String(port), "--quiet"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  for (const end = Date.now() + 60000; ; await new Promise((r) => setTimeout(r, 50))) {
+    try {
+      if ((await fetch(base + "/readyz")).ok) break;
+    } catch {}
+    assert.ok(Date.now() < end, "eight-server did not become ready");
+  }
+});
+
+after(() => server?.kill("SIGTERM"));
+
+test("the client's answers are the server's, and the package's offline answers are the same", async () => {
+  const client = new EightClient(base);
+  const offline = await Eight.open(readFileSync(tablePath));
+  try {
+    for (const board of ["867254301", "123456780", "123456870", "123/405", [[1, 2, 3], [4, 5, 6], [7, 0, 8]]]) {
+      const online = await client.solve(board);
+      assert.deepEqual(online, JSON.parse(offline.solveJson(board)));
+      const hints = await client.hint(board);
+      assert.deepEqual(hints, JSON.parse(offline.hintJson(board)));
+    }
+    const boards = await client.solve("867254301", { boards: true });
+    assert.deepEqual(boards, JSON.parse(offline.solveJson("867254301", { boards: true })));
+    const r = await client.random({ distance: 25, seed: 42 });
+    assert.equal(r.board, offline.random({ distance: 25, seed: 42 }));
+    const d = await client.distance("867254301", { goal: "123456780" });
+    assert.equal(d.distance, 31);
+    const stats = await client.stats({ shape: "2x3" });
+    assert.equal(typeof stats, "object");
+    const bytes = await client.table();
+    assert.deepEqual(bytes, new Uint8Array(readFileSync(tablePath)));
+  } finally {
+    offline.close();
+  }
+});
+
+test("a refusal is an EightHttpError with the status, the problem's slug and its detail", async () => {
+  const client = new EightClient(base);
+  await assert.rejects(client.solve("12345678"), (e) => {
+    assert.ok(e instanceof EightHttpError);
+    assert.equal(e.status, 400);
+    assert.equal(e.error, "bad-board");
+    assert.match(e.message, /expected 9 cells, got 8/);
+    return true;
+  });
+  await assert.rejects(client.solve("867254301", { budget: 0 }), (e) => e.status === 400 && e.error === "bad-budget");
+  assert.throws(() => new EightClient("ftp://127.0.0.1/"), TypeError);
+});
+
+// A server of the test's own on loopback, answering every request with
+// `handler`.
+async function hostile(handler) {
+  const s = createHttpServer(handler);
+  await new Promise((r) => s.listen(0, "127.0.0.1", r));
+  return { url: `http://127.0.0.1:${s.address().port}`, close: () => new Promise((r) => s.close(r)), server: s };
+}
+
+test("a hostile server cannot make the client wait, read without bound or take its word", async () => {
+  const sockets = new Set();
+  const slow = await hostile((req, res) => {
+    sockets.add(res);
+    res.writeHead(200, { "content-type": "application/json" });
+    res.write("{");  // and never the rest
+  });
+  const t = Date.now();
+  await assert.rejects(new EightClient(slow.url, { timeoutMs: 300 }).solve("867254301"), (e) => e instanceof EightHttpError && /in time|within/.test(e.message));
+  assert.ok(Date.now() - t < 30000, "the timeout was not kept");
+  for (const s of sockets) s.destroy();
+  slow.server.closeAllConnections?.();
+  await slow.close();
+
+  const silent = await hostile(() => {});  // headers never come
+  await assert.rejects(new EightClient(silent.url, { timeoutMs: 300 }).solve("867254301"), (e) => e instanceof EightHttpError && /300 ms/.test(e.message));
+  silent.server.closeAllConnections?.();
+  await silent.close();
+
+  const huge = await hostile((req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    const chunk = Buffer.alloc(1 << 16, 0x20);
+    let sent = 0;
+    const more = () => {
+      while (sent < 64 << 20 && res.write(chunk)) sent += chunk.length;
+      if (sent < 64 << 20) res.once("drain", more);
+      else res.end();
+    };
+    more();
+    res.on("error", () => {});
+  });
+  await assert.rejects(new EightClient(huge.url, { maxBytes: 1 << 20 }).solve("867254301"), (e) => e instanceof EightHttpError && /more than the 1048576 bytes/.test(e.message));
+  const declared = await hostile((req, res) => {
+    res.writeHead(200, { "content-type": "application/json", "content-length": String(1 << 30) });
+    res.write("{}");
+  });
+  await assert.rejects(new EightClient(declared.url, { maxBytes: 1 << 20 }).solve("867254301"), (e) => /1073741824 bytes/.test(e.message));
+  huge.server.closeAllConnections?.();
+  declared.server.closeAllConnections?.();
+  await huge.close();
+  await declared.close();
+
+  const liar = await hostile((req, res) => {
+    if (req.url.startsWith("/solve")) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end("not json at all");
+    } else if (req.url.startsWith("/hint")) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end("[1, 2, 3]");
+    } else if (req.url.startsWith("/random")) {
+      res.writeHead(302, { location: "http://127.0.0.1:9/" });
+      res.end();
+    } else {
+      res.writeHead(500, { "content-type": "application/problem+json" });
+      res.end('{"type": 5, "detail": ["x"]}');
+    }
+  });
+  const c = new EightClient(liar.url);
+  await assert.rejects(c.solve("867254301"), (e) => e instanceof EightHttpError && /not JSON/.test(e.message));
+  await assert.rejects(c.hint("867254301"), (e) => e instanceof EightHttpError && /not a JSON object/.test(e.message));
+  await assert.rejects(c.random(), (e) => e instanceof EightHttpError);
+  await assert.rejects(c.stats(), (e) => e instanceof EightHttpError && e.status === 500 && e.error === null && e.message === "stats: HTTP 500");
+  await liar.close();
+});
