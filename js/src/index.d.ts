@@ -36,7 +36,8 @@ export interface LoadOptions {
 }
 
 export interface BuildOptions extends LoadOptions {
-  /** Only these shapes (each brings its transpose): "3x3", ["2x3", "2x4"]. Default: all up to 10 cells. */
+  /** Only these shapes (each brings its transpose): "3x3", ["2x3", "2x4"]. Default: all up to 10 cells.
+   *  Built for one shape, random(), histogram() and boardsAt() ask about it unless told a goal or shape (else 3x3). */
   shapes?: string | string[] | null;
 }
 

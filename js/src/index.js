@@ -179,10 +179,20 @@ const kMoveNames = { u: "up", d: "down", l: "left", r: "right" };
 export class Eight {
   #w;
   #h;
+  #shape;  // the one shape built, for the questions with no board
 
-  constructor(w, handle) {
+  constructor(w, handle, shape = null) {
     this.#w = w;
     this.#h = handle;
+    this.#shape = shape;
+  }
+
+  // The options of a question with no board (random, histogram, boardsAt):
+  // with no goal or shape named, the tables of one shape answer for it
+  // (the C API's default is 3x3).
+  #boardless(options) {
+    if (this.#shape === null || options?.goal != null || options?.shape != null) return options;
+    return { ...options, shape: this.#shape };
   }
 
   // Builds the tables of every shape up to 10 cells in memory (2x2, 2x3,
@@ -193,7 +203,8 @@ export class Eight {
     let shapes = options.shapes ?? null;
     if (Array.isArray(shapes)) shapes = shapes.join(",");
     const h = w.call((e) => w.m._eight_build_shapes(shapes === null ? 0 : w.text(shapes), e));
-    return new Eight(w, h);
+    const one = typeof shapes === "string" && !shapes.includes(",") && shapes !== "" ? shapes : null;
+    return new Eight(w, h, one);
   }
 
   // The tables of a table file (eight.tbl, as eight-server's /table
@@ -384,7 +395,7 @@ export class Eight {
     const distance = options.distance ?? -1;
     const seed = options.seed ?? Math.floor(Math.random() * 2 ** 53);
     if (!Number.isInteger(distance) || distance < -1) throw new EightError(`distance must be a whole number, not ${distance}`);
-    const o = w.options(options);
+    const o = w.options(this.#boardless(options));
     try {
       const p = w.call((e) => m._eight_random(this.#handle(), o, distance, BigInt.asUintN(64, BigInt(seed)), e));
       try {
@@ -401,7 +412,7 @@ export class Eight {
   histogram(options) {
     const w = this.#w;
     const m = w.m;
-    const o = w.options(options);
+    const o = w.options(this.#boardless(options));
     const slots = 128;
     const p = m._malloc(8 * slots);
     try {
@@ -421,7 +432,7 @@ export class Eight {
   *boardsAt(distance, options) {
     const w = this.#w;
     const m = w.m;
-    const o = w.options(options);
+    const o = w.options(this.#boardless(options));
     let b;
     try {
       b = w.call((e) => m._eight_boards_at(this.#handle(), o, distance, e));

@@ -116,6 +116,11 @@ test("the tables of one shape answer that shape and its transpose, and refuse th
     const lines = boards(rng(7), 3, 2, 200);
     assert.equal(sameAnswers("2x3 alone", e, lines, cliJson(lines)), 200);
     assert.throws(() => e.solve("867254301"), (x) => x instanceof EightError && /3x3/.test(x.message));
+    // Questions with no board ask about the one shape built.
+    assert.equal(e.histogram().reduce((a, b) => a + b), 360);
+    assert.equal(e.distance(e.random({ distance: 12, seed: 3 })), 12);
+    assert.equal([...e.boardsAt(21)].length, e.countAt(21));
+    assert.equal(e.histogram({ shape: "3x2" }).length, e.histogram().length);
   } finally {
     e.close();
   }
