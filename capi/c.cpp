@@ -134,8 +134,7 @@ struct Asked {
   GridBoard board;
   eight::Question question;
 };
-Result<Asked> ask(const eight_t* e, const eight_options_t& o, const char* text) {
-  if (text == nullptr) return eight::make_error(eight::ErrorCode::kEmptyBoard, "no board given");
+Result<Asked> ask(const eight_t* e, const eight_options_t& o, std::string_view text) {
   auto board = eight::parse_grid_board(text, o.shape);
   if (!board.ok()) return board.error();
   auto goal = goal_of(o, board->shape);
@@ -157,6 +156,10 @@ Result<eight::Question> ask_goal(const eight_t* e, const eight_options_t& o) {
 // *errptr set to why.
 std::optional<Asked> ask_or_fail(const eight_t* e, const eight_options_t& o, const char* text,
                                  char** errptr) {
+  if (text == nullptr) {
+    set_error(errptr, "no board given");
+    return std::nullopt;
+  }
   auto asked = ask(e, o, text);
   if (asked.ok()) return std::move(asked).value();
   set_error(errptr, asked.error().message);
@@ -354,6 +357,39 @@ eight_answer_t* eight_solve(const eight_t* e, const eight_options_t* opts, const
     a->goal = eight::to_string(a->solution.goal);
     a->boards = o.boards;
     return a.release();
+  });
+}
+
+char* eight_solve_lines(const eight_t* e, const eight_options_t* opts, const char* boards,
+                        int32_t* distances, char** errptr) {
+  return guarded<char*>(errptr, nullptr, [&]() -> char* {
+    const eight_options_t& o = options_or_default(opts);
+    if (boards == nullptr) {
+      set_error(errptr, "no boards given");
+      return nullptr;
+    }
+    std::string paths;
+    std::size_t i = 0;
+    for (std::string_view rest = boards;; ++i) {
+      const std::size_t end = rest.find('\n');
+      const auto fail = [&](const std::string& why) -> char* {
+        set_error(errptr, "board " + std::to_string(i + 1) + ": " + why);
+        return nullptr;
+      };
+      auto asked = ask(e, o, rest.substr(0, end));
+      if (!asked.ok()) return fail(asked.error().message);
+      const auto answer =
+          eight::solve_board(asked->question, asked->board, true, budget_of(o), o.require_optimal);
+      if (!answer.ok()) return fail(answer.error().message);
+      if (!answer->report.finished()) return fail(stopped(answer->report, o.budget));
+      const eight::Solution& s = answer->solution;
+      if (s.solvable) paths += eight::path_letters(s.path());
+      paths += '\n';
+      if (distances != nullptr) distances[i] = s.solvable ? s.distance : -1;
+      if (end == std::string_view::npos) break;
+      rest.remove_prefix(end + 1);
+    }
+    return copy_string(paths);
   });
 }
 

@@ -123,6 +123,19 @@ EIGHT_C_EXPORT const char* eight_answer_goal(const eight_answer_t* a);
  * not pay for it); NULL only if memory ran out then. */
 EIGHT_C_EXPORT const char* eight_answer_json(const eight_answer_t* a);
 
+/* The paths of many boards at once, as `eight solve --format moves` reads
+ * lines: `boards` holds one board a line ('\n' between them, none after
+ * the last), each asked as eight_solve() asks it. Returns their paths
+ * (letters u d l r), one a line ending in '\n', in the boards' order: an
+ * empty line for a board on its goal or one that cannot reach it. When
+ * `distances` is not NULL it has room for an int32_t a board: distances[i]
+ * is board i's, -1 when it cannot reach the goal. The caller frees the
+ * paths (eight_free). NULL on an error, *errptr naming the first bad board
+ * ("board 3: expected 9 cells, got 8"). One call for many boards: what a
+ * binding whose every call costs (JavaScript) solves a batch with. */
+EIGHT_C_EXPORT char* eight_solve_lines(const eight_t* e, const eight_options_t* o,
+                                       const char* boards, int32_t* distances, char** errptr);
+
 /* The distance alone (eight_answer_distance without the path): -1 when the
  * board cannot reach the goal, -2 on an error (*errptr set). */
 EIGHT_C_EXPORT int eight_distance(const eight_t* e, const eight_options_t* o, const char* board,

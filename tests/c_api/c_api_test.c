@@ -370,6 +370,29 @@ static void test_hostile(eight_t* e) {
   }
 }
 
+/* eight_solve_lines: the paths of many boards, their distances, the first
+ * bad board named. */
+static void test_solve_lines(eight_t* e) {
+  char* err = NULL;
+  int32_t d[4] = {7, 7, 7, 7};
+  char* paths = eight_solve_lines(e, NULL, "123456708\n867254301\n123456870\n123/450", d, &err);
+  CHECK(paths != NULL && err == NULL);
+  if (paths != NULL) {
+    CHECK(strcmp(paths, "r\nruulddruuldldrrullurrdlldruurdd\n\n\n") == 0);
+    CHECK(d[0] == 1 && d[1] == 31 && d[2] == -1 && d[3] == 0);
+  }
+  eight_free(paths);
+  CHECK(eight_solve_lines(e, NULL, "123456708\n12345678\n867254301", NULL, &err) == NULL);
+  take_error(&err);
+  CHECK(strcmp(last_error, "board 2: expected 9 cells, got 8") == 0);
+  CHECK(eight_solve_lines(e, NULL, "123456708\n", NULL, &err) == NULL); /* an empty last line */
+  take_error(&err);
+  CHECK(strncmp(last_error, "board 2: ", 9) == 0);
+  CHECK(eight_solve_lines(e, NULL, NULL, NULL, &err) == NULL);
+  take_error(&err);
+  CHECK(strcmp(last_error, "no boards given") == 0);
+}
+
 /* eight_build_shapes: a shape and its transpose alone; the errors. */
 static void test_build_shapes(void) {
   char* err = NULL;
@@ -458,6 +481,7 @@ int main(int argc, char** argv) {
   test_check(e);
   test_distances(e);
   test_hostile(e);
+  test_solve_lines(e);
   eight_close(e);
   test_build_shapes();
   if (argc > 1) {
