@@ -114,6 +114,8 @@ export class Eight {
   solve(board: Board, options?: AskOptions): Answer;
   /** Exactly `eight solve --format json` (and GET /solve), as text. */
   solveJson(board: Board, options?: AskOptions): string;
+  /** The paths of many boards in one call: null where unsolvable, "" on the goal. */
+  paths(boards: Iterable<Board>, options?: AskOptions): (string | null)[];
   distance(board: Board, options?: AskOptions): number | null;
   /** Boards of one shape, `cellsPerBoard` cells each, one after another; -1 where unsolvable. */
   distances(cells: ArrayLike<number>, cellsPerBoard: number, options?: AskOptions): Int32Array;

@@ -96,6 +96,16 @@ test("every answer from the tables built in memory is the tool's, byte for byte"
   const e = await Eight.build();
   try {
     assert.equal(sameAnswers("in memory", e, small, expected), 17000);
+    // The same boards in one batch: their paths, null where unsolvable.
+    const batch = e.paths(small);
+    assert.equal(batch.length, small.length);
+    batch.forEach((p, i) => {
+      const j = JSON.parse(expected[i]);
+      assert.equal(p, j.solvable ? j.path : null, small[i]);
+    });
+    assert.deepEqual(e.paths([]), []);
+    assert.throws(() => e.paths(["123456708", "12345678"]), (x) => x instanceof EightError && x.message === "board 2: expected 9 cells, got 8");
+    assert.throws(() => e.paths(["123456708\n123456780"]), EightError);
   } finally {
     e.close();
   }
