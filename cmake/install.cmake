@@ -58,6 +58,15 @@ install(TARGETS ${eight_programs} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR} CO
 install(TARGETS eight-remote LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/eight COMPONENT runtime)
 install(FILES ${EIGHT_BUILD_TABLE} DESTINATION ${CMAKE_INSTALL_DATADIR}/eight
         PERMISSIONS OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ COMPONENT runtime)
+# The Python module (python/), where Debian's python3 finds it: its
+# extension is built for that python3 (its ABI in the file's name), so only
+# where it is Debian's (the .deb; `pip install ./python` for any other).
+if(TARGET eight_python)
+  install(FILES ${CMAKE_BINARY_DIR}/python/eight/__init__.py ${CMAKE_BINARY_DIR}/python/eight/_eight.pyi
+                ${CMAKE_BINARY_DIR}/python/eight/py.typed
+          DESTINATION lib/python3/dist-packages/eight COMPONENT runtime)
+  install(TARGETS eight_python LIBRARY DESTINATION lib/python3/dist-packages/eight COMPONENT runtime)
+endif()
 install(FILES ${PROJECT_SOURCE_DIR}/deploy/debian/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR}
         COMPONENT runtime)
 install(FILES ${PROJECT_SOURCE_DIR}/deploy/bash-completion/eight

@@ -22,6 +22,13 @@ set(CPACK_DEBIAN_PACKAGE_SECTION misc)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "systemd")
+# The Python module (`import eight`, in /usr/lib/python3/dist-packages) needs
+# Debian's python3 of the version it was built for, and NumPy; the tool and
+# the server need neither, so a server installed without recommends stays
+# without them.
+if(TARGET eight_python)
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "${EIGHT_PYTHON_DEB_RECOMMENDS}")
+endif()
 # The long description (CPack puts the summary above it and indents it).
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "eight answers the fewest moves, a best move and random boards at a given
 distance for sliding puzzles (the 8-puzzle and every shape up to 12 cells)
@@ -29,7 +36,8 @@ from precomputed, checksummed tables.
 
 This package holds eight (the offline tool), eight-tablegen (writes the
 tables), eight-server (the HTTP service, with a sandboxed systemd unit and
-socket activation) and the default table of every shape up to 10 cells.")
+socket activation), the default table of every shape up to 10 cells, and
+the Python module (import eight; with python3 and python3-numpy).")
 
 set(eight_deb_control ${CMAKE_BINARY_DIR}/debian-control)
 file(MAKE_DIRECTORY ${eight_deb_control})

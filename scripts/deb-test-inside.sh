@@ -21,8 +21,11 @@ rm -f /etc/dpkg/dpkg.cfg.d/docker-slim
 apt-get update -qq
 deps=$(dpkg-deb -f "$deb" Depends | tr ',' '\n' | sed 's/(.*)//; s/|.*//; s/ //g' | grep .)
 # shellcheck disable=SC2086
-apt-get install -y -qq --no-install-recommends $deps man-db >/dev/null
-ok "the Depends line installs: $(echo $deps | tr '\n' ' ')"
+# ...and its Recommends, which the Python module needs (python3, NumPy).
+recommends=$(dpkg-deb -f "$deb" Recommends | tr ',' '\n' | sed 's/(.*)//; s/|.*//; s/ //g' | grep . | sort -u)
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends $deps $recommends man-db >/dev/null
+ok "the Depends and Recommends lines install: $(echo $deps $recommends | tr '\n' ' ')"
 snapshot >/tmp/before
 
 apt-get install -y --no-install-recommends "$deb" >/tmp/apt-install.log 2>&1 ||
@@ -83,6 +86,13 @@ COMP_WORDS=(eight so); COMP_CWORD=1; _eight; echo "${COMPREPLY[*]}"')
 [ "$completed" = solve ] || die "completing 'eight so' gave '$completed'"
 ok "bash completion: 'eight so' completes to solve"
 [ -f /usr/share/doc/eight/copyright ] || die "no /usr/share/doc/eight/copyright"
+# The Python module, from Debian's python3, anywhere (not the source tree).
+py=$(cd / && python3 -c 'import eight
+print(eight.__file__)
+print(eight.solve("867254301").distance, eight.Tables.open("/usr/share/eight/eight.tbl").solve("867254301").path)')
+[ "$py" = "/usr/lib/python3/dist-packages/eight/__init__.py
+31 ruulddruuldldrrullurrdlldruurdd" ] || die "python3 -c 'import eight': $py"
+ok "python3: import eight from /usr/lib/python3/dist-packages answers 867254301 in 31"
 
 apt-get remove -y eight >/tmp/apt-remove.log 2>&1 || { cat /tmp/apt-remove.log; die "apt-get remove eight"; }
 status=$(dpkg-query -W -f='${Status}' eight)
