@@ -148,6 +148,24 @@ class Wasm {
   release(h) {
     if (h !== this.defaults) this.m._eight_options_destroy(h);
   }
+
+  // The one shape of a question whose answer is a handle: `make(o, errptr)`
+  // asks with the options' handle, `read` turns the answer into
+  // JavaScript, `destroy` frees it; the answer and the options are freed
+  // whatever happens.
+  ask(options, make, read, destroy) {
+    const o = this.options(options);
+    try {
+      const h = this.call((e) => make(o, e));
+      try {
+        return read(h);
+      } finally {
+        destroy(h);
+      }
+    } finally {
+      this.release(o);
+    }
+  }
 }
 
 // A board in any notation the tool reads: a string, or the cells as an
@@ -244,28 +262,24 @@ export class Eight {
   solve(board, options) {
     const w = this.#w;
     const m = w.m;
-    const o = w.options(options);
-    try {
-      const a = w.call((e) => m._eight_solve(this.#handle(), o, w.text(boardText(board)), e));
-      try {
+    return w.ask(
+      options,
+      (o, e) => m._eight_solve(this.#handle(), o, w.text(boardText(board)), e),
+      (a) => {
         const solvable = m._eight_answer_solvable(a) === 1;
-        const distance = m._eight_answer_distance(a);
         return {
           board: w.string(m._eight_answer_board(a)),
           goal: w.string(m._eight_answer_goal(a)),
           solvable,
-          distance: solvable ? distance : null,
+          distance: solvable ? m._eight_answer_distance(a) : null,
           optimal: m._eight_answer_optimal(a) === 1,
           lowerBound: solvable ? m._eight_answer_lower_bound(a) : null,
           method: w.string(m._eight_answer_method(a)),
           path: w.string(m._eight_answer_path(a)),
         };
-      } finally {
-        m._eight_answer_destroy(a);
-      }
-    } finally {
-      w.release(o);
-    }
+      },
+      m._eight_answer_destroy,
+    );
   }
 
   // Exactly `eight solve --format json` (and GET /solve) for `board`, as
@@ -273,19 +287,16 @@ export class Eight {
   solveJson(board, options) {
     const w = this.#w;
     const m = w.m;
-    const o = w.options(options);
-    try {
-      const a = w.call((e) => m._eight_solve(this.#handle(), o, w.text(boardText(board)), e));
-      try {
+    return w.ask(
+      options,
+      (o, e) => m._eight_solve(this.#handle(), o, w.text(boardText(board)), e),
+      (a) => {
         const json = m._eight_answer_json(a);
         if (json === 0) throw new EightError("out of memory");
         return w.string(json);
-      } finally {
-        m._eight_answer_destroy(a);
-      }
-    } finally {
-      w.release(o);
-    }
+      },
+      m._eight_answer_destroy,
+    );
   }
 
   // The paths of many boards in one call (an array of boards; each asked
@@ -367,10 +378,10 @@ export class Eight {
   hint(board, options) {
     const w = this.#w;
     const m = w.m;
-    const o = w.options(options);
-    try {
-      const h = w.call((e) => m._eight_hint(this.#handle(), o, w.text(boardText(board)), e));
-      try {
+    return w.ask(
+      options,
+      (o, e) => m._eight_hint(this.#handle(), o, w.text(boardText(board)), e),
+      (h) => {
         const moves = [];
         const count = m._eight_moves_count(h);
         for (let i = 0; i < count; ++i) {
@@ -395,29 +406,21 @@ export class Eight {
           // not proven optimal, the first move of the path found.
           hints: moves.filter((mv) => mv.optimal || mv.hint),
         };
-      } finally {
-        m._eight_moves_destroy(h);
-      }
-    } finally {
-      w.release(o);
-    }
+      },
+      m._eight_moves_destroy,
+    );
   }
 
   // Exactly `eight hint --format json` (and GET /hint) for `board`.
   hintJson(board, options) {
     const w = this.#w;
     const m = w.m;
-    const o = w.options(options);
-    try {
-      const h = w.call((e) => m._eight_hint(this.#handle(), o, w.text(boardText(board)), e));
-      try {
-        return w.string(m._eight_moves_json(h));
-      } finally {
-        m._eight_moves_destroy(h);
-      }
-    } finally {
-      w.release(o);
-    }
+    return w.ask(
+      options,
+      (o, e) => m._eight_hint(this.#handle(), o, w.text(boardText(board)), e),
+      (h) => w.string(m._eight_moves_json(h)),
+      m._eight_moves_destroy,
+    );
   }
 
   // A random board that reaches the goal: exactly `distance` moves away,
@@ -429,17 +432,12 @@ export class Eight {
     const distance = options.distance ?? -1;
     const seed = options.seed ?? Math.floor(Math.random() * 2 ** 53);
     if (!Number.isInteger(distance) || distance < -1) throw new EightError(`distance must be a whole number, not ${distance}`);
-    const o = w.options(this.#boardless(options));
-    try {
-      const p = w.call((e) => m._eight_random(this.#handle(), o, distance, BigInt.asUintN(64, BigInt(seed)), e));
-      try {
-        return w.string(p);
-      } finally {
-        m._eight_free(p);
-      }
-    } finally {
-      w.release(o);
-    }
+    return w.ask(
+      this.#boardless(options),
+      (o, e) => m._eight_random(this.#handle(), o, distance, BigInt.asUintN(64, BigInt(seed)), e),
+      (p) => w.string(p),
+      m._eight_free,
+    );
   }
 
   // How many boards are at each distance from the goal: counts[d].
@@ -491,12 +489,10 @@ export class Eight {
   check(board, path, options) {
     const w = this.#w;
     const m = w.m;
-    const o = w.options(options);
-    try {
-      const c = w.call((e) =>
-        m._eight_check(this.#handle(), o, w.text(boardText(board)), w.text(String(path), 1), e),
-      );
-      try {
+    return w.ask(
+      options,
+      (o, e) => m._eight_check(this.#handle(), o, w.text(boardText(board)), w.text(String(path), 1), e),
+      (c) => {
         const optimal = m._eight_check_optimal(c);
         return {
           legal: m._eight_check_legal(c) === 1,
@@ -504,11 +500,8 @@ export class Eight {
           optimal: optimal === -1 ? null : optimal === 1,
           why: w.string(m._eight_check_why(c)),
         };
-      } finally {
-        m._eight_check_destroy(c);
-      }
-    } finally {
-      w.release(o);
-    }
+      },
+      m._eight_check_destroy,
+    );
   }
 }
