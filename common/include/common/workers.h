@@ -31,10 +31,11 @@ inline unsigned available_cores() {
 // work(0) on the calling thread and each other on a thread of its own; in
 // sequence (i ascending) on the caller where threads cannot be started. So
 // no work(i) may wait for another's progress. If work(0) throws, the others
-// are joined before the exception leaves (as std::jthread would).
-// REQUIRES: n >= 1.
+// are joined before the exception leaves (as std::jthread would). n == 0
+// runs nothing.
 template <typename Work>
 void run_workers(unsigned n, Work&& work) {
+  if (n == 0) return;
   if constexpr (!kHaveThreads) {
     for (unsigned i = 0; i < n; ++i) work(i);
   } else {
@@ -45,7 +46,7 @@ void run_workers(unsigned n, Work&& work) {
         for (std::thread& t : threads) t.join();
       }
     } others;
-    others.threads.reserve(n > 0 ? n - 1 : 0);
+    others.threads.reserve(n - 1);
     for (unsigned i = 1; i < n; ++i) others.threads.emplace_back([&work, i] { work(i); });
     work(0u);
   }
