@@ -5,6 +5,8 @@
 // server: every answer is bounded in time and size, and must be JSON of
 // the documented shape.
 
+import { boardText as boardTextOrNull } from "./board_text.js";
+
 // A refusal or failure: `status` the HTTP status (0: no answer at all),
 // `error` the problem's slug ("bad-board", "search-budget-exceeded": the
 // end of its RFC 9457 `type`) when the server sent one, `body` the problem
@@ -25,13 +27,12 @@ const kDefaultTimeoutMs = 10000;
 // each move is well under a megabyte; a batch of 1,000 random boards, less.
 const kDefaultMaxBytes = 8 * 1024 * 1024;
 
+// A board as the text eight reads (board_text.js), refused before any
+// request when it is none.
 function boardText(board) {
-  if (typeof board === "string") return board;
-  const rows = Array.from(board);
-  if (rows.length > 0 && rows.every((r) => typeof r === "object" && r !== null)) {
-    return rows.map((r) => Array.from(r).join(",")).join("/");
-  }
-  return rows.join(",");
+  const text = boardTextOrNull(board);
+  if (text === null) throw new TypeError(`a board is a string or an array of cells, not ${typeof board}`);
+  return text;
 }
 
 export class EightClient {

@@ -3,6 +3,7 @@
 // byte for byte. Runs in Node (18 or later) and in browsers, offline: the
 // tables are built in memory (every shape up to 10 cells) or read from a
 // table file's bytes. See README.md; the types are index.d.ts.
+import { boardText as boardTextOrNull } from "./board_text.js";
 import createEightWasm from "./eight-wasm.mjs";
 
 export { EightClient, EightHttpError } from "./client.js";
@@ -169,17 +170,11 @@ class Wasm {
 }
 
 // A board in any notation the tool reads: a string, or the cells as an
-// array (0 the blank) or rows of them.
+// array (0 the blank) or rows of them (board_text.js).
 function boardText(board) {
-  if (typeof board === "string") return board;
-  if (Array.isArray(board) || ArrayBuffer.isView(board)) {
-    const rows = Array.from(board);
-    if (rows.length > 0 && rows.every((r) => Array.isArray(r) || ArrayBuffer.isView(r))) {
-      return rows.map((r) => Array.from(r).join(",")).join("/");
-    }
-    return rows.join(",");
-  }
-  throw new EightError(`a board is a string or an array of cells, not ${typeof board}`);
+  const text = boardTextOrNull(board);
+  if (text === null) throw new EightError(`a board is a string or an array of cells, not ${typeof board}`);
+  return text;
 }
 
 function parseShape(shape) {
