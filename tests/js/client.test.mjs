@@ -85,6 +85,9 @@ test("a refusal is an EightHttpError with the status, the problem's slug and its
   });
   await assert.rejects(client.solve("867254301", { budget: 0 }), (e) => e.status === 400 && e.error === "bad-budget");
   assert.throws(() => new EightClient("ftp://127.0.0.1/"), TypeError);
+  // A board that is none is refused before any request.
+  assert.throws(() => client.solve({}), TypeError);
+  assert.throws(() => client.hint(42), TypeError);
 });
 
 // A server of the test's own on loopback, answering every request with
@@ -94,6 +97,38 @@ async function hostile(handler) {
   await new Promise((r) => s.listen(0, "127.0.0.1", r));
   return { url: `http://127.0.0.1:${s.address().port}`, close: () => new Promise((r) => s.close(r)), server: s };
 }
+
+test("two hundred timed-out and over-long answers later, the client holds no timer or socket", async () => {
+  const silent = await hostile(() => {});  // headers never come
+  const endless = await hostile((req, res) => {
+    res.writeHead(200, { "content-type": "application/json" });
+    const chunk = Buffer.alloc(1 << 14, 0x20);
+    const more = () => {
+      while (res.write(chunk));
+      res.once("drain", more);
+    };
+    more();
+    res.on("error", () => {});
+  });
+  const slow = new EightClient(silent.url, { timeoutMs: 20 });
+  const long = new EightClient(endless.url, { maxBytes: 1 << 16 });
+  const resources = () => process.getActiveResourcesInfo().filter((r) => r !== "TTYWrap").length;
+  const before = resources();
+  for (let i = 0; i < 100; ++i) {
+    await assert.rejects(slow.solve("867254301"), (e) => e instanceof EightHttpError && /20 ms/.test(e.message));
+    await assert.rejects(long.solve("867254301"), (e) => e instanceof EightHttpError && /65536 bytes/.test(e.message));
+  }
+  silent.server.closeAllConnections?.();
+  endless.server.closeAllConnections?.();
+  await silent.close();
+  await endless.close();
+  // Sockets the servers closed take a turn of the event loop to go; the
+  // wait is shorter than `long`'s 10 s timeout, so a timer it kept shows.
+  for (const end = Date.now() + 5000; resources() > before && Date.now() < end;) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.ok(resources() <= before, `${resources()} resources held, ${before} before: ${process.getActiveResourcesInfo()}`);
+});
 
 test("a hostile server cannot make the client wait, read without bound or take its word", async () => {
   const sockets = new Set();
