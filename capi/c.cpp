@@ -173,6 +173,17 @@ std::optional<eight::Question> ask_goal_or_fail(const eight_t* e, const eight_op
   return std::nullopt;
 }
 
+// The tables of a table file's bytes, checked, as an eight_t; or nothing
+// with *errptr set to why (eight_build_shapes, eight_open_bytes).
+eight_t* adopt_or_fail(std::vector<std::uint8_t> bytes, const std::string& name, char** errptr) {
+  auto table = eight::Table::adopt(std::move(bytes), name, eight::Check::kChecksum);
+  if (!table.ok()) {
+    set_error(errptr, table.error().message);
+    return nullptr;
+  }
+  return new eight_t{eight::TableSet({std::move(table).value()})};
+}
+
 std::string stopped(const eight::SearchReport& report, std::uint64_t budget) {
   return eight::describe_stop(report, budget) + "; a larger budget may solve it";
 }
@@ -266,13 +277,7 @@ eight_t* eight_build_shapes(const char* shapes, char** errptr) {
         rest.remove_prefix(comma + 1);
       }
     }
-    auto table =
-        eight::Table::adopt(eight::build_table(sections), "in memory", eight::Check::kChecksum);
-    if (!table.ok()) {
-      set_error(errptr, table.error().message);
-      return nullptr;
-    }
-    return new eight_t{eight::TableSet({std::move(table).value()})};
+    return adopt_or_fail(eight::build_table(sections), "in memory", errptr);
   });
 }
 
@@ -283,13 +288,7 @@ eight_t* eight_open_bytes(const uint8_t* bytes, size_t size, const char* name, c
       return nullptr;
     }
     std::vector<std::uint8_t> copy(bytes, bytes + size);
-    auto table = eight::Table::adopt(std::move(copy), name != nullptr ? name : "in memory",
-                                     eight::Check::kChecksum);
-    if (!table.ok()) {
-      set_error(errptr, table.error().message);
-      return nullptr;
-    }
-    return new eight_t{eight::TableSet({std::move(table).value()})};
+    return adopt_or_fail(std::move(copy), name != nullptr ? name : "in memory", errptr);
   });
 }
 
