@@ -3,41 +3,21 @@
 // answer here is theirs byte for byte. Every entry point catches what the
 // C++ below it may throw (std::bad_alloc, mostly) and turns it into an
 // error value: no exception crosses into C.
-#include "eight/c.h"
-
-#include <algorithm>
-#include <cstdlib>
+// The tables are opened in tables.cpp, the options set in options.cpp.
 #include <cstring>
-#include <exception>
-#include <filesystem>
-#include <iterator>
 #include <memory>
-#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "c_internal.h"
 #include "eight/answer.h"
 #include "eight/board.h"
 #include "eight/random.h"
 #include "eight/shape.h"
-#include "eight/table_set.h"
-#include "eight/tablegen.h"
 #include "json/answer_json.h"
-
-struct eight_t {
-  eight::TableSet tables;
-};
-
-struct eight_options_t {
-  std::optional<std::string> goal;
-  std::optional<eight::Shape> shape;
-  std::uint64_t budget = eight::kDefaultSearchNodes;
-  bool require_optimal = false;
-  bool boards = false;
-};
 
 struct eight_answer_t {
   eight::Solution solution;
@@ -74,35 +54,9 @@ namespace {
 using eight::Error;
 using eight::GridBoard;
 using eight::Result;
-
-// Sets *errptr to a malloc'd copy of `message` (freeing what was there).
-void set_error(char** errptr, const std::string& message) {
-  std::free(*errptr);
-  *errptr = static_cast<char*>(std::malloc(message.size() + 1));
-  if (*errptr != nullptr) std::memcpy(*errptr, message.c_str(), message.size() + 1);
-}
-
-char* copy_string(const std::string& s) {
-  char* out = static_cast<char*>(std::malloc(s.size() + 1));
-  if (out == nullptr) throw std::bad_alloc();
-  std::memcpy(out, s.c_str(), s.size() + 1);
-  return out;
-}
-
-// Runs `body`, turning an exception into an error: the C boundary.
-template <typename T, typename Body>
-T guarded(char** errptr, T failed, Body body) {
-  try {
-    return body();
-  } catch (const std::bad_alloc&) {
-    set_error(errptr, "out of memory");
-  } catch (const std::exception& e) {
-    set_error(errptr, std::string("internal error: ") + e.what());
-  } catch (...) {
-    set_error(errptr, "internal error");
-  }
-  return failed;
-}
+using eight::capi::copy_string;
+using eight::capi::guarded;
+using eight::capi::set_error;
 
 const eight_options_t kDefaultOptions{};
 
@@ -173,17 +127,6 @@ std::optional<eight::Question> ask_goal_or_fail(const eight_t* e, const eight_op
   return std::nullopt;
 }
 
-// The tables of a table file's bytes, checked, as an eight_t; or nothing
-// with *errptr set to why (eight_build_shapes, eight_open_bytes).
-eight_t* adopt_or_fail(std::vector<std::uint8_t> bytes, const std::string& name, char** errptr) {
-  auto table = eight::Table::adopt(std::move(bytes), name, eight::Check::kChecksum);
-  if (!table.ok()) {
-    set_error(errptr, table.error().message);
-    return nullptr;
-  }
-  return new eight_t{eight::TableSet({std::move(table).value()})};
-}
-
 std::string stopped(const eight::SearchReport& report, std::uint64_t budget) {
   return eight::describe_stop(report, budget) + "; a larger budget may solve it";
 }
@@ -208,130 +151,6 @@ std::string bad_cells(std::size_t index, std::size_t n) {
 }  // namespace
 
 extern "C" {
-
-void eight_free(void* ptr) {
-  std::free(ptr);
-}
-
-eight_t* eight_open(const char* path, char** errptr) {
-  return guarded<eight_t*>(errptr, nullptr, [&]() -> eight_t* {
-    if (path == nullptr) {
-      set_error(errptr, "no table path given");
-      return nullptr;
-    }
-    std::error_code ec;
-    const bool folder = std::filesystem::is_directory(path, ec);
-    auto tables = eight::TableSet::open(eight::TableSource{path, folder}, eight::Check::kChecksum);
-    if (!tables.ok()) {
-      set_error(errptr, tables.error().message);
-      return nullptr;
-    }
-    return new eight_t{std::move(tables).value()};
-  });
-}
-
-eight_t* eight_build(char** errptr) {
-  return eight_build_shapes(nullptr, errptr);
-}
-
-eight_t* eight_build_shapes(const char* shapes, char** errptr) {
-  return guarded<eight_t*>(errptr, nullptr, [&]() -> eight_t* {
-    std::vector<eight::SectionSpec> sections;
-    if (shapes == nullptr || *shapes == '\0') {
-      sections.assign(std::begin(eight::kDefaultSections), std::end(eight::kDefaultSections));
-    } else {
-      std::vector<eight::Shape> named;
-      for (std::string_view rest = shapes;;) {
-        const std::size_t comma = rest.find(',');
-        const std::string_view text = rest.substr(0, comma);
-        auto shape = eight::parse_shape(text);
-        if (!shape.ok()) {
-          set_error(errptr, shape.error().message);
-          return nullptr;
-        }
-        // The sections are kept under one of a shape and its transpose.
-        const eight::Shape s = *shape;
-        const auto built_as = [&](const eight::SectionSpec& spec) {
-          return spec.shape == s || spec.shape == s.transposed();
-        };
-        if (std::none_of(std::begin(eight::kDefaultSections), std::end(eight::kDefaultSections),
-                         built_as)) {
-          set_error(errptr,
-                    "eight builds in memory the shapes up to 10 cells (2x2, 2x3, 3x2, "
-                    "2x4, 4x2, 3x3, 2x5, 5x2), not " +
-                        eight::to_string(s) + ": open a table file");
-          return nullptr;
-        }
-        if (std::any_of(named.begin(), named.end(),
-                        [&](eight::Shape n) { return n == s || n == s.transposed(); })) {
-          set_error(errptr, "shape " + eight::to_string(s) +
-                                " is named twice (a shape brings "
-                                "its transpose)");
-          return nullptr;
-        }
-        named.push_back(s);
-        for (const eight::SectionSpec& spec : eight::kDefaultSections) {
-          if (built_as(spec)) sections.push_back(spec);
-        }
-        if (comma == std::string_view::npos) break;
-        rest.remove_prefix(comma + 1);
-      }
-    }
-    return adopt_or_fail(eight::build_table(sections), "in memory", errptr);
-  });
-}
-
-eight_t* eight_open_bytes(const uint8_t* bytes, size_t size, const char* name, char** errptr) {
-  return guarded<eight_t*>(errptr, nullptr, [&]() -> eight_t* {
-    if (bytes == nullptr && size != 0) {
-      set_error(errptr, "no table bytes given");
-      return nullptr;
-    }
-    std::vector<std::uint8_t> copy(bytes, bytes + size);
-    return adopt_or_fail(std::move(copy), name != nullptr ? name : "in memory", errptr);
-  });
-}
-
-void eight_close(eight_t* e) {
-  delete e;
-}
-
-eight_options_t* eight_options_create(void) {
-  return new (std::nothrow) eight_options_t{};
-}
-void eight_options_destroy(eight_options_t* o) {
-  delete o;
-}
-
-void eight_options_set_goal(eight_options_t* o, const char* goal) {
-  if (goal == nullptr) {
-    o->goal.reset();
-  } else {
-    o->goal = goal;
-  }
-}
-
-void eight_options_set_shape(eight_options_t* o, int rows, int cols) {
-  if (rows == 0 && cols == 0) {
-    o->shape.reset();
-  } else if (rows < 0 || cols < 0 || rows > 255 || cols > 255) {
-    o->shape = eight::Shape{0, 0};  // no board shape: every question says so
-  } else {
-    o->shape = eight::Shape{static_cast<std::uint8_t>(rows), static_cast<std::uint8_t>(cols)};
-  }
-}
-
-void eight_options_set_budget(eight_options_t* o, std::uint64_t nodes) {
-  o->budget = nodes == 0 ? eight::kDefaultSearchNodes : std::min(nodes, eight::kMaxSearchNodes);
-}
-
-void eight_options_set_optimal_required(eight_options_t* o, unsigned char required) {
-  o->require_optimal = required != 0;
-}
-
-void eight_options_set_boards(eight_options_t* o, unsigned char boards) {
-  o->boards = boards != 0;
-}
 
 eight_answer_t* eight_solve(const eight_t* e, const eight_options_t* opts, const char* board,
                             char** errptr) {
