@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "c_internal.h"
+#include "common/text.h"
 #include "eight/answer.h"
 #include "eight/board.h"
 #include "eight/random.h"
@@ -60,8 +61,15 @@ using eight::capi::set_error;
 
 const eight_options_t kDefaultOptions{};
 
-const eight_options_t& options_or_default(const eight_options_t* o) {
-  return o != nullptr ? *o : kDefaultOptions;
+// The options of a question (the defaults for none), or nothing with
+// *errptr set to why they refuse it (a shape eight does not answer).
+const eight_options_t* options_or_fail(const eight_options_t* o, char** errptr) {
+  if (o == nullptr) return &kDefaultOptions;
+  if (!o->refused.empty()) {
+    set_error(errptr, o->refused);
+    return nullptr;
+  }
+  return o;
 }
 
 eight::fifteen::SearchBudget budget_of(const eight_options_t& o) {
@@ -80,7 +88,7 @@ Result<GridBoard> goal_of(const eight_options_t& o, std::optional<eight::Shape> 
     return g;
   }
   const eight::Shape s = shape ? *shape : o.shape ? *o.shape : eight::kShape3x3;
-  return eight::standard_goal(s);
+  return eight::checked_standard_goal(s);
 }
 
 // The board and its question, or the error to give.
@@ -155,7 +163,9 @@ extern "C" {
 eight_answer_t* eight_solve(const eight_t* e, const eight_options_t* opts, const char* board,
                             char** errptr) {
   return guarded<eight_answer_t*>(errptr, nullptr, [&]() -> eight_answer_t* {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return nullptr;
+    const eight_options_t& o = *given;
     const auto asked = ask_or_fail(e, o, board, errptr);
     if (!asked) return nullptr;
     const auto answer =
@@ -181,7 +191,9 @@ eight_answer_t* eight_solve(const eight_t* e, const eight_options_t* opts, const
 char* eight_solve_lines(const eight_t* e, const eight_options_t* opts, const char* boards,
                         int32_t* distances, char** errptr) {
   return guarded<char*>(errptr, nullptr, [&]() -> char* {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return nullptr;
+    const eight_options_t& o = *given;
     if (boards == nullptr) {
       set_error(errptr, "no boards given");
       return nullptr;
@@ -214,7 +226,9 @@ char* eight_solve_lines(const eight_t* e, const eight_options_t* opts, const cha
 int eight_distance(const eight_t* e, const eight_options_t* opts, const char* board,
                    char** errptr) {
   return guarded<int>(errptr, -2, [&]() -> int {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return -2;
+    const eight_options_t& o = *given;
     const auto asked = ask_or_fail(e, o, board, errptr);
     if (!asked) return -2;
     auto d = distance_of(asked->question, asked->board, o);
@@ -229,7 +243,9 @@ int eight_distance(const eight_t* e, const eight_options_t* opts, const char* bo
 int eight_distances(const eight_t* e, const eight_options_t* opts, const std::uint8_t* cells,
                     size_t cells_per_board, size_t count, std::int32_t* out, char** errptr) {
   return guarded<int>(errptr, -1, [&]() -> int {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return -1;
+    const eight_options_t& o = *given;
     const auto fail = [&](const std::string& why) {
       set_error(errptr, why);
       return -1;
@@ -330,7 +346,9 @@ const char* eight_answer_json(const eight_answer_t* a) {
 eight_moves_t* eight_hint(const eight_t* e, const eight_options_t* opts, const char* board,
                           char** errptr) {
   return guarded<eight_moves_t*>(errptr, nullptr, [&]() -> eight_moves_t* {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return nullptr;
+    const eight_options_t& o = *given;
     const auto asked = ask_or_fail(e, o, board, errptr);
     if (!asked) return nullptr;
     const auto searched =
@@ -386,7 +404,9 @@ const char* eight_moves_json(const eight_moves_t* m) {
 char* eight_random(const eight_t* e, const eight_options_t* opts, int distance, std::uint64_t seed,
                    char** errptr) {
   return guarded<char*>(errptr, nullptr, [&]() -> char* {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return nullptr;
+    const eight_options_t& o = *given;
     const auto q = ask_goal_or_fail(e, o, errptr);
     if (!q) return nullptr;
     eight::Rng rng(seed);
@@ -414,7 +434,9 @@ char* eight_random(const eight_t* e, const eight_options_t* opts, int distance, 
 int eight_histogram(const eight_t* e, const eight_options_t* opts, std::uint64_t* counts, size_t n,
                     char** errptr) {
   return guarded<int>(errptr, -1, [&]() -> int {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return -1;
+    const eight_options_t& o = *given;
     const auto q = ask_goal_or_fail(e, o, errptr);
     if (!q) return -1;
     if (q->by_search()) {
@@ -435,7 +457,9 @@ int eight_histogram(const eight_t* e, const eight_options_t* opts, std::uint64_t
 eight_boards_t* eight_boards_at(const eight_t* e, const eight_options_t* opts, int distance,
                                 char** errptr) {
   return guarded<eight_boards_t*>(errptr, nullptr, [&]() -> eight_boards_t* {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return nullptr;
+    const eight_options_t& o = *given;
     const auto q = ask_goal_or_fail(e, o, errptr);
     if (!q) return nullptr;
     const auto fail = [&](const std::string& why) -> eight_boards_t* {
@@ -483,7 +507,9 @@ const char* eight_boards_next(eight_boards_t* b) {
 eight_check_t* eight_check(const eight_t* e, const eight_options_t* opts, const char* board,
                            const char* path, char** errptr) {
   return guarded<eight_check_t*>(errptr, nullptr, [&]() -> eight_check_t* {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return nullptr;
+    const eight_options_t& o = *given;
     const auto asked = ask_or_fail(e, o, board, errptr);
     if (!asked) return nullptr;
     if (path == nullptr) path = "";
@@ -493,8 +519,9 @@ eight_check_t* eight_check(const eight_t* e, const eight_options_t* opts, const 
     for (std::size_t i = 0; i < length; ++i) {
       const auto m = eight::move_from_letter(path[i]);
       if (!m) {
-        c->why = "move " + std::to_string(i + 1) + " is '" + std::string(1, path[i]) +
-                 "', not one of u d l r";
+        // Escaped: a byte of UTF-8 ('\xC3', from 'é') alone is no text.
+        c->why = "move " + std::to_string(i + 1) + " is '" +
+                 eight::escape_bytes(std::string_view(path + i, 1), 1) + "', not one of u d l r";
         return c.release();
       }
       const auto next = eight::apply_move(at, *m);

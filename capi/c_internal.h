@@ -24,6 +24,9 @@ struct eight_t {
 struct eight_options_t {
   std::optional<std::string> goal;
   std::optional<eight::Shape> shape;
+  // Why the options refuse every question (a shape eight does not answer,
+  // eight_options_set_shape), or empty: eight_options_error().
+  std::string refused;
   std::uint64_t budget = eight::kDefaultSearchNodes;
   bool require_optimal = false;
   bool boards = false;

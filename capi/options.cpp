@@ -20,14 +20,23 @@ void eight_options_set_goal(eight_options_t* o, const char* goal) {
   }
 }
 
-void eight_options_set_shape(eight_options_t* o, int rows, int cols) {
-  if (rows == 0 && cols == 0) {
-    o->shape.reset();
-  } else if (rows < 0 || cols < 0 || rows > 255 || cols > 255) {
-    o->shape = eight::Shape{0, 0};  // no board shape: every question says so
-  } else {
-    o->shape = eight::Shape{static_cast<std::uint8_t>(rows), static_cast<std::uint8_t>(cols)};
+int eight_options_set_shape(eight_options_t* o, int rows, int cols) {
+  o->shape.reset();
+  o->refused.clear();
+  if (rows == 0 && cols == 0) return 0;
+  // Checked here, in every build: the shape sizes the goal built from it
+  // (issue 41: 16x16 wrote past a 10x10 board's cells).
+  auto shape = eight::board_shape(rows, cols);
+  if (!shape.ok()) {
+    o->refused = shape.error().message;
+    return -1;
   }
+  o->shape = *shape;
+  return 0;
+}
+
+const char* eight_options_error(const eight_options_t* o) {
+  return o->refused.empty() ? nullptr : o->refused.c_str();
 }
 
 void eight_options_set_budget(eight_options_t* o, std::uint64_t nodes) {
