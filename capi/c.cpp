@@ -151,6 +151,13 @@ Result<int> distance_of(const eight::Question& q, const GridBoard& board,
   return answer->solution.solvable ? answer->solution.distance : -1;
 }
 
+// Move `i` of `m`, or nothing past the last: an index a caller passes is
+// checked in every build (issue 41: no caller's number reads past an array).
+const eight::MoveOption* move_at(const eight_moves_t* m, std::size_t i) {
+  const auto all = m->options.all();
+  return i < all.size() ? &all[i] : nullptr;
+}
+
 std::string bad_cells(std::size_t index, std::size_t n) {
   return "board " + std::to_string(index) + ": its cells are not the tiles 0 to " +
          std::to_string(n - 1) + ", each once";
@@ -380,22 +387,27 @@ size_t eight_moves_count(const eight_moves_t* m) {
   return m->options.all().size();
 }
 char eight_moves_letter(const eight_moves_t* m, size_t i) {
-  return eight::move_letter(m->options.all()[i].move);
+  const eight::MoveOption* move = move_at(m, i);
+  return move != nullptr ? eight::move_letter(move->move) : '\0';
 }
 int eight_moves_tile(const eight_moves_t* m, size_t i) {
-  return m->options.all()[i].tile;
+  const eight::MoveOption* move = move_at(m, i);
+  return move != nullptr ? move->tile : -1;
 }
 int eight_moves_next_distance(const eight_moves_t* m, size_t i) {
-  return m->options.all()[i].distance;
+  const eight::MoveOption* move = move_at(m, i);
+  return move != nullptr ? move->distance : -1;
 }
 unsigned char eight_moves_is_optimal(const eight_moves_t* m, size_t i) {
-  return m->options.all()[i].optimal;
+  const eight::MoveOption* move = move_at(m, i);
+  return move != nullptr && move->optimal;
 }
 unsigned char eight_moves_is_hint(const eight_moves_t* m, size_t i) {
-  return m->options.all()[i].hint;
+  const eight::MoveOption* move = move_at(m, i);
+  return move != nullptr && move->hint;
 }
 const char* eight_moves_next_board(const eight_moves_t* m, size_t i) {
-  return m->next[i].c_str();
+  return i < m->next.size() ? m->next[i].c_str() : nullptr;
 }
 const char* eight_moves_json(const eight_moves_t* m) {
   return m->json.c_str();

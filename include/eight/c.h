@@ -170,7 +170,8 @@ EIGHT_C_EXPORT void eight_moves_destroy(eight_moves_t* m);
 /* The board's own distance (as eight_answer_distance). */
 EIGHT_C_EXPORT int eight_moves_distance(const eight_moves_t* m);
 EIGHT_C_EXPORT unsigned char eight_moves_optimal(const eight_moves_t* m);
-/* 2 to 4. The accessors below take i < eight_moves_count(m). */
+/* 2 to 4. The accessors below take i < eight_moves_count(m); past it they
+ * give '\0', -1, 0 or NULL (checked: no index reads past the moves). */
 EIGHT_C_EXPORT size_t eight_moves_count(const eight_moves_t* m);
 EIGHT_C_EXPORT char eight_moves_letter(const eight_moves_t* m, size_t i); /* u d l r */
 EIGHT_C_EXPORT int eight_moves_tile(const eight_moves_t* m, size_t i);    /* the tile it slides */

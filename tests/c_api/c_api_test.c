@@ -166,6 +166,13 @@ static void test_hints(eight_t* e) {
   }
   CHECK(eight_moves_is_optimal(m, 0) == 1); /* best first */
   CHECK(strstr(eight_moves_json(m), "\"hints\":[") != NULL);
+  /* Past the last move, every index up to SIZE_MAX: checked, nothing read. */
+  for (size_t i = n; i < n + 1000; ++i) {
+    const size_t at = i < n + 500 ? i : SIZE_MAX - (i - n - 500);
+    CHECK(eight_moves_letter(m, at) == '\0' && eight_moves_tile(m, at) == -1 &&
+          eight_moves_next_distance(m, at) == -1 && eight_moves_is_optimal(m, at) == 0 &&
+          eight_moves_is_hint(m, at) == 0 && eight_moves_next_board(m, at) == NULL);
+  }
   eight_moves_destroy(m);
 }
 
