@@ -28,10 +28,11 @@ BUILD_BENCHMARKS ?= ON
 # server's transport) are header-only in libboost1.81-dev; Boost.URL (request
 # targets) is the compiled libboost-url1.81-dev. cpp-httplib is the HTTP client.
 # pybind11, Python's headers and NumPy build the Python module (python/),
-# pytest runs its tests.
+# pytest runs its tests, Hypothesis draws its input fuzzer's values
+# (tests/python/test_fuzz_inputs.py).
 PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev libcpp-httplib-dev \
             nlohmann-json3-dev libxxhash-dev doctest-dev libbenchmark-dev python3 python3-xxhash \
-            scdoc pybind11-dev python3-dev python3-numpy python3-pytest
+            scdoc pybind11-dev python3-dev python3-numpy python3-pytest python3-hypothesis
 # ...and what only the test suite needs on top: the browser test's Chromium;
 # systemd-analyze and systemd-socket-activate (the units' and socket
 # activation's tests); groff and man (the man pages' tests); Python's yaml
@@ -42,7 +43,7 @@ TEST_PACKAGES := chromium systemd groff-base man-db python3-yaml prometheus curl
 # ...and what `make deb` needs: dpkg-shlibdeps (the Depends line) and file.
 DEB_PACKAGES := dpkg-dev file
 
-.PHONY: all deps configure build table run test bench clean sanitize-build test-sanitize test-debug fuzz fuzz-build fuzz-sanitize js js-test \
+.PHONY: all deps configure build table run test bench clean sanitize-build test-sanitize test-debug fuzz fuzz-build fuzz-sanitize fuzz-python js js-test \
         deb deb-test
 
 all: build
@@ -173,7 +174,7 @@ test-debug: deps
 # libFuzzer targets (clang, ASan + UBSan), each run FUZZ_SECONDS over its corpus.
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
-FUZZERS      := fuzz_board_parser fuzz_table_reader fuzz_endpoints fuzz_http_reader
+FUZZERS      := fuzz_board_parser fuzz_table_reader fuzz_endpoints fuzz_http_reader fuzz_c_options
 fuzz-build: deps
 	@scripts/install-deps.sh clang libclang-rt-14-dev
 	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \
@@ -190,6 +191,15 @@ fuzz: fuzz-build
 # same. CI's fuzz step, without a tree of its own.
 fuzz-sanitize: sanitize-build
 	@scripts/run-fuzzers.sh $(SANITIZE_BUILD) $(FUZZ_SECONDS) $(FUZZERS)
+
+# The Python module's input fuzzer (tests/python/test_fuzz_inputs.py:
+# Hypothesis, derandomized) at PY_FUZZ_EXAMPLES calls a function, over the
+# module of $(BUILD) (the sanitizer build has none: an instrumented module
+# cannot load into Debian's python3). make test runs it at 150.
+PY_FUZZ_EXAMPLES ?= 2000
+fuzz-python: build
+	@cd $(BUILD) && EIGHT_PY_FUZZ_EXAMPLES=$(PY_FUZZ_EXAMPLES) PYTHONPATH=$(abspath $(BUILD))/python \
+	  /usr/bin/python3 -m pytest -q -p no:cacheprovider $(CURDIR)/tests/python/test_fuzz_inputs.py
 
 clean:
 	rm -rf $(BUILD) $(JS_BUILD) $(SANITIZE_BUILD) $(DEBUG_BUILD) $(FUZZ_BUILD) $(TABLE) $(TABLE).tmp \

@@ -3,41 +3,22 @@
 // answer here is theirs byte for byte. Every entry point catches what the
 // C++ below it may throw (std::bad_alloc, mostly) and turns it into an
 // error value: no exception crosses into C.
-#include "eight/c.h"
-
-#include <algorithm>
-#include <cstdlib>
+// The tables are opened in tables.cpp, the options set in options.cpp.
 #include <cstring>
-#include <exception>
-#include <filesystem>
-#include <iterator>
 #include <memory>
-#include <new>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "c_internal.h"
+#include "common/text.h"
 #include "eight/answer.h"
 #include "eight/board.h"
 #include "eight/random.h"
 #include "eight/shape.h"
-#include "eight/table_set.h"
-#include "eight/tablegen.h"
 #include "json/answer_json.h"
-
-struct eight_t {
-  eight::TableSet tables;
-};
-
-struct eight_options_t {
-  std::optional<std::string> goal;
-  std::optional<eight::Shape> shape;
-  std::uint64_t budget = eight::kDefaultSearchNodes;
-  bool require_optimal = false;
-  bool boards = false;
-};
 
 struct eight_answer_t {
   eight::Solution solution;
@@ -74,40 +55,21 @@ namespace {
 using eight::Error;
 using eight::GridBoard;
 using eight::Result;
-
-// Sets *errptr to a malloc'd copy of `message` (freeing what was there).
-void set_error(char** errptr, const std::string& message) {
-  std::free(*errptr);
-  *errptr = static_cast<char*>(std::malloc(message.size() + 1));
-  if (*errptr != nullptr) std::memcpy(*errptr, message.c_str(), message.size() + 1);
-}
-
-char* copy_string(const std::string& s) {
-  char* out = static_cast<char*>(std::malloc(s.size() + 1));
-  if (out == nullptr) throw std::bad_alloc();
-  std::memcpy(out, s.c_str(), s.size() + 1);
-  return out;
-}
-
-// Runs `body`, turning an exception into an error: the C boundary.
-template <typename T, typename Body>
-T guarded(char** errptr, T failed, Body body) {
-  try {
-    return body();
-  } catch (const std::bad_alloc&) {
-    set_error(errptr, "out of memory");
-  } catch (const std::exception& e) {
-    set_error(errptr, std::string("internal error: ") + e.what());
-  } catch (...) {
-    set_error(errptr, "internal error");
-  }
-  return failed;
-}
+using eight::capi::copy_string;
+using eight::capi::guarded;
+using eight::capi::set_error;
 
 const eight_options_t kDefaultOptions{};
 
-const eight_options_t& options_or_default(const eight_options_t* o) {
-  return o != nullptr ? *o : kDefaultOptions;
+// The options of a question (the defaults for none), or nothing with
+// *errptr set to why they refuse it (a shape eight does not answer).
+const eight_options_t* options_or_fail(const eight_options_t* o, char** errptr) {
+  if (o == nullptr) return &kDefaultOptions;
+  if (!o->refused.empty()) {
+    set_error(errptr, o->refused);
+    return nullptr;
+  }
+  return o;
 }
 
 eight::fifteen::SearchBudget budget_of(const eight_options_t& o) {
@@ -126,7 +88,7 @@ Result<GridBoard> goal_of(const eight_options_t& o, std::optional<eight::Shape> 
     return g;
   }
   const eight::Shape s = shape ? *shape : o.shape ? *o.shape : eight::kShape3x3;
-  return eight::standard_goal(s);
+  return eight::checked_standard_goal(s);
 }
 
 // The board and its question, or the error to give.
@@ -173,17 +135,6 @@ std::optional<eight::Question> ask_goal_or_fail(const eight_t* e, const eight_op
   return std::nullopt;
 }
 
-// The tables of a table file's bytes, checked, as an eight_t; or nothing
-// with *errptr set to why (eight_build_shapes, eight_open_bytes).
-eight_t* adopt_or_fail(std::vector<std::uint8_t> bytes, const std::string& name, char** errptr) {
-  auto table = eight::Table::adopt(std::move(bytes), name, eight::Check::kChecksum);
-  if (!table.ok()) {
-    set_error(errptr, table.error().message);
-    return nullptr;
-  }
-  return new eight_t{eight::TableSet({std::move(table).value()})};
-}
-
 std::string stopped(const eight::SearchReport& report, std::uint64_t budget) {
   return eight::describe_stop(report, budget) + "; a larger budget may solve it";
 }
@@ -200,6 +151,13 @@ Result<int> distance_of(const eight::Question& q, const GridBoard& board,
   return answer->solution.solvable ? answer->solution.distance : -1;
 }
 
+// Move `i` of `m`, or nothing past the last: an index a caller passes is
+// checked in every build (issue 41: no caller's number reads past an array).
+const eight::MoveOption* move_at(const eight_moves_t* m, std::size_t i) {
+  const auto all = m->options.all();
+  return i < all.size() ? &all[i] : nullptr;
+}
+
 std::string bad_cells(std::size_t index, std::size_t n) {
   return "board " + std::to_string(index) + ": its cells are not the tiles 0 to " +
          std::to_string(n - 1) + ", each once";
@@ -209,134 +167,12 @@ std::string bad_cells(std::size_t index, std::size_t n) {
 
 extern "C" {
 
-void eight_free(void* ptr) {
-  std::free(ptr);
-}
-
-eight_t* eight_open(const char* path, char** errptr) {
-  return guarded<eight_t*>(errptr, nullptr, [&]() -> eight_t* {
-    if (path == nullptr) {
-      set_error(errptr, "no table path given");
-      return nullptr;
-    }
-    std::error_code ec;
-    const bool folder = std::filesystem::is_directory(path, ec);
-    auto tables = eight::TableSet::open(eight::TableSource{path, folder}, eight::Check::kChecksum);
-    if (!tables.ok()) {
-      set_error(errptr, tables.error().message);
-      return nullptr;
-    }
-    return new eight_t{std::move(tables).value()};
-  });
-}
-
-eight_t* eight_build(char** errptr) {
-  return eight_build_shapes(nullptr, errptr);
-}
-
-eight_t* eight_build_shapes(const char* shapes, char** errptr) {
-  return guarded<eight_t*>(errptr, nullptr, [&]() -> eight_t* {
-    std::vector<eight::SectionSpec> sections;
-    if (shapes == nullptr || *shapes == '\0') {
-      sections.assign(std::begin(eight::kDefaultSections), std::end(eight::kDefaultSections));
-    } else {
-      std::vector<eight::Shape> named;
-      for (std::string_view rest = shapes;;) {
-        const std::size_t comma = rest.find(',');
-        const std::string_view text = rest.substr(0, comma);
-        auto shape = eight::parse_shape(text);
-        if (!shape.ok()) {
-          set_error(errptr, shape.error().message);
-          return nullptr;
-        }
-        // The sections are kept under one of a shape and its transpose.
-        const eight::Shape s = *shape;
-        const auto built_as = [&](const eight::SectionSpec& spec) {
-          return spec.shape == s || spec.shape == s.transposed();
-        };
-        if (std::none_of(std::begin(eight::kDefaultSections), std::end(eight::kDefaultSections),
-                         built_as)) {
-          set_error(errptr,
-                    "eight builds in memory the shapes up to 10 cells (2x2, 2x3, 3x2, "
-                    "2x4, 4x2, 3x3, 2x5, 5x2), not " +
-                        eight::to_string(s) + ": open a table file");
-          return nullptr;
-        }
-        if (std::any_of(named.begin(), named.end(),
-                        [&](eight::Shape n) { return n == s || n == s.transposed(); })) {
-          set_error(errptr, "shape " + eight::to_string(s) +
-                                " is named twice (a shape brings "
-                                "its transpose)");
-          return nullptr;
-        }
-        named.push_back(s);
-        for (const eight::SectionSpec& spec : eight::kDefaultSections) {
-          if (built_as(spec)) sections.push_back(spec);
-        }
-        if (comma == std::string_view::npos) break;
-        rest.remove_prefix(comma + 1);
-      }
-    }
-    return adopt_or_fail(eight::build_table(sections), "in memory", errptr);
-  });
-}
-
-eight_t* eight_open_bytes(const uint8_t* bytes, size_t size, const char* name, char** errptr) {
-  return guarded<eight_t*>(errptr, nullptr, [&]() -> eight_t* {
-    if (bytes == nullptr && size != 0) {
-      set_error(errptr, "no table bytes given");
-      return nullptr;
-    }
-    std::vector<std::uint8_t> copy(bytes, bytes + size);
-    return adopt_or_fail(std::move(copy), name != nullptr ? name : "in memory", errptr);
-  });
-}
-
-void eight_close(eight_t* e) {
-  delete e;
-}
-
-eight_options_t* eight_options_create(void) {
-  return new (std::nothrow) eight_options_t{};
-}
-void eight_options_destroy(eight_options_t* o) {
-  delete o;
-}
-
-void eight_options_set_goal(eight_options_t* o, const char* goal) {
-  if (goal == nullptr) {
-    o->goal.reset();
-  } else {
-    o->goal = goal;
-  }
-}
-
-void eight_options_set_shape(eight_options_t* o, int rows, int cols) {
-  if (rows == 0 && cols == 0) {
-    o->shape.reset();
-  } else if (rows < 0 || cols < 0 || rows > 255 || cols > 255) {
-    o->shape = eight::Shape{0, 0};  // no board shape: every question says so
-  } else {
-    o->shape = eight::Shape{static_cast<std::uint8_t>(rows), static_cast<std::uint8_t>(cols)};
-  }
-}
-
-void eight_options_set_budget(eight_options_t* o, std::uint64_t nodes) {
-  o->budget = nodes == 0 ? eight::kDefaultSearchNodes : std::min(nodes, eight::kMaxSearchNodes);
-}
-
-void eight_options_set_optimal_required(eight_options_t* o, unsigned char required) {
-  o->require_optimal = required != 0;
-}
-
-void eight_options_set_boards(eight_options_t* o, unsigned char boards) {
-  o->boards = boards != 0;
-}
-
 eight_answer_t* eight_solve(const eight_t* e, const eight_options_t* opts, const char* board,
                             char** errptr) {
   return guarded<eight_answer_t*>(errptr, nullptr, [&]() -> eight_answer_t* {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return nullptr;
+    const eight_options_t& o = *given;
     const auto asked = ask_or_fail(e, o, board, errptr);
     if (!asked) return nullptr;
     const auto answer =
@@ -362,7 +198,9 @@ eight_answer_t* eight_solve(const eight_t* e, const eight_options_t* opts, const
 char* eight_solve_lines(const eight_t* e, const eight_options_t* opts, const char* boards,
                         int32_t* distances, char** errptr) {
   return guarded<char*>(errptr, nullptr, [&]() -> char* {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return nullptr;
+    const eight_options_t& o = *given;
     if (boards == nullptr) {
       set_error(errptr, "no boards given");
       return nullptr;
@@ -395,7 +233,9 @@ char* eight_solve_lines(const eight_t* e, const eight_options_t* opts, const cha
 int eight_distance(const eight_t* e, const eight_options_t* opts, const char* board,
                    char** errptr) {
   return guarded<int>(errptr, -2, [&]() -> int {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return -2;
+    const eight_options_t& o = *given;
     const auto asked = ask_or_fail(e, o, board, errptr);
     if (!asked) return -2;
     auto d = distance_of(asked->question, asked->board, o);
@@ -410,7 +250,9 @@ int eight_distance(const eight_t* e, const eight_options_t* opts, const char* bo
 int eight_distances(const eight_t* e, const eight_options_t* opts, const std::uint8_t* cells,
                     size_t cells_per_board, size_t count, std::int32_t* out, char** errptr) {
   return guarded<int>(errptr, -1, [&]() -> int {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return -1;
+    const eight_options_t& o = *given;
     const auto fail = [&](const std::string& why) {
       set_error(errptr, why);
       return -1;
@@ -511,7 +353,9 @@ const char* eight_answer_json(const eight_answer_t* a) {
 eight_moves_t* eight_hint(const eight_t* e, const eight_options_t* opts, const char* board,
                           char** errptr) {
   return guarded<eight_moves_t*>(errptr, nullptr, [&]() -> eight_moves_t* {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return nullptr;
+    const eight_options_t& o = *given;
     const auto asked = ask_or_fail(e, o, board, errptr);
     if (!asked) return nullptr;
     const auto searched =
@@ -543,22 +387,27 @@ size_t eight_moves_count(const eight_moves_t* m) {
   return m->options.all().size();
 }
 char eight_moves_letter(const eight_moves_t* m, size_t i) {
-  return eight::move_letter(m->options.all()[i].move);
+  const eight::MoveOption* move = move_at(m, i);
+  return move != nullptr ? eight::move_letter(move->move) : '\0';
 }
 int eight_moves_tile(const eight_moves_t* m, size_t i) {
-  return m->options.all()[i].tile;
+  const eight::MoveOption* move = move_at(m, i);
+  return move != nullptr ? move->tile : -1;
 }
 int eight_moves_next_distance(const eight_moves_t* m, size_t i) {
-  return m->options.all()[i].distance;
+  const eight::MoveOption* move = move_at(m, i);
+  return move != nullptr ? move->distance : -1;
 }
 unsigned char eight_moves_is_optimal(const eight_moves_t* m, size_t i) {
-  return m->options.all()[i].optimal;
+  const eight::MoveOption* move = move_at(m, i);
+  return move != nullptr && move->optimal;
 }
 unsigned char eight_moves_is_hint(const eight_moves_t* m, size_t i) {
-  return m->options.all()[i].hint;
+  const eight::MoveOption* move = move_at(m, i);
+  return move != nullptr && move->hint;
 }
 const char* eight_moves_next_board(const eight_moves_t* m, size_t i) {
-  return m->next[i].c_str();
+  return i < m->next.size() ? m->next[i].c_str() : nullptr;
 }
 const char* eight_moves_json(const eight_moves_t* m) {
   return m->json.c_str();
@@ -567,7 +416,9 @@ const char* eight_moves_json(const eight_moves_t* m) {
 char* eight_random(const eight_t* e, const eight_options_t* opts, int distance, std::uint64_t seed,
                    char** errptr) {
   return guarded<char*>(errptr, nullptr, [&]() -> char* {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return nullptr;
+    const eight_options_t& o = *given;
     const auto q = ask_goal_or_fail(e, o, errptr);
     if (!q) return nullptr;
     eight::Rng rng(seed);
@@ -595,7 +446,9 @@ char* eight_random(const eight_t* e, const eight_options_t* opts, int distance, 
 int eight_histogram(const eight_t* e, const eight_options_t* opts, std::uint64_t* counts, size_t n,
                     char** errptr) {
   return guarded<int>(errptr, -1, [&]() -> int {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return -1;
+    const eight_options_t& o = *given;
     const auto q = ask_goal_or_fail(e, o, errptr);
     if (!q) return -1;
     if (q->by_search()) {
@@ -616,7 +469,9 @@ int eight_histogram(const eight_t* e, const eight_options_t* opts, std::uint64_t
 eight_boards_t* eight_boards_at(const eight_t* e, const eight_options_t* opts, int distance,
                                 char** errptr) {
   return guarded<eight_boards_t*>(errptr, nullptr, [&]() -> eight_boards_t* {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return nullptr;
+    const eight_options_t& o = *given;
     const auto q = ask_goal_or_fail(e, o, errptr);
     if (!q) return nullptr;
     const auto fail = [&](const std::string& why) -> eight_boards_t* {
@@ -664,7 +519,9 @@ const char* eight_boards_next(eight_boards_t* b) {
 eight_check_t* eight_check(const eight_t* e, const eight_options_t* opts, const char* board,
                            const char* path, char** errptr) {
   return guarded<eight_check_t*>(errptr, nullptr, [&]() -> eight_check_t* {
-    const eight_options_t& o = options_or_default(opts);
+    const eight_options_t* given = options_or_fail(opts, errptr);
+    if (given == nullptr) return nullptr;
+    const eight_options_t& o = *given;
     const auto asked = ask_or_fail(e, o, board, errptr);
     if (!asked) return nullptr;
     if (path == nullptr) path = "";
@@ -674,8 +531,9 @@ eight_check_t* eight_check(const eight_t* e, const eight_options_t* opts, const 
     for (std::size_t i = 0; i < length; ++i) {
       const auto m = eight::move_from_letter(path[i]);
       if (!m) {
-        c->why = "move " + std::to_string(i + 1) + " is '" + std::string(1, path[i]) +
-                 "', not one of u d l r";
+        // Escaped: a byte of UTF-8 ('\xC3', from 'é') alone is no text.
+        c->why = "move " + std::to_string(i + 1) + " is '" +
+                 eight::escape_bytes(std::string_view(path + i, 1), 1) + "', not one of u d l r";
         return c.release();
       }
       const auto next = eight::apply_move(at, *m);

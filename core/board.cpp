@@ -11,6 +11,11 @@
 
 namespace eight {
 
+Result<GridBoard> checked_standard_goal(Shape s) {
+  if (!is_board_shape(s)) return unanswered_shape(to_string(s));
+  return standard_goal(s);
+}
+
 std::string_view move_name(Move m) {
   assert(static_cast<unsigned>(m) < 4);
   constexpr std::string_view kNames[4] = {"up", "down", "left", "right"};

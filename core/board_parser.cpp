@@ -395,8 +395,7 @@ std::optional<Error> board_of(Cells cells, int count, const std::optional<Shape>
   Shape resolved;
   if (shape) {
     if (!is_board_shape(*shape)) {
-      return make_error(ErrorCode::kWrongShape,
-                        "eight answers no " + to_string(*shape) + " boards: " + kShapesAnswered);
+      return unanswered_shape(to_string(*shape));
     }
     if (rows_shape && *rows_shape != *shape) {
       return make_error(ErrorCode::kWrongShape, "the rows make a " + to_string(*rows_shape) +

@@ -36,4 +36,18 @@ Result<Shape> parse_shape(std::string_view text) {
   return s;
 }
 
+Error unanswered_shape(std::string_view shape) {
+  return make_error(ErrorCode::kWrongShape,
+                    "eight answers no " + std::string(shape) +
+                        " boards: the shapes have rows and columns from 2 to " +
+                        std::to_string(kMaxSide));
+}
+
+Result<Shape> board_shape(long long rows, long long cols) {
+  if (rows < 2 || cols < 2 || rows > kMaxSide || cols > kMaxSide) {
+    return unanswered_shape(std::to_string(rows) + "x" + std::to_string(cols));
+  }
+  return Shape{static_cast<std::uint8_t>(rows), static_cast<std::uint8_t>(cols)};
+}
+
 }  // namespace eight

@@ -3,12 +3,17 @@
 // tool's and the server's, byte for byte. It owns each handle in a
 // unique_ptr with its destroy function, turns an error message into
 // eight.EightError (a ValueError) with that message, and releases the GIL
-// while the core works. The Pythonic layer (eight/__init__.py) is above it.
+// for every call into the core. Text goes to the C API as a C string, so a
+// string holding a NUL (which C would read only up to) or no UTF-8 is
+// refused here, before it (issue 41). The Pythonic layer
+// (eight/__init__.py) is above it.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <climits>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -24,12 +29,51 @@ namespace {
 // The exception type eight/__init__.py names EightError.
 PyObject* g_error = nullptr;
 
-// Raises EightError with the message in `err` (the C API's), freeing it.
-[[noreturn]] void raise(char* err) {
-  std::string message = err != nullptr ? err : "unknown error";
-  eight_free(err);
+// Raises EightError with `message`.
+[[noreturn]] void refuse(const std::string& message) {
   PyErr_SetString(g_error, message.c_str());
   throw py::error_already_set();
+}
+
+// A string from the C API as Python text: UTF-8, any byte that is not shown
+// as \xNN (a message may quote a caller's bytes), so reading an answer never
+// raises UnicodeDecodeError.
+py::str text_of(const char* s) {
+  PyObject* o =
+      PyUnicode_DecodeUTF8(s, static_cast<py::ssize_t>(std::strlen(s)), "backslashreplace");
+  if (o == nullptr) throw py::error_already_set();
+  return py::reinterpret_steal<py::str>(o);
+}
+
+// Raises EightError with the message in `err` (the C API's), freeing it.
+[[noreturn]] void raise(char* err) {
+  const py::str message = text_of(err != nullptr ? err : "unknown error");
+  eight_free(err);
+  PyErr_SetObject(g_error, message.ptr());
+  throw py::error_already_set();
+}
+
+// `value` (a str; anything else is a TypeError) as the UTF-8 of a C string,
+// `what` naming it in the EightError for one the C API cannot take whole: a
+// NUL inside (C would read up to it: '867254301\0garbage' was answered as
+// 867254301), or a lone surrogate, which has no UTF-8.
+std::string c_text(const py::object& value, const char* what) {
+  if (!PyUnicode_Check(value.ptr())) {
+    throw py::type_error(std::string(what) + " is a str, not " +
+                         std::string(py::str(py::type::of(value).attr("__name__"))));
+  }
+  py::ssize_t size = 0;
+  const char* utf8 = PyUnicode_AsUTF8AndSize(value.ptr(), &size);
+  if (utf8 == nullptr) {
+    PyErr_Clear();
+    refuse(std::string(what) + " is not text that UTF-8 can hold (a lone surrogate)");
+  }
+  std::string out(utf8, static_cast<std::size_t>(size));
+  if (const auto nul = out.find('\0'); nul != std::string::npos) {
+    refuse(std::string(what) + " holds a NUL character (at " + std::to_string(nul) +
+           "), which ends a C string: eight reads no such text");
+  }
+  return out;
 }
 
 // Runs `call` (a C API call) with the GIL released, so other Python threads
@@ -51,13 +95,37 @@ using MovesPtr = std::unique_ptr<eight_moves_t, Deleter<eight_moves_t, eight_mov
 using BoardsPtr = std::unique_ptr<eight_boards_t, Deleter<eight_boards_t, eight_boards_destroy>>;
 using CheckPtr = std::unique_ptr<eight_check_t, Deleter<eight_check_t, eight_check_destroy>>;
 
-// A question's options, from Python's keyword arguments.
+// Raises EightError with eight_options_error()'s message, if `o` has one.
+void check_options(const eight_options_t* o) {
+  if (const char* why = eight_options_error(o)) refuse(why);
+}
+
+// A question's options, from Python's keyword arguments. The goal and the
+// shape are checked where they are set (set_goal, set_shape): a shape by
+// the C API itself, against the shapes eight answers.
 struct Options {
   std::optional<std::string> goal;
   std::optional<std::pair<int, int>> shape;
   std::uint64_t budget = 0;
   bool optimal_required = false;
   bool boards = false;
+
+  void set_goal(const py::object& g) {
+    if (g.is_none()) {
+      goal.reset();
+    } else {
+      goal = c_text(g, "the goal");
+    }
+  }
+  void set_shape(std::optional<std::pair<int, int>> s) {
+    if (s) {
+      const OptionsPtr o(eight_options_create());
+      if (!o) throw std::bad_alloc();
+      eight_options_set_shape(o.get(), s->first, s->second);
+      check_options(o.get());
+    }
+    shape = s;
+  }
 
   OptionsPtr make() const {
     OptionsPtr o(eight_options_create());
@@ -67,6 +135,7 @@ struct Options {
     eight_options_set_budget(o.get(), budget);
     eight_options_set_optimal_required(o.get(), optimal_required ? 1 : 0);
     eight_options_set_boards(o.get(), boards ? 1 : 0);
+    check_options(o.get());
     return o;
   }
 };
@@ -74,7 +143,8 @@ struct Options {
 // A set of tables: eight_t, immutable, so every call may release the GIL.
 class Tables {
  public:
-  static std::shared_ptr<Tables> open(const std::string& path) {
+  static std::shared_ptr<Tables> open(const py::object& where) {
+    const std::string path = c_text(where, "the table path");
     char* err = nullptr;
     const auto e = unlocked([&] { return eight_open(path.c_str(), &err); });
     if (e == nullptr) raise(err);
@@ -91,7 +161,8 @@ class Tables {
   Tables& operator=(const Tables&) = delete;
 
   // (board, goal, solvable, distance, optimal, lower_bound, method, path, json)
-  py::tuple solve(const std::string& board, const Options& opts) const {
+  py::tuple solve(const py::object& given, const Options& opts) const {
+    const std::string board = c_text(given, "the board");
     const OptionsPtr o = opts.make();
     char* err = nullptr;
     const auto raw = unlocked([&] { return eight_solve(e_, o.get(), board.c_str(), &err); });
@@ -103,11 +174,14 @@ class Tables {
                           eight_answer_method(raw), eight_answer_path(raw), eight_answer_json(raw));
   }
 
-  int distance(const std::string& board, const Options& opts) const {
+  int distance(const py::object& given, const Options& opts) const {
+    const std::string board = c_text(given, "the board");
     const OptionsPtr o = opts.make();
     char* err = nullptr;
-    // A lookup takes nanoseconds: the GIL is kept (releasing it costs more).
-    const int d = eight_distance(e_, o.get(), board.c_str(), &err);
+    // Released, as for every call: a table lookup takes nanoseconds, but a
+    // 4x4 or larger board is a search that may take seconds (issue 41: one
+    // froze every other thread for 10 s).
+    const int d = unlocked([&] { return eight_distance(e_, o.get(), board.c_str(), &err); });
     if (d == -2) raise(err);
     return d;
   }
@@ -133,7 +207,8 @@ class Tables {
   }
 
   // (distance, optimal, [(letter, tile, next board, distance, optimal, hint)], json)
-  py::tuple hint(const std::string& board, const Options& opts) const {
+  py::tuple hint(const py::object& given, const Options& opts) const {
+    const std::string board = c_text(given, "the board");
     const OptionsPtr o = opts.make();
     char* err = nullptr;
     const auto raw = unlocked([&] { return eight_hint(e_, o.get(), board.c_str(), &err); });
@@ -164,8 +239,11 @@ class Tables {
     const OptionsPtr o = opts.make();
     std::vector<std::uint64_t> counts(256);
     char* err = nullptr;
-    const int max = eight_histogram(e_, o.get(), counts.data(), counts.size(), &err);
+    const int max =
+        unlocked([&] { return eight_histogram(e_, o.get(), counts.data(), counts.size(), &err); });
     if (max < 0) raise(err);
+    // (A farthest distance past the slots would leave zeros: no table
+    // shape's is near 255.)
     counts.resize(static_cast<std::size_t>(max) + 1);
     return counts;
   }
@@ -183,7 +261,9 @@ class Tables {
   }
 
   // (legal, reaches, optimal: 1, 0 or -1, why)
-  py::tuple check(const std::string& board, const std::string& path, const Options& opts) const {
+  py::tuple check(const py::object& given, const py::object& moves, const Options& opts) const {
+    const std::string board = c_text(given, "the board");
+    const std::string path = c_text(moves, "the path");
     const OptionsPtr o = opts.make();
     char* err = nullptr;
     const auto raw =
@@ -191,7 +271,7 @@ class Tables {
     if (raw == nullptr) raise(err);
     const CheckPtr c(raw);
     return py::make_tuple(eight_check_legal(raw) != 0, eight_check_reaches(raw) != 0,
-                          eight_check_optimal(raw), eight_check_why(raw));
+                          eight_check_optimal(raw), text_of(eight_check_why(raw)));
   }
 
  private:
@@ -211,8 +291,10 @@ PYBIND11_MODULE(_eight, m) {
 
   py::class_<Options>(m, "Options")
       .def(py::init<>())
-      .def_readwrite("goal", &Options::goal)
-      .def_readwrite("shape", &Options::shape)
+      .def_property(
+          "goal", [](const Options& o) { return o.goal; }, &Options::set_goal)
+      .def_property(
+          "shape", [](const Options& o) { return o.shape; }, &Options::set_shape)
       .def_readwrite("budget", &Options::budget)
       .def_readwrite("optimal_required", &Options::optimal_required)
       .def_readwrite("boards", &Options::boards);

@@ -151,3 +151,40 @@ TEST_CASE("the section relabelling gives the same cells by shuffles as by its de
   CHECK(compared == 2000 * 17);
 #endif
 }
+
+// Issue 41: a shape past 10x10 from the C API's options reached
+// standard_goal(), whose only check was an assert: 16x16 wrote past a
+// GridBoard's 100 cells in a release build. Every (rows, cols) a byte holds,
+// and the ints' edges, through the checked ways in.
+TEST_CASE("a shape past 10x10 gets an error from board_shape and checked_standard_goal, never a goal") {
+  int answered = 0;
+  for (int rows = 0; rows <= 255; ++rows) {
+    for (int cols = 0; cols <= 255; ++cols) {
+      const Shape s{static_cast<std::uint8_t>(rows), static_cast<std::uint8_t>(cols)};
+      const auto shape = board_shape(rows, cols);
+      const auto goal = checked_standard_goal(s);
+      REQUIRE(shape.ok() == is_board_shape(s));
+      REQUIRE(goal.ok() == is_board_shape(s));
+      if (!goal.ok()) {
+        const std::string expected = "eight answers no " + std::to_string(rows) + "x" +
+                                     std::to_string(cols) +
+                                     " boards: the shapes have rows and columns from 2 to 10";
+        REQUIRE(shape.error().message == expected);
+        REQUIRE(goal.error().message == expected);
+        continue;
+      }
+      REQUIRE(*shape == s);
+      REQUIRE(*goal == standard_goal(s));
+      REQUIRE(goal->cells[static_cast<std::size_t>(s.cells() - 1)] == 0);
+      ++answered;
+    }
+  }
+  CHECK(answered == 81);
+  for (const long long side : {-1LL, 11LL, 256LL, 2147483647LL, -2147483648LL, 1LL << 40}) {
+    CHECK_FALSE(board_shape(side, 3).ok());
+    CHECK_FALSE(board_shape(3, side).ok());
+  }
+  CHECK(board_shape(16, 16).error().message ==
+        "eight answers no 16x16 boards: the shapes have rows and columns from 2 to 10");
+  CHECK(board_shape(1LL << 40, 3).error().message.starts_with("eight answers no 1099511627776x3"));
+}

@@ -36,6 +36,7 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <initializer_list>
 #include <optional>
@@ -350,9 +351,15 @@ std::string path_letters(std::span<const Move> moves);
 // and goal.h maps any goal onto one. As a GridBoard, unless asked for a
 // Board (canonical_goal<Board>(blank, s), for a table's shape).
 // REQUIRES: is_board_shape(s); 0 <= blank < s.cells() <= B::kRoom.
+// Checked in every build, as `s` sizes the loop over a fixed array: a
+// caller that breaks it ends the process (std::abort) rather than write
+// past the board (issue 41: a 16x16 shape from the C API's options did).
+// A shape from outside is checked first (board_shape(), checked_standard_goal()).
 template <class B = GridBoard>
 constexpr B canonical_goal(int blank, Shape s = kShape3x3) {
-  assert(is_board_shape(s) && blank >= 0 && blank < s.cells() && s.cells() <= B::kRoom);
+  if (!(is_board_shape(s) && blank >= 0 && blank < s.cells() && s.cells() <= B::kRoom)) {
+    std::abort();
+  }
   // Every cell set, and returned as a prvalue: kStandardGoal is a constant.
   std::array<std::uint8_t, B::kRoom> cells{};
   std::uint8_t tile = 1;
@@ -369,6 +376,11 @@ template <class B = GridBoard>
 constexpr B standard_goal(Shape s) {
   return canonical_goal<B>(s.cells() - 1, s);
 }
+
+// standard_goal() of a shape from outside (a binding's options): the
+// error unanswered_shape() gives for one that is no board shape, where
+// standard_goal() would stop the process.
+Result<GridBoard> checked_standard_goal(Shape s);
 
 // The standard 3x3 goal, 123456780: standard_goal<Board>(kShape3x3).
 inline constexpr Board kStandardGoal = standard_goal<Board>(kShape3x3);

@@ -83,8 +83,17 @@ EIGHT_C_EXPORT void eight_options_destroy(eight_options_t* o);
  * board's shape, blank last). The goal's errors are the question's. */
 EIGHT_C_EXPORT void eight_options_set_goal(eight_options_t* o, const char* goal);
 /* The shape of every board and goal text (`--shape RxC`); 0, 0 (the
- * default) for none: rows or the cell count give it. */
-EIGHT_C_EXPORT void eight_options_set_shape(eight_options_t* o, int rows, int cols);
+ * default) for none: rows or the cell count give it. Rows and columns are
+ * 2 to 10 (the shapes eight answers); any other pair is refused: this
+ * returns -1 (0 when the shape is set), and every question asked with these
+ * options then fails with a message naming the shape ("eight answers no
+ * 16x16 boards: the shapes have rows and columns from 2 to 10"), which
+ * eight_options_error() gives at once, until a good shape or 0, 0 is set. */
+EIGHT_C_EXPORT int eight_options_set_shape(eight_options_t* o, int rows, int cols);
+/* Why every question asked with these options would fail (a shape refused
+ * by eight_options_set_shape), or NULL when they are sound. The string
+ * lives until the options change or are destroyed. */
+EIGHT_C_EXPORT const char* eight_options_error(const eight_options_t* o);
 /* Nodes a search may expand (`--budget`; default 50,000,000, at most
  * 500,000,000): a question that needs more is an error saying how far the
  * search got. 0 is the default. */
@@ -161,7 +170,8 @@ EIGHT_C_EXPORT void eight_moves_destroy(eight_moves_t* m);
 /* The board's own distance (as eight_answer_distance). */
 EIGHT_C_EXPORT int eight_moves_distance(const eight_moves_t* m);
 EIGHT_C_EXPORT unsigned char eight_moves_optimal(const eight_moves_t* m);
-/* 2 to 4. The accessors below take i < eight_moves_count(m). */
+/* 2 to 4. The accessors below take i < eight_moves_count(m); past it they
+ * give '\0', -1, 0 or NULL (checked: no index reads past the moves). */
 EIGHT_C_EXPORT size_t eight_moves_count(const eight_moves_t* m);
 EIGHT_C_EXPORT char eight_moves_letter(const eight_moves_t* m, size_t i); /* u d l r */
 EIGHT_C_EXPORT int eight_moves_tile(const eight_moves_t* m, size_t i);    /* the tile it slides */

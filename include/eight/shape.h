@@ -107,4 +107,15 @@ std::string shape_list(std::span<const Shape> shapes);
 // Errors (kBadArgument) say what was wrong and what the shapes are.
 Result<Shape> parse_shape(std::string_view text);
 
+// The shape of `rows` x `cols` given as numbers (the C API's options, and
+// the bindings over it): one of kBoardShapes, or an error (kWrongShape)
+// naming it, "eight answers no 255x255 boards: the shapes have rows and
+// columns from 2 to 10". Any int is safe to pass: nothing is narrowed
+// before the check.
+Result<Shape> board_shape(long long rows, long long cols);
+
+// The error for a shape eight does not answer, `shape` as the caller wrote
+// it ("16x16"): the one message board_shape() and the board parser give.
+Error unanswered_shape(std::string_view shape);
+
 }  // namespace eight

@@ -65,9 +65,15 @@ class Wasm {
   }
 
   // A NUL-terminated copy of `text` in the module's memory, valid until
-  // the next call of text(); `slot` 0 or 1 (a call takes up to two).
-  text(value, slot = 0) {
+  // the next call of text(); `slot` 0 or 1 (a call takes up to two). A
+  // string holding a NUL is refused, `what` naming it: C would read only up
+  // to it ("867254301\0garbage" answered as 867254301; issue 41).
+  text(value, slot = 0, what = "the text") {
     const s = String(value);
+    const nul = s.indexOf("\0");
+    if (nul >= 0) {
+      throw new EightError(`${what} holds a NUL character (at ${nul}), which ends a C string: eight reads no such text`);
+    }
     const need = 3 * s.length + 1;
     if (need > this.scratchSize || slot === 1) {
       if (slot === 1) {
@@ -125,11 +131,17 @@ class Wasm {
     if (h === 0) throw new EightError("out of memory");
     try {
       if (o.goal !== undefined && o.goal !== null) {
-        m._eight_options_set_goal(h, this.text(boardText(o.goal)));
+        m._eight_options_set_goal(h, this.text(boardText(o.goal), 0, "the goal"));
       }
       if (o.shape !== undefined && o.shape !== null) {
+        // Checked by the C API where it is set, against the shapes eight
+        // answers (2 to 10 rows and columns; issue 41: 99x99 was passed on).
         const [rows, cols] = parseShape(o.shape);
-        m._eight_options_set_shape(h, rows, cols);
+        const [r, c] = [rows, cols].map(toInt32);
+        if (m._eight_options_set_shape(h, r, c) !== 0) {
+          const why = this.string(m._eight_options_error(h));
+          throw new EightError(why.replace(`${r}x${c}`, `${rows}x${cols}`));
+        }
       }
       if (o.budget !== undefined && o.budget !== null) {
         if (!Number.isSafeInteger(o.budget) || o.budget < 0) {
@@ -177,11 +189,37 @@ function boardText(board) {
   return text;
 }
 
+// A shape's rows and columns as whole numbers, as written: "3x4" or [3, 4].
+// Which shapes eight answers is the C API's to say (Wasm.options).
 function parseShape(shape) {
-  if (Array.isArray(shape) && shape.length === 2) return shape.map(Number);
-  const match = /^([0-9]{1,2})x([0-9]{1,2})$/.exec(String(shape));
-  if (match === null) throw new EightError(`a shape is RxC (3x3, 2x4), not "${shape}"`);
-  return [Number(match[1]), Number(match[2])];
+  let pair = null;
+  if (Array.isArray(shape) && shape.length === 2) {
+    pair = shape;
+  } else {
+    const match = /^([0-9]+)x([0-9]+)$/.exec(String(shape));
+    if (match !== null) pair = [match[1], match[2]];
+  }
+  const numbers = pair?.map((v) => (typeof v === "number" || typeof v === "string" ? Number(v) : NaN));
+  if (numbers === undefined || !numbers.every(Number.isInteger)) {
+    throw new EightError(`a shape is RxC (3x3, 2x4) or [rows, columns], whole numbers, not "${shape}"`);
+  }
+  return numbers;
+}
+
+// A whole number as the C API's int: the nearest one, so one past it is
+// refused as that one is (WebAssembly would wrap it: 2 ** 32 + 3 is 3).
+function toInt32(n) {
+  return Math.max(-(2 ** 31), Math.min(n, 2 ** 31 - 1));
+}
+
+// A distance the C API can take (an int), or an EightError saying no board
+// is that far (`allowed` the least it takes: -1 for "any" in random()).
+function distanceArg(distance, allowed = 0) {
+  if (!Number.isInteger(distance)) throw new EightError(`distance must be a whole number, not ${distance}`);
+  if (distance < allowed || distance > 2 ** 31 - 1) {
+    throw new EightError(`no board is ${distance} moves from the goal`);
+  }
+  return distance;
 }
 
 const kMoveNames = { u: "up", d: "down", l: "left", r: "right" };
@@ -215,7 +253,7 @@ export class Eight {
     const w = await loadModule(options);
     let shapes = options.shapes ?? null;
     if (Array.isArray(shapes)) shapes = shapes.join(",");
-    const h = w.call((e) => w.m._eight_build_shapes(shapes === null ? 0 : w.text(shapes), e));
+    const h = w.call((e) => w.m._eight_build_shapes(shapes === null ? 0 : w.text(shapes, 0, "the shapes"), e));
     const one = typeof shapes === "string" && !shapes.includes(",") && shapes !== "" ? shapes : null;
     return new Eight(w, h, one);
   }
@@ -233,7 +271,7 @@ export class Eight {
     try {
       w.heap.set(view, p);
       const name = options.name ?? "table";
-      const h = w.call((e) => w.m._eight_open_bytes(p, view.length, w.text(name), e));
+      const h = w.call((e) => w.m._eight_open_bytes(p, view.length, w.text(name, 0, "the name"), e));
       return new Eight(w, h);
     } finally {
       w.m._free(p);
@@ -259,7 +297,7 @@ export class Eight {
     const m = w.m;
     return w.ask(
       options,
-      (o, e) => m._eight_solve(this.#handle(), o, w.text(boardText(board)), e),
+      (o, e) => m._eight_solve(this.#handle(), o, w.text(boardText(board), 0, "the board"), e),
       (a) => {
         const solvable = m._eight_answer_solvable(a) === 1;
         return {
@@ -284,7 +322,7 @@ export class Eight {
     const m = w.m;
     return w.ask(
       options,
-      (o, e) => m._eight_solve(this.#handle(), o, w.text(boardText(board)), e),
+      (o, e) => m._eight_solve(this.#handle(), o, w.text(boardText(board), 0, "the board"), e),
       (a) => {
         const json = m._eight_answer_json(a);
         if (json === 0) throw new EightError("out of memory");
@@ -311,7 +349,7 @@ export class Eight {
     const distances = m._malloc(4 * lines.length);
     try {
       if (distances === 0) throw new EightError(`out of memory for ${lines.length} boards`);
-      const p = w.call((e) => m._eight_solve_lines(this.#handle(), o, w.text(lines.join("\n")), distances, e));
+      const p = w.call((e) => m._eight_solve_lines(this.#handle(), o, w.text(lines.join("\n"), 0, "a board"), distances, e));
       let text;
       try {
         text = w.string(p);
@@ -334,7 +372,7 @@ export class Eight {
     const w = this.#w;
     const o = w.options(options);
     try {
-      const d = w.call((e) => w.m._eight_distance(this.#handle(), o, w.text(boardText(board)), e));
+      const d = w.call((e) => w.m._eight_distance(this.#handle(), o, w.text(boardText(board), 0, "the board"), e));
       return d === -1 ? null : d;
     } finally {
       w.release(o);
@@ -353,6 +391,16 @@ export class Eight {
       throw new EightError(`${cells.length} cells are not whole boards of ${n} cells`);
     }
     const count = cells.length / n;
+    // Whole numbers 0 to 255 (a byte) before they are copied into bytes,
+    // which made NaN 0, 2.5 2 and 257 1; the C API says which are tiles.
+    if (!(cells instanceof Uint8Array)) {
+      for (let i = 0; i < cells.length; ++i) {
+        const v = cells[i];
+        if (!Number.isInteger(v) || v < 0 || v > 255) {
+          throw new EightError(`board ${Math.floor(i / n)}: cell ${i % n} is ${v}, not a tile (a whole number 0 to 99)`);
+        }
+      }
+    }
     const o = w.options(options);
     const input = m._malloc(Math.max(1, cells.length));
     const output = m._malloc(Math.max(4, 4 * count));
@@ -375,7 +423,7 @@ export class Eight {
     const m = w.m;
     return w.ask(
       options,
-      (o, e) => m._eight_hint(this.#handle(), o, w.text(boardText(board)), e),
+      (o, e) => m._eight_hint(this.#handle(), o, w.text(boardText(board), 0, "the board"), e),
       (h) => {
         const moves = [];
         const count = m._eight_moves_count(h);
@@ -412,7 +460,7 @@ export class Eight {
     const m = w.m;
     return w.ask(
       options,
-      (o, e) => m._eight_hint(this.#handle(), o, w.text(boardText(board)), e),
+      (o, e) => m._eight_hint(this.#handle(), o, w.text(boardText(board), 0, "the board"), e),
       (h) => w.string(m._eight_moves_json(h)),
       m._eight_moves_destroy,
     );
@@ -424,9 +472,8 @@ export class Eight {
   random(options = {}) {
     const w = this.#w;
     const m = w.m;
-    const distance = options.distance ?? -1;
+    const distance = distanceArg(options.distance ?? -1, -1);
     const seed = options.seed ?? Math.floor(Math.random() * 2 ** 53);
-    if (!Number.isInteger(distance) || distance < -1) throw new EightError(`distance must be a whole number, not ${distance}`);
     return w.ask(
       this.#boardless(options),
       (o, e) => m._eight_random(this.#handle(), o, distance, BigInt.asUintN(64, BigInt(seed)), e),
@@ -440,16 +487,23 @@ export class Eight {
     const w = this.#w;
     const m = w.m;
     const o = w.options(this.#boardless(options));
-    const slots = 128;
-    const p = m._malloc(8 * slots);
     try {
-      if (p === 0) throw new EightError("out of memory");
-      w.heap.fill(0, p, p + 8 * slots);
-      const far = w.call((e) => m._eight_histogram(this.#handle(), o, p, slots, e));
-      const counts = new BigUint64Array(m.HEAPU8.buffer, p, far + 1);
-      return Array.from(counts, Number);
+      // Room for the distances the C API fills (counts[d], d < slots); asked
+      // again with room for them all if the farthest is past it, never read
+      // past what was allocated.
+      for (let slots = 128; ;) {
+        const p = m._malloc(8 * slots);
+        try {
+          if (p === 0) throw new EightError("out of memory");
+          w.heap.fill(0, p, p + 8 * slots);
+          const far = w.call((e) => m._eight_histogram(this.#handle(), o, p, slots, e));
+          if (far < slots) return Array.from(new BigUint64Array(m.HEAPU8.buffer, p, far + 1), Number);
+          slots = far + 1;
+        } finally {
+          m._free(p);
+        }
+      }
     } finally {
-      m._free(p);
       w.release(o);
     }
   }
@@ -462,7 +516,8 @@ export class Eight {
     const o = w.options(this.#boardless(options));
     let b;
     try {
-      b = w.call((e) => m._eight_boards_at(this.#handle(), o, distance, e));
+      const d = distanceArg(distance);
+      b = w.call((e) => m._eight_boards_at(this.#handle(), o, d, e));
     } finally {
       w.release(o);
     }
@@ -486,7 +541,7 @@ export class Eight {
     const m = w.m;
     return w.ask(
       options,
-      (o, e) => m._eight_check(this.#handle(), o, w.text(boardText(board)), w.text(String(path), 1), e),
+      (o, e) => m._eight_check(this.#handle(), o, w.text(boardText(board), 0, "the board"), w.text(String(path), 1, "the path"), e),
       (c) => {
         const optimal = m._eight_check_optimal(c);
         return {

@@ -18,12 +18,15 @@ by search, or, past what a search proves, with a path and a proven lower
 bound (``optimal`` False).
 
 Errors are ``EightError`` (a ``ValueError``) with the message the ``eight``
-tool prints. Everything here calls eight's C API (libeight-c), so every
+tool prints: every value eight refuses (a bad board, shape, path, number or
+text) is one; a value of the wrong type altogether is a ``TypeError``. Everything here calls eight's C API (libeight-c), so every
 answer is the tool's and the server's, byte for byte (``Answer.json``).
 """
 from __future__ import annotations
 
 import dataclasses
+import math
+import operator
 import threading
 from typing import Iterator, Optional, Sequence, Tuple, Union
 
@@ -94,6 +97,26 @@ class Check:
         return bool(self.optimal)
 
 
+# The C API's numbers are C ints and uint64s: a Python int past them is
+# clamped to the nearest one it refuses the same way.
+_INT_MAX = 2**31 - 1
+_UINT64_MAX = 2**64 - 1
+
+
+def _whole(value, what: str) -> int:
+    """``value`` as an int: an integer, or a float that is a whole number.
+
+    NaN, an infinity or a fraction is an EightError (``int()`` turned NaN into
+    an error of its own and truncated 2.5 to 2); a value of another type a
+    TypeError.
+    """
+    if isinstance(value, (float, np.floating)):
+        if not math.isfinite(value) or value != math.floor(value):
+            raise EightError(f"{what} is a whole number, not {value}")
+        return int(value)
+    return operator.index(value)
+
+
 def _board_text(board: Board) -> str:
     if isinstance(board, str):
         return board
@@ -101,9 +124,26 @@ def _board_text(board: Board) -> str:
         board = board.tolist()
     if isinstance(board, (list, tuple)):
         if board and all(isinstance(row, (list, tuple)) for row in board):
-            return "/".join(",".join(str(int(t)) for t in row) for row in board)
-        return ",".join(str(int(t)) for t in board)
+            return "/".join(",".join(str(_whole(t, "a tile")) for t in row) for row in board)
+        return ",".join(str(_whole(t, "a tile")) for t in board)
     raise TypeError(f"a board is a string, or a list or tuple of tiles, not {type(board).__name__}")
+
+
+def _flag(value, what: str) -> bool:
+    """A yes or no: a bool (or an int, None); anything else a TypeError (an
+    array's truth is a ValueError of NumPy's own)."""
+    if value is None or isinstance(value, (bool, int, np.bool_, np.integer)):
+        return bool(value)
+    raise TypeError(f"{what} is True or False, not {type(value).__name__}")
+
+
+def _shape(shape) -> Shape:
+    """(rows, cols) as two ints, as the caller wrote them."""
+    try:
+        rows, cols = shape
+    except (TypeError, ValueError):
+        raise TypeError(f"a shape is (rows, columns), not {shape!r}") from None
+    return _whole(rows, "a shape's rows"), _whole(cols, "a shape's columns")
 
 
 def _options(goal: Optional[Board], shape: Optional[Shape], budget: Optional[int] = None,
@@ -112,14 +152,23 @@ def _options(goal: Optional[Board], shape: Optional[Shape], budget: Optional[int
     if goal is not None:
         o.goal = _board_text(goal)
     if shape is not None:
-        rows, cols = shape
-        o.shape = (int(rows), int(cols))
+        # Checked by the C API where it is set (EightError naming the
+        # shape), as its options check a shape for every binding; a number
+        # past a C int is passed as the nearest, and the message names the
+        # caller's.
+        rows, cols = _shape(shape)
+        r, c = (max(-_INT_MAX, min(n, _INT_MAX)) for n in (rows, cols))
+        try:
+            o.shape = (r, c)
+        except EightError as e:
+            raise EightError(str(e).replace(f"{r}x{c}", f"{rows}x{cols}", 1)) from None
     if budget is not None:
+        budget = _whole(budget, "a budget")
         if budget <= 0:
             raise EightError(f"a budget is a positive number of nodes, not {budget}")
-        o.budget = int(budget)
-    o.optimal_required = bool(optimal_required)
-    o.boards = bool(boards)
+        o.budget = min(budget, _UINT64_MAX)  # the C API keeps at most 500,000,000
+    o.optimal_required = _flag(optimal_required, "optimal_required")
+    o.boards = _flag(boards, "boards")
     return o
 
 
@@ -163,7 +212,20 @@ class Tables:
         ``boards`` is an array of tiles, shape (count, cells) or (count, rows, cols); a
         (count, cells) array of a non-square shape needs ``shape``. Returns int32, (count,).
         """
-        a = np.asarray(boards)
+        try:
+            a = np.asarray(boards)
+        except (ValueError, OverflowError):  # ragged rows; an int past every dtype
+            raise EightError("boards are an array of shape (count, cells) or (count, rows, "
+                             "cols), of whole numbers") from None
+        # Tiles are whole numbers 0 to 99, checked before the cast to bytes,
+        # which made NaN 0 and 2.5 2 (issue 41).
+        if a.dtype == np.bool_ or not (np.issubdtype(a.dtype, np.integer)
+                                       or np.issubdtype(a.dtype, np.floating)):
+            raise EightError(f"tiles are whole numbers 0 to 99, not {a.dtype} values")
+        if np.issubdtype(a.dtype, np.floating) and a.size and not (
+                np.isfinite(a).all() and (a == np.floor(a)).all()):
+            raise EightError("tiles are whole numbers 0 to 99: the boards hold NaN, an "
+                             "infinity or a fraction")
         if a.ndim == 3:
             if shape is None:
                 shape = (a.shape[1], a.shape[2])
@@ -189,9 +251,12 @@ class Tables:
         """A board exactly ``distance`` moves from the goal, or uniformly random among all."""
         if seed is None:
             seed = int.from_bytes(np.random.default_rng().bytes(8), "little")
-        if distance is not None and distance < 0:
-            raise EightError(f"no board is {distance} moves from the goal")
-        return self._t.random(-1 if distance is None else int(distance), int(seed),
+        seed = _whole(seed, "a seed") % 2**64  # any int, as the tool's 64 bits
+        if distance is not None:
+            distance = _whole(distance, "a distance")
+            if distance < 0 or distance > _INT_MAX:
+                raise EightError(f"no board is {distance} moves from the goal")
+        return self._t.random(-1 if distance is None else distance, seed,
                               _options(goal, shape, budget))
 
     def histogram(self, goal: Optional[Board] = None, *,
@@ -202,7 +267,14 @@ class Tables:
     def boards_at(self, distance: int, goal: Optional[Board] = None, *,
                   shape: Optional[Shape] = None) -> Iterator[str]:
         """Every board exactly ``distance`` moves from the goal, each once (up to 10 cells)."""
-        return iter(self._t.boards_at(int(distance), _options(goal, shape)))
+        distance = _whole(distance, "a distance")
+        # Past a C int, the C API's own refusal of the nearest (no board is
+        # that far), naming the caller's number.
+        d = max(-1, min(distance, _INT_MAX))
+        try:
+            return iter(self._t.boards_at(d, _options(goal, shape)))
+        except EightError as e:
+            raise EightError(str(e).replace(f" {d} moves", f" {distance} moves", 1)) from None
 
     def check(self, board: Board, path: str, goal: Optional[Board] = None, *,
               shape: Optional[Shape] = None, budget: Optional[int] = None) -> Check:

@@ -9,21 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int failures = 0;
-static int checks = 0;
+#include "c_api_check.h"
 
-#define CHECK(cond)                                                            \
-  do {                                                                         \
-    ++checks;                                                                  \
-    if (!(cond)) {                                                             \
-      ++failures;                                                              \
-      fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond); \
-    }                                                                          \
-  } while (0)
+int failures = 0;
+int checks = 0;
 
 /* The error of a call that must fail, or "" (and a failure) when it did not. */
-static char last_error[1024];
-static void take_error(char** err) {
+char last_error[1024];
+void take_error(char** err) {
   last_error[0] = '\0';
   CHECK(*err != NULL);
   if (*err != NULL) {
@@ -166,6 +159,13 @@ static void test_hints(eight_t* e) {
   }
   CHECK(eight_moves_is_optimal(m, 0) == 1); /* best first */
   CHECK(strstr(eight_moves_json(m), "\"hints\":[") != NULL);
+  /* Past the last move, every index up to SIZE_MAX: checked, nothing read. */
+  for (size_t i = n; i < n + 1000; ++i) {
+    const size_t at = i < n + 500 ? i : SIZE_MAX - (i - n - 500);
+    CHECK(eight_moves_letter(m, at) == '\0' && eight_moves_tile(m, at) == -1 &&
+          eight_moves_next_distance(m, at) == -1 && eight_moves_is_optimal(m, at) == 0 &&
+          eight_moves_is_hint(m, at) == 0 && eight_moves_next_board(m, at) == NULL);
+  }
   eight_moves_destroy(m);
 }
 
@@ -482,6 +482,7 @@ int main(int argc, char** argv) {
   test_distances(e);
   test_hostile(e);
   test_solve_lines(e);
+  test_shapes(e); /* c_api_shapes_test.c */
   eight_close(e);
   test_build_shapes();
   if (argc > 1) {

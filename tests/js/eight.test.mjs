@@ -189,6 +189,59 @@ test("a bad board, goal or shape is an EightError with the tool's message, never
   assert.throws(() => e.solve("867254301"), /closed/);
 });
 
+test("a shape past 10x10, text with a NUL and numbers that are not whole are EightErrors where given", async () => {
+  // Issue 41: the shape parser passed up to 99x99 to the C API, whose goal
+  // for it wrote past a 10x10 board; strings went to C cut at a NUL;
+  // WebAssembly wrapped numbers past an int (2 ** 32 + 3 is 3) and cells
+  // past a byte (NaN 0, 257 1).
+  const e = await Eight.build();
+  try {
+    const questions = [
+      (o) => e.solve("867254301", o), (o) => e.distance("867254301", o), (o) => e.hint("867254301", o),
+      (o) => e.random(o), (o) => e.histogram(o), (o) => [...e.boardsAt(3, o)],
+      (o) => e.check("867254301", "r", o), (o) => e.distances(new Uint8Array(9), 9, o),
+      (o) => e.paths(["867254301"], o),
+    ];
+    let refused = 0;
+    const sides = [-1, 0, 1, 11, 16, 99, 100, 200, 255, 256, 2 ** 31 - 1, 2 ** 31, 2 ** 32 + 3, 2 ** 53];
+    for (const rows of sides) {
+      for (const cols of [...sides, 3]) {
+        for (const shape of [[rows, cols], `${rows}x${cols}`]) {
+          if (typeof shape === "string" && (rows < 0 || cols < 0)) continue;  // no RxC text
+          if (rows === 0 && cols === 0) continue;  // no shape, as in the C API: the board's own
+          for (const ask of questions) {
+            assert.throws(() => ask({ shape }), (x) => x instanceof EightError &&
+              x.message === `eight answers no ${rows}x${cols} boards: the shapes have rows and columns from 2 to 10`);
+            ++refused;
+          }
+        }
+      }
+    }
+    assert.ok(refused > 2000);
+    assert.throws(() => e.random({ shape: "99x99" }), /eight answers no 99x99 boards/);
+    assert.throws(() => e.random({ shape: [2.5, 3] }), /whole numbers/);
+    assert.throws(() => e.random({ shape: [NaN, 3] }), /whole numbers/);
+    assert.equal(e.random({ shape: [2, 3], seed: 1 }).length, "123/450".length);
+    // Text with a NUL, refused before C reads it.
+    assert.throws(() => e.solve("867254301\0garbage"), /the board holds a NUL character \(at 9\)/);
+    assert.throws(() => e.check("123456708", "r\0lr"), /the path holds a NUL character \(at 1\)/);
+    assert.throws(() => e.solve("867254301", { goal: "123456780\0" }), /the goal holds a NUL/);
+    assert.throws(() => e.paths(["867254301", "1\0"]), /NUL/);
+    assert.deepEqual(e.check("123456708", "\u00e9").why, "move 1 is '\\xC3', not one of u d l r");
+    // Numbers past an int, and cells that are no byte.
+    assert.throws(() => e.random({ distance: 2 ** 32 + 3 }), /no board is 4294967299 moves/);
+    assert.throws(() => [...e.boardsAt(2 ** 32 + 3)], /no board is 4294967299 moves/);
+    assert.throws(() => [...e.boardsAt(NaN)], /whole number/);
+    for (const cell of [NaN, 2.5, 257, -1, "8"]) {
+      assert.throws(() => e.distances([8, 6, 7, 2, 5, 4, 3, 0, cell], 9), EightError);
+    }
+    assert.deepEqual([...e.distances([8, 6, 7, 2, 5, 4, 3, 0, 1], 9)], [31]);
+    assert.equal(e.distance("867254301"), 31);
+  } finally {
+    e.close();
+  }
+});
+
 test("a table that is not one is refused, whole or damaged", async () => {
   await assert.rejects(Eight.open(new Uint8Array(0)), EightError);
   await assert.rejects(Eight.open(new TextEncoder().encode("not a table")), EightError);
