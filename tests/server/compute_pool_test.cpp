@@ -37,6 +37,17 @@ struct Gate {
   }
 };
 
+// Submits a job for `client` that holds its worker until `gate` opens, and
+// waits until a worker runs it.
+void hold_worker(ComputePool& pool, const std::string& client, Gate& gate) {
+  std::atomic<bool> started{false};
+  REQUIRE(pool.try_submit(client, [&started, &gate] {
+    started = true;
+    gate.wait();
+  }));
+  while (!started) std::this_thread::yield();
+}
+
 }  // namespace
 
 TEST_CASE("a full compute queue refuses at once instead of waiting") {
@@ -117,12 +128,7 @@ TEST_CASE(
     "queued") {
   ComputePool pool(1, 100);
   Gate gate;
-  std::atomic<bool> started{false};
-  REQUIRE(pool.try_submit("hog", [&] {
-    started = true;
-    gate.wait();
-  }));
-  while (!started) std::this_thread::yield();
+  hold_worker(pool, "hog", gate);
   std::vector<std::string> order;
   std::mutex mutex;
   const auto job = [&](std::string name) {
@@ -152,12 +158,7 @@ TEST_CASE("clients that used no thread time take turns in the compute pool, in o
   // decides.
   ComputePool pool(1, 100);
   Gate gate;
-  std::atomic<bool> started{false};
-  REQUIRE(pool.try_submit("first", [&] {
-    started = true;
-    gate.wait();
-  }));
-  while (!started) std::this_thread::yield();
+  hold_worker(pool, "first", gate);
   std::vector<std::string> order;
   std::mutex mutex;
   for (const char* name : {"x", "y", "z"}) {
