@@ -357,7 +357,9 @@ SearchedMoves grid_moves(const GridBoard& goal, const fifteen::PatternSetView* p
         used += r.nodes;
         if (r.status == fifteen::SearchStatus::kSolved) {
           o.distance = static_cast<int>(r.path.size());
-        } else if (r.status == fifteen::SearchStatus::kBudgetExceeded && r.lower_bound() > d - 1) {
+        } else if ((r.status == fifteen::SearchStatus::kBudgetExceeded ||
+                    r.status == fifteen::SearchStatus::kDeadlineExceeded) &&
+                   r.lower_bound() > d - 1) {
           // Bound d - 1 searched in full, or the search's own heuristic
           // (on a pattern shape, larger than `h`) already past it: not d - 1.
           o.distance = d + 1;
@@ -490,7 +492,7 @@ Result<SearchedBoard> draw_board(const Question& q, std::optional<int> distance,
   if (q.engine == Engine::kPatternSearch) {
     return random_search_board(*q.table, *q.frame, distance, rng, budget);
   }
-  auto board = random_board(*q.table, *q.frame, *distance, rng, budget.cancel);
+  auto board = random_board(*q.table, *q.frame, *distance, rng, budget.cancel, budget.deadline);
   if (!board.ok()) return board.error();
   SearchedBoard out;
   out.report.lower_bound = out.report.bound = *distance;
@@ -500,12 +502,31 @@ Result<SearchedBoard> draw_board(const Question& q, std::optional<int> distance,
   return out;
 }
 
-std::string describe_stop(const SearchReport& report, std::uint64_t budget_nodes) {
+std::string describe_seconds(std::chrono::milliseconds time) {
+  const auto ms = time.count();
+  std::string out = std::to_string(ms / 1000);
+  if (const auto frac = ms % 1000; frac != 0) {
+    std::string digits = std::to_string(1000 + frac).substr(1);  // three digits
+    while (digits.back() == '0') digits.pop_back();
+    out += "." + digits;
+  }
+  return out + " s";
+}
+
+std::string describe_stop(const SearchReport& report, std::uint64_t budget_nodes,
+                          std::chrono::milliseconds time_limit) {
   assert(!report.finished());
-  const std::string why =
-      report.status == fifteen::SearchStatus::kCancelled
-          ? "the search was cancelled"
-          : "the search stopped at its budget of " + std::to_string(budget_nodes) + " nodes";
+  std::string why;
+  if (report.status == fifteen::SearchStatus::kCancelled) {
+    why = "the search was cancelled";
+  } else if (report.status == fifteen::SearchStatus::kDeadlineExceeded) {
+    why = time_limit.count() > 0
+              ? "the search stopped at its deadline of " + describe_seconds(time_limit)
+              : "the search stopped at its deadline";
+    why += " before its budget of " + std::to_string(budget_nodes) + " nodes";
+  } else {
+    why = "the search stopped at its budget of " + std::to_string(budget_nodes) + " nodes";
+  }
   return why + ": it searched " + std::to_string(report.nodes) +
          " nodes and the distance is at least " + std::to_string(report.lower_bound) + " (bound " +
          std::to_string(report.bound) + " was being searched)";

@@ -263,7 +263,10 @@ BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
       out.status = fifteen::SearchStatus::kCancelled;
       return out;
     }
-    if (budget.deadline && std::chrono::steady_clock::now() >= *budget.deadline) return out;
+    if (budget.deadline && std::chrono::steady_clock::now() >= *budget.deadline) {
+      out.status = fifteen::SearchStatus::kDeadlineExceeded;
+      return out;
+    }
   }
   return out;
 }

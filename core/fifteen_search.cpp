@@ -171,7 +171,7 @@ class Ida {
       stop_status_ = SearchStatus::kCancelled;
     } else if (budget_.deadline && std::chrono::steady_clock::now() >= *budget_.deadline) {
       stopped_ = true;
-      stop_status_ = SearchStatus::kBudgetExceeded;
+      stop_status_ = SearchStatus::kDeadlineExceeded;
     }
     return stopped_;
   }

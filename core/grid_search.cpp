@@ -4,8 +4,11 @@
 #include <array>
 #include <bit>
 #include <cassert>
+#include <exception>
 #include <mutex>
 #include <optional>
+#include <system_error>
+#include <thread>
 
 #include "duplicate_paths.h"
 #include "eight/goal.h"
@@ -153,7 +156,7 @@ class Ida {
       }
       if (budget_.deadline && std::chrono::steady_clock::now() >= *budget_.deadline) {
         stopped_ = true;
-        stop_status_ = fifteen::SearchStatus::kBudgetExceeded;
+        stop_status_ = fifteen::SearchStatus::kDeadlineExceeded;
         return false;
       }
     }
@@ -279,24 +282,59 @@ bool is_pattern_key(Shape shape, int goal_blank) {
   return pattern_key(canonical_goal(goal_blank, shape)) == PatternKey{shape, goal_blank};
 }
 
+namespace {
+
+struct Slot {
+  std::mutex build;  // held by the thread building the set
+  std::atomic<const fifteen::PatternSetView*> built{nullptr};
+  std::atomic<bool> starting{false};  // a background build was started
+  fifteen::PatternDatabases owned;    // guarded by `build`
+  fifteen::PatternSetView view;       // over `owned`, once built
+};
+
+// One slot per (shape, goal blank); each is built by the first thread to
+// ask that is not cancelled, while any other asking for it waits. Never
+// freed. On the heap, made at the first call: a static array of them is
+// constant-initialized, and the views' default shapes are not zero, so
+// its 397 KB were every binary's initialized data (and the WebAssembly
+// module's, js/).
+Slot& slot_of(Shape shape, int goal_blank) {
+  static auto& slots = *new std::array<Slot, kMaxSide * kMaxSide * 16>();
+  return slots[static_cast<std::size_t>(((shape.rows - 1) * kMaxSide + shape.cols - 1) * 16 +
+                                        goal_blank)];
+}
+
+}  // namespace
+
+const fifteen::PatternSetView* pattern_databases_or_start(Shape shape, int goal_blank) {
+  assert(fifteen::is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells());
+  Slot& slot = slot_of(shape, goal_blank);
+  if (const auto* dbs = slot.built.load(std::memory_order_acquire)) return dbs;
+  if (!slot.starting.exchange(true)) {
+    try {
+      // Detached: the slot lives as long as the process, and nothing waits
+      // for the thread but callers of pattern_databases(), through the
+      // slot's mutex.
+      std::thread([shape, goal_blank, &slot] {
+        try {
+          if (pattern_databases(shape, goal_blank) != nullptr) return;
+        } catch (const std::exception&) {
+          // Out of memory: nothing kept; a later caller tries again.
+        }
+        slot.starting.store(false);
+      }).detach();
+    } catch (const std::system_error&) {
+      slot.starting.store(false);  // no thread to be had: a later caller tries again
+    }
+    return nullptr;  // (the caller that starts the build never waits for it)
+  }
+  return slot.built.load(std::memory_order_acquire);
+}
+
 const fifteen::PatternSetView* pattern_databases(Shape shape, int goal_blank,
                                                  const std::atomic<bool>* cancel) {
   assert(fifteen::is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells());
-  struct Slot {
-    std::mutex build;  // held by the thread building the set
-    std::atomic<const fifteen::PatternSetView*> built{nullptr};
-    fifteen::PatternDatabases owned;  // guarded by `build`
-    fifteen::PatternSetView view;     // over `owned`, once built
-  };
-  // One slot per (shape, goal blank); each is built by the first thread to
-  // ask that is not cancelled, while any other asking for it waits. Never
-  // freed. On the heap, made at the first call: a static array of them is
-  // constant-initialized, and the views' default shapes are not zero, so
-  // its 397 KB were every binary's initialized data (and the WebAssembly
-  // module's, js/).
-  static auto& slots = *new std::array<Slot, kMaxSide * kMaxSide * 16>();
-  Slot& slot = slots[static_cast<std::size_t>(((shape.rows - 1) * kMaxSide + shape.cols - 1) * 16 +
-                                              goal_blank)];
+  Slot& slot = slot_of(shape, goal_blank);
   if (const auto* dbs = slot.built.load(std::memory_order_acquire)) return dbs;
   std::lock_guard lock(slot.build);
   if (const auto* dbs = slot.built.load(std::memory_order_acquire)) return dbs;
@@ -329,13 +367,18 @@ GridResult search(const GridBoard& start, const GridBoard& goal,
   const GridBoard s = transform(start, sym);
   const GridBoard g = transform(goal, sym);
   assert(held == nullptr || (held->set.shape == g.shape && held->set.goal_blank == blank_cell(g)));
-  const fifteen::PatternSetView* dbs =
-      held != nullptr ? held : pattern_databases(g.shape, blank_cell(g), budget.cancel);
-  if (dbs == nullptr) {  // cancelled while the set was built
-    GridResult out;
-    out.status = fifteen::SearchStatus::kCancelled;
-    out.initial_bound = manhattan_linear_conflict(start, goal);
-    return out;
+  const fifteen::PatternSetView* dbs = held;
+  if (dbs == nullptr && budget.build_in_background) {
+    // Built; or its build is started elsewhere, and meanwhile none.
+    dbs = pattern_databases_or_start(g.shape, blank_cell(g));
+  } else if (dbs == nullptr) {
+    dbs = pattern_databases(g.shape, blank_cell(g), budget.cancel);
+    if (dbs == nullptr) {  // cancelled while the set was built
+      GridResult out;
+      out.status = fifteen::SearchStatus::kCancelled;
+      out.initial_bound = manhattan_linear_conflict(start, goal);
+      return out;
+    }
   }
   GridResult out = search_with(s, g, dbs, budget, max_bound);
   for (Move& m : out.path) m = sym.inverse_move_map[static_cast<std::size_t>(m)];

@@ -82,7 +82,8 @@ bool is_pattern_key(Shape shape, int goal_blank);
 // whose client left frees its compute thread, and the next caller builds
 // the set again. (No deadline: a set slower to build than a caller's
 // deadline would never be built; the build is bounded by its size, a few
-// seconds at most.)
+// seconds at most. A caller that may not wait asks
+// pattern_databases_or_start() instead.)
 //
 // Thread-safe: a second caller for the same set waits for the first's
 // build (and builds it itself if the first was cancelled). The result
@@ -90,6 +91,16 @@ bool is_pattern_key(Shape shape, int goal_blank);
 // REQUIRES: fifteen::is_pattern_shape(shape), 0 <= goal_blank < cells.
 const fifteen::PatternSetView* pattern_databases(Shape shape, int goal_blank,
                                                  const std::atomic<bool>* cancel = nullptr);
+// The same set when it is built; else null at once, having started its
+// build on a thread of its own (once: a build already under way, on any
+// thread, is left to finish), which keeps it as pattern_databases() does.
+// For callers with a deadline (fifteen::SearchBudget::build_in_background):
+// the 2x8 sets take seconds each, and a request with a budget of a
+// thousand nodes must not pay for them; it is answered from what exists
+// meanwhile. The build thread inherits the caller's priority (a compute
+// thread's nice 19) and cannot be cancelled; it ends with the build.
+// REQUIRES: as pattern_databases().
+const fifteen::PatternSetView* pattern_databases_or_start(Shape shape, int goal_blank);
 
 // The search over a given heuristic: Manhattan distance and linear
 // conflicts, and when `dbs` is not null the larger of that and the sum of
@@ -109,7 +120,9 @@ GridResult search_with(const GridBoard& start, const GridBoard& goal,
 // Elsewhere Manhattan distance and linear conflicts alone. A board of the
 // other class is kUnsolvable at once: no set is fetched or built for it. A
 // cancel while the set is first built is kCancelled, its lower bound
-// Manhattan distance and linear conflicts.
+// Manhattan distance and linear conflicts. With budget.build_in_background
+// a set not built yet is asked of pattern_databases_or_start(), and the
+// search runs without it (Manhattan distance and linear conflicts alone).
 // REQUIRES: is_valid(start), is_valid(goal), start.shape == goal.shape;
 // held null, or of pattern_key(goal) (held->set.shape and goal_blank).
 GridResult search(const GridBoard& start, const GridBoard& goal,

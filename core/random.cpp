@@ -104,7 +104,8 @@ template Board shuffled_board(const Board&, Rng&);
 template GridBoard shuffled_board(const GridBoard&, Rng&);
 
 Result<Board> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng,
-                           const std::atomic<bool>* cancel) {
+                           const std::atomic<bool>* cancel,
+                           std::optional<std::chrono::steady_clock::time_point> deadline) {
   assert(is_frame_of(table.view(), goal));
   if (table.view().section(goal.section()).encoding == format::Encoding::kPatternDb) {
     // (A precondition the server and CLI keep: they ask answer.h.)
@@ -174,6 +175,10 @@ Result<Board> random_board(const Table& table, const GoalFrame& goal, int distan
   for (std::uint64_t i = 0; i < budget; ++i) {
     if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
       return make_error(ErrorCode::kCancelled, "the draw was cancelled");
+    }
+    if (deadline && std::chrono::steady_clock::now() >= *deadline) {
+      return make_error(ErrorCode::kDeadlineExceeded,
+                        "the draw stopped at its deadline after " + std::to_string(i) + " tries");
     }
     const Board b = index.board(section, static_cast<std::uint32_t>(rng.below(positions)));
     if (table.solver().distance(b, *own) == distance) return goal.from_section(b);

@@ -140,7 +140,7 @@ int main(int argc, char** argv) {
     return kExitBadTable;
   }
   server::TableSlot slot(*loaded, also);
-  const server::Service service(slot, metrics, opt.max_budget);
+  const server::Service service(slot, metrics, opt.max_budget, opt.job_deadline);
 
   // The socket systemd hands over (eight-server.socket), else our own
   // --host/--port.

@@ -15,8 +15,8 @@ namespace eight::server {
 const char* const kUsage =
     "usage: eight-server [--table PATH | --tables DIR] [--host HOST] [--port PORT]\n"
     "                    [--threads N] [--compute-threads N] [--compute-queue N]\n"
-    "                    [--max-budget N] [--queue-wait SECONDS] [--client-header NAME]\n"
-    "                    [--idle-timeout SECONDS]\n"
+    "                    [--max-budget N] [--job-deadline SECONDS] [--queue-wait SECONDS]\n"
+    "                    [--client-header NAME] [--idle-timeout SECONDS]\n"
     "                    [--access-log-format text|json] [--quiet]\n"
     "                    [--metrics-host HOST] [--metrics-port PORT] [--pdb-dir DIR]\n"
     "                    [--pdb-priority idle|low|normal]\n"
@@ -42,6 +42,9 @@ const char* const kUsage =
     "  --max-budget N       the most search nodes one request may spend (budget=), 0 to\n"
     "                       500000000; 0 turns searches (4x4 questions) off\n"
     "                       (env EIGHT_MAX_BUDGET, default 500000000)\n"
+    "  --job-deadline S     seconds one request may work once it runs (a search, a batch,\n"
+    "                       draws), 0.01 to 3600, decimals allowed; a search stopped there\n"
+    "                       is a 503 saying so (env EIGHT_JOB_DEADLINE, default 10)\n"
     "  --queue-wait S       seconds a long request may wait for a compute thread before\n"
     "                       it gets 503, 1 to 3600 (env EIGHT_QUEUE_WAIT, default 5)\n"
     "  --client-header NAME the header a trusted reverse proxy sets to the client's\n"
@@ -177,6 +180,25 @@ Result<int> in_range(std::string_view where, std::string_view value, int min, in
   return bad(std::move(message));
 }
 
+// Seconds with up to three decimals ("10", "0.2", "2.5") as milliseconds.
+std::optional<std::chrono::milliseconds> to_milliseconds(std::string_view s) {
+  const std::size_t dot = s.find('.');
+  const std::string_view whole = s.substr(0, dot);
+  const auto seconds = parse_decimal(whole);
+  if (!seconds || *seconds > 1'000'000) return std::nullopt;
+  std::uint64_t ms = *seconds * 1000;
+  if (dot != std::string_view::npos) {
+    const std::string_view frac = s.substr(dot + 1);
+    if (frac.empty() || frac.size() > 3) return std::nullopt;
+    const auto digits = parse_decimal(frac);
+    if (!digits) return std::nullopt;
+    std::uint64_t scaled = *digits;
+    for (std::size_t i = frac.size(); i < 3; ++i) scaled *= 10;
+    ms += scaled;
+  }
+  return std::chrono::milliseconds(ms);
+}
+
 std::optional<bool> to_bool(std::string_view s) {
   if (s == "1" || s == "true" || s == "yes" || s == "on") return true;
   if (s == "0" || s == "false" || s == "no" || s == "off") return false;
@@ -239,6 +261,14 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
                  " is not a header name (letters, digits, '-' and '_')");
     }
     o.client_header = value;
+  } else if (name == "job-deadline") {
+    const auto v = to_milliseconds(value);
+    if (!v || *v < kMinJobDeadline || *v > kMaxJobDeadline) {
+      return bad(std::string(where) + ": " + quoted + " is not a number of seconds (" +
+                 describe_seconds(kMinJobDeadline) + " to " + describe_seconds(kMaxJobDeadline) +
+                 ", up to three decimals)");
+    }
+    o.job_deadline = *v;
   } else if (name == "queue-wait") {
     auto v = in_range(where, value, 1, kMaxQueueWaitSeconds, "a number of seconds");
     if (!v) return v.error();
@@ -284,12 +314,24 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
   return std::nullopt;
 }
 
-constexpr std::string_view kValued[] = {"table",         "tables",       "host",
-                                        "port",          "threads",      "compute-threads",
-                                        "compute-queue", "max-budget",   "queue-wait",
-                                        "client-header", "idle-timeout", "access-log-format",
-                                        "metrics-host",  "metrics-port", "pdb-dir",
-                                        "pdb-partition", "pdb-priority"};
+constexpr std::string_view kValued[] = {"table",
+                                        "tables",
+                                        "host",
+                                        "port",
+                                        "threads",
+                                        "compute-threads",
+                                        "compute-queue",
+                                        "max-budget",
+                                        "queue-wait",
+                                        "job-deadline",
+                                        "client-header",
+                                        "idle-timeout",
+                                        "access-log-format",
+                                        "metrics-host",
+                                        "metrics-port",
+                                        "pdb-dir",
+                                        "pdb-partition",
+                                        "pdb-priority"};
 
 }  // namespace
 
@@ -310,6 +352,7 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
       {"EIGHT_COMPUTE_QUEUE", "compute-queue"},
       {"EIGHT_MAX_BUDGET", "max-budget"},
       {"EIGHT_QUEUE_WAIT", "queue-wait"},
+      {"EIGHT_JOB_DEADLINE", "job-deadline"},
       {"EIGHT_CLIENT_HEADER", "client-header"},
       {"EIGHT_IDLE_TIMEOUT", "idle-timeout"},
       {"EIGHT_ACCESS_LOG_FORMAT", "access-log-format"},

@@ -4,6 +4,7 @@
 // Thread safety: pure functions.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -12,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "api/job.h"
 #include "eight/answer.h"
 #include "eight/pattern_db.h"
 #include "eight/result.h"
@@ -47,6 +49,9 @@ struct Options {
   // spend (budget=, a batch's "budget"), 0 to 500,000,000; 0 turns
   // searches (4x4 questions) off.
   std::uint64_t max_budget = kMaxSearchNodes;
+  // --job-deadline, $EIGHT_JOB_DEADLINE: how long one request may work
+  // once it runs (api/job.h), in seconds with up to three decimals.
+  std::chrono::milliseconds job_deadline = kDefaultJobDeadline;
   // --queue-wait, $EIGHT_QUEUE_WAIT: seconds a long request may wait in the
   // compute pool's queue before it is answered 503 (Limits::queue_wait).
   int queue_wait_seconds = 5;

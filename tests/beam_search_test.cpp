@@ -102,7 +102,7 @@ TEST_CASE("the beam stops at its node budget, its deadline or its cancel flag") 
   fifteen::SearchBudget late;
   late.deadline = std::chrono::steady_clock::now();
   const grid::BeamResult d = grid::beam_search(start, goal, 4000, late);
-  CHECK(d.status == fifteen::SearchStatus::kBudgetExceeded);
+  CHECK(d.status == fifteen::SearchStatus::kDeadlineExceeded);
   CHECK(d.nodes < 5 * 4000);  // one layer at most
   std::atomic<bool> cancel{true};
   fifteen::SearchBudget cancelled;

@@ -820,7 +820,7 @@ TEST_CASE("a deadline in the past or a set cancel flag stops the search within a
   f::SearchBudget late;
   late.deadline = std::chrono::steady_clock::now();
   const auto r = solver.solve(hard, late);
-  CHECK(r.status == f::SearchStatus::kBudgetExceeded);
+  CHECK(r.status == f::SearchStatus::kDeadlineExceeded);
   CHECK(r.nodes <= f::kSearchCheckInterval);
   std::atomic<bool> cancel{true};
   f::SearchBudget cancelled;

@@ -27,7 +27,10 @@
 //
 // The budget counts nodes, not time, so an answer does not depend on the
 // machine or its load: the same question with the same budget gets the same
-// answer everywhere (and may be cached). A node takes about 30 ns on one
+// answer everywhere (and may be cached). A caller that must bound time too
+// (the server: its --job-deadline) sets the budget's deadline; a search
+// stopped there is kDeadlineExceeded, which depends on the machine and is
+// not to be cached. A node takes about 30 ns on one
 // core of the machine docs/performance.md measures, so the default budget
 // is about 1.5 s of search; Korf's 100 boards need at most 3.0 million nodes
 // with the default 6-6-3 databases.
@@ -37,6 +40,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -55,8 +59,9 @@ namespace eight {
 // Nodes one question may expand unless the caller says otherwise (the CLI's
 // --budget, the server's budget=).
 inline constexpr std::uint64_t kDefaultSearchNodes = 50'000'000;
-// The most the server lets one request spend (about 15 s of one core); a
-// batch shares it among its boards.
+// The most the server lets one request spend (about 15 s of one core on
+// 4x4, more on larger boards, whose nodes cost more: the server's
+// --job-deadline bounds the time); a batch shares it among its boards.
 inline constexpr std::uint64_t kMaxSearchNodes = 500'000'000;
 
 // Nodes the optimal attempt on a grid shape's board (is_grid_shape) spends
@@ -232,7 +237,8 @@ SearchedMoves board_moves(const Question& q, const GridBoard& board,
 
 // A random board for the question's goal, the one way for every shape: a
 // table's section draws one exactly `distance` moves away (random_board(),
-// its errors included; budget.cancel stops it, report.nodes is 0), a search
+// its errors included; budget.cancel and budget.deadline stop it, report.nodes
+// is 0), a search
 // frame as random_search_board(), which never fails (distance optional; a
 // budget that runs out is in the report: check report.finished() when a
 // distance is given); a grid shape, a uniformly random board of the goal's
@@ -245,7 +251,13 @@ Result<SearchedBoard> draw_board(const Question& q, std::optional<int> distance,
 
 // "the search stopped at its budget of 1000 nodes: it searched 1000 nodes and
 // the distance is at least 44 (bound 46 was being searched)": for messages.
+// A search stopped by its deadline says so ("the search stopped at its
+// deadline of 10 s before its budget of ... nodes: ..."), naming
+// `time_limit` (the time the deadline allowed) when it is not zero.
 // REQUIRES: !report.finished().
-std::string describe_stop(const SearchReport& report, std::uint64_t budget_nodes);
+std::string describe_stop(const SearchReport& report, std::uint64_t budget_nodes,
+                          std::chrono::milliseconds time_limit = {});
+// "10 s", "0.2 s": a time limit of whole milliseconds, for messages.
+std::string describe_seconds(std::chrono::milliseconds time);
 
 }  // namespace eight

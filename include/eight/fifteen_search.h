@@ -44,18 +44,26 @@ struct SearchBudget {
   std::uint64_t max_nodes = std::numeric_limits<std::uint64_t>::max();
   std::optional<std::chrono::steady_clock::time_point> deadline;
   const std::atomic<bool>* cancel = nullptr;  // stop once it reads true
+  // A grid search on a pattern shape whose databases are not built yet
+  // (grid_search.h, pattern_databases()): false builds them on the calling
+  // thread first (up to seconds, whatever the budget); true starts their
+  // build on a thread of its own and searches meanwhile over Manhattan
+  // distance and linear conflicts alone, so that no caller with a small
+  // budget or a deadline pays for the build (the server's searches).
+  bool build_in_background = false;
 };
 inline constexpr std::uint64_t kSearchCheckInterval = 4096;
 
 enum class SearchStatus : std::uint8_t {
   kSolved,          // `moves` is an optimal path
-  kBudgetExceeded,  // node limit or deadline reached first
+  kBudgetExceeded,  // node limit reached first
   kCancelled,       // the cancel flag was set
   kUnsolvable,      // the board is in the other class (board_class) from the goal
   // A path was found but is not proven optimal (eight/answer.h's boards
   // past 16 cells, answered by reduction); its report's lower_bound is.
   // IdaSearch never returns it.
   kBounded,
+  kDeadlineExceeded,  // the budget's deadline passed first
 };
 
 struct SearchResult {

@@ -12,7 +12,9 @@
 
 #include <atomic>
 #include <cassert>
+#include <chrono>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -87,11 +89,14 @@ BasicBoard<kCapacity> shuffled_board(const BasicBoard<kCapacity>& goal, Rng& rng
 // distance is drawn from the section's farthest positions. Fails
 // (kBadArgument) when no board is that far: check the distance against the
 // section's max_distance first to tell users the range.
-// The rejection sampling checks `cancel` (when given) before every draw and
-// fails (kCancelled) once it is true: a draw can take a second.
+// The rejection sampling checks `cancel` (when given) and `deadline` (when
+// given) before every draw and fails once it is true (kCancelled) or past
+// (kDeadlineExceeded): a draw can take a second.
 // REQUIRES: `goal` is a frame of `table` (Table::frame()).
-Result<Board> random_board(const Table& table, const GoalFrame& goal, int distance, Rng& rng,
-                           const std::atomic<bool>* cancel = nullptr);
+Result<Board> random_board(
+    const Table& table, const GoalFrame& goal, int distance, Rng& rng,
+    const std::atomic<bool>* cancel = nullptr,
+    std::optional<std::chrono::steady_clock::time_point> deadline = std::nullopt);
 
 // For mod-3 sections: how many positions may lie within the distance asked
 // for that random_board() finds them all breadth-first instead (a few

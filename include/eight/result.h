@@ -39,7 +39,8 @@ enum class ErrorCode {
   kNoShape,    // no table answers the goal's shape
   kNoSection,  // tables answer the shape, but none the goal's blank cell
   kBadArgument,
-  kCancelled,  // the caller's cancel flag stopped the work
+  kCancelled,         // the caller's cancel flag stopped the work
+  kDeadlineExceeded,  // the caller's deadline passed before the work was done
 };
 
 struct Error {

@@ -15,19 +15,11 @@
 namespace eight::server {
 namespace {
 
-// The search budget of `q`, stopped by `cancelled`.
-fifteen::SearchBudget search_budget(const Question& q, const std::atomic<bool>& cancelled) {
-  fifteen::SearchBudget budget;
-  budget.max_nodes = q.budget;
-  budget.cancel = &cancelled;
-  return budget;
-}
-
 // A search that did not finish: 503 with how far it got, or, for a client
 // that has gone, nothing anyone will read.
-void stopped(const SearchReport& report, const Question& q, std::uint64_t max_budget,
-             Response& res) {
-  set_problem(res, budget_exceeded(report, q.budget, budget_ceiling(max_budget)));
+void stopped(const SearchReport& report, const Question& q, const Job& job, Response& res) {
+  set_problem(res,
+              budget_exceeded(report, q.budget, budget_ceiling(job.max_budget), job.time_limit));
   res.set_header("Cache-Control", kNoStore);
 }
 
@@ -71,8 +63,7 @@ std::optional<bool> parse_flag(std::string_view text) {
 // one exactly distance=D away, drawn and solved within the budget; for a
 // grid shape's goal, a uniformly random board (no distance: theirs are not
 // exact).
-void random_searched(const Request& req, const Question& q, std::uint64_t max_budget,
-                     const std::atomic<bool>& cancelled, Response& res) {
+void random_searched(const Request& req, const Question& q, const Job& job, Response& res) {
   if (const std::string* c_text = req.param("count")) {
     return set_problem(
         res, {400, "bad-count", "Bad count",
@@ -104,8 +95,8 @@ void random_searched(const Request& req, const Question& q, std::uint64_t max_bu
   // (A search frame's draw has no error: a budget that runs out is in its
   // report.)
   // (Nor a grid shape's, asked without a distance.)
-  const SearchedBoard drawn = *draw_board(*q.framed, distance, rng, search_budget(q, cancelled));
-  if (distance && !drawn.report.finished()) return stopped(drawn.report, q, max_budget, res);
+  const SearchedBoard drawn = *draw_board(*q.framed, distance, rng, job.search_budget(q.budget));
+  if (distance && !drawn.report.finished()) return stopped(drawn.report, q, job, res);
   nlohmann::ordered_json j;
   const GridBoard goal = q.framed->goal();
   add_board_fields(j, &drawn.board, goal);
@@ -138,8 +129,8 @@ std::optional<bool> read_require_optimal(const Request& req, Response& res) {
 }
 
 // The one path from a question to an answer for /solve and /distance.
-void answer_solve(const Request& req, const Question& q, bool with_path, std::uint64_t max_budget,
-                  const std::atomic<bool>& cancelled, Response& res) {
+void answer_solve(const Request& req, const Question& q, bool with_path, const Job& job,
+                  Response& res) {
   const auto require_optimal = read_require_optimal(req, res);
   if (!require_optimal) return;
   SolveFields fields{with_path, false};
@@ -156,9 +147,9 @@ void answer_solve(const Request& req, const Question& q, bool with_path, std::ui
   // From a table, O(distance): one entry per move, nothing proportional to
   // the table; for 4x4, a search within the budget (on the compute pool).
   const auto answer =
-      solve_board(*q.framed, q.board, with_path, search_budget(q, cancelled), *require_optimal);
+      solve_board(*q.framed, q.board, with_path, job.search_budget(q.budget), *require_optimal);
   if (!answer.ok()) return set_problem(res, problem_from_error(answer.error(), "board"));
-  if (!answer->report.finished()) return stopped(answer->report, q, max_budget, res);
+  if (!answer->report.finished()) return stopped(answer->report, q, job, res);
   res.set_content(solution_json(answer->solution, fields), kJsonType);
   if (q.framed->by_search()) add_search_header(answer->report, res);
   // A search's answer depends on its budget only through whether it is
@@ -166,21 +157,19 @@ void answer_solve(const Request& req, const Question& q, bool with_path, std::ui
   res.set_header("Cache-Control", kAnswerCacheControl);
 }
 
-void answer_hint(const Request& req, const Question& q, std::uint64_t max_budget,
-                 const std::atomic<bool>& cancelled, Response& res) {
+void answer_hint(const Request& req, const Question& q, const Job& job, Response& res) {
   const auto require_optimal = read_require_optimal(req, res);
   if (!require_optimal) return;
   const SearchedMoves searched =
-      board_moves(*q.framed, q.board, search_budget(q, cancelled), *require_optimal);
-  if (!searched.report.finished()) return stopped(searched.report, q, max_budget, res);
+      board_moves(*q.framed, q.board, job.search_budget(q.budget), *require_optimal);
+  if (!searched.report.finished()) return stopped(searched.report, q, job, res);
   res.set_content(hints_json(q.board, q.framed->goal(), searched.options), kJsonType);
   if (q.framed->by_search()) add_search_header(searched.report, res);
   res.set_header("Cache-Control", kAnswerCacheControl);
 }
 
-void answer_random(const Request& req, const Question& q, std::uint64_t max_budget,
-                   const std::atomic<bool>& cancelled, Response& res) {
-  if (q.framed->by_search()) return random_searched(req, q, max_budget, cancelled, res);
+void answer_random(const Request& req, const Question& q, const Job& job, Response& res) {
+  if (q.framed->by_search()) return random_searched(req, q, job, res);
   const int max = q.framed->max_distance();
   const std::string* d_text = req.param("distance");
   if (d_text == nullptr) return set_problem(res, missing_parameter("distance"));
@@ -210,17 +199,31 @@ void answer_random(const Request& req, const Question& q, std::uint64_t max_budg
     count = *parsed;
   }
   Rng rng(*seed);
-  fifteen::SearchBudget cancel_only;  // a table's draws count no nodes
-  cancel_only.cancel = &cancelled;
+  // A table's draws count no nodes: its deadline and cancel flag bound them.
+  const fifteen::SearchBudget bounds = job.search_budget(0);
+  const auto past_deadline = [&](std::uint64_t done) {
+    set_problem(res, problem_from_error(
+                         make_error(ErrorCode::kDeadlineExceeded,
+                                    "the draws stopped at this server's deadline of " +
+                                        describe_seconds(job.time_limit) + " a request after " +
+                                        std::to_string(done) + " of " + std::to_string(count) +
+                                        " boards; ask for fewer (count=N) or a nearer distance"),
+                         "count"));
+    res.set_header("Cache-Control", kNoStore);
+  };
   std::vector<GridBoard> drawn;
   for (std::uint64_t i = 0; i < count; ++i) {
     // The client has gone, or the server stops: nobody reads the rest.
-    if (cancelled.load(std::memory_order_relaxed)) {
+    if (job.is_cancelled()) {
       return set_problem(
           res, problem_from_error(make_error(ErrorCode::kCancelled, "the draws were cancelled"),
                                   "count"));
     }
-    const auto board = draw_board(*q.framed, static_cast<int>(*distance), rng, cancel_only);
+    if (job.past_deadline()) return past_deadline(i);
+    const auto board = draw_board(*q.framed, static_cast<int>(*distance), rng, bounds);
+    if (!board.ok() && board.error().code == ErrorCode::kDeadlineExceeded) {
+      return past_deadline(i);
+    }
     if (!board.ok()) return set_problem(res, problem_from_error(board.error(), "distance"));
     drawn.push_back(board->board);
   }

@@ -4,9 +4,12 @@
 // (plan.h) and reads only the parameters of its own (boards=; distance=,
 // seed= and count=).
 //
-// `max_budget` is the server's --max-budget, for the 503 of a search that
-// stopped at its budget; `cancelled` (the client has gone, or the server
-// stops) stops a search or a run of draws.
+// `job` (job.h) bounds each: its max_budget is the server's --max-budget,
+// for the 503 of a search that stopped at its budget; its deadline and its
+// cancel flag (the client has gone, or the server stops) stop a search or
+// a run of draws. A search stopped at the deadline is answered as one
+// stopped at its budget (503 search-budget-exceeded, saying so); draws
+// stopped there, 503 deadline-exceeded.
 //
 // Thread safety: pure functions of their arguments (fresh seeds come from
 // one generator behind a mutex).
@@ -14,9 +17,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include <atomic>
 #include <cstdint>
 
+#include "job.h"
 #include "question.h"
 #include "request.h"
 #include "response.h"
@@ -30,12 +33,10 @@ inline constexpr std::uint64_t kMaxRandomCount = 1000;
 
 // /solve (`with_path`) and /distance; both and /hint read optimal=
 // (required or preferred).
-void answer_solve(const Request& req, const Question& q, bool with_path, std::uint64_t max_budget,
-                  const std::atomic<bool>& cancelled, Response& res);
-void answer_hint(const Request& req, const Question& q, std::uint64_t max_budget,
-                 const std::atomic<bool>& cancelled, Response& res);
-void answer_random(const Request& req, const Question& q, std::uint64_t max_budget,
-                   const std::atomic<bool>& cancelled, Response& res);
+void answer_solve(const Request& req, const Question& q, bool with_path, const Job& job,
+                  Response& res);
+void answer_hint(const Request& req, const Question& q, const Job& job, Response& res);
+void answer_random(const Request& req, const Question& q, const Job& job, Response& res);
 void answer_stats(const Question& q, Response& res);
 
 // Sets `res` to `j` as a 200 application/json answer.

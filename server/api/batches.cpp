@@ -102,8 +102,8 @@ std::variant<nlohmann::json, Problem> parse_json_body(const std::string& body) {
 
 }  // namespace
 
-void solve_batch(const TableSlot& slot, std::uint64_t max_budget, const Request& req, Response& res,
-                 const std::atomic<bool>& cancelled) {
+void solve_batch(const TableSlot& slot, const Job& job, const Request& req, Response& res) {
+  const std::uint64_t max_budget = job.max_budget;
   if (!req.params.empty() || req.target.find('?') != std::string::npos) {
     return set_problem(res, bad_body("POST /solve takes its boards and goal in the JSON body, "
                                      "not in the query"));
@@ -134,10 +134,8 @@ void solve_batch(const TableSlot& slot, std::uint64_t max_budget, const Request&
     require_optimal = *o == "required";
   }
   // "budget": the nodes all of the batch's 4x4 searches may expand together.
-  fifteen::SearchBudget budget;
   const std::uint64_t ceiling = budget_ceiling(max_budget);
-  budget.max_nodes = std::min(kDefaultSearchNodes, ceiling);
-  budget.cancel = &cancelled;
+  fifteen::SearchBudget budget = job.search_budget(std::min(kDefaultSearchNodes, ceiling));
   if (const auto b = body.find("budget"); b != body.end()) {
     if (!b->is_number_unsigned() || b->get<std::uint64_t>() < 1 ||
         b->get<std::uint64_t>() > ceiling) {
@@ -209,7 +207,7 @@ void solve_batch(const TableSlot& slot, std::uint64_t max_budget, const Request&
   bool first = true;
   for (const auto& item : *boards) {
     // The client has gone: nobody will read the rest.
-    if (cancelled.load(std::memory_order_relaxed)) return;
+    if (job.is_cancelled()) return;
     if (!first) out += ',';
     first = false;
     const ItemText it = item_text(item);
@@ -234,13 +232,23 @@ void solve_batch(const TableSlot& slot, std::uint64_t max_budget, const Request&
                                      "the rest in another batch");
       continue;
     }
+    if (q.framed->by_search() && job.past_deadline()) {
+      // Past the job's deadline no search starts: in place, as a board the
+      // budget did not reach.
+      out += input_error_json(item,
+                              "not searched: the batch stopped at this server's deadline "
+                              "of " +
+                                  describe_seconds(job.time_limit) +
+                                  " a request; send the rest in another batch");
+      continue;
+    }
     const auto answer = solve_board(*q.framed, q.board, true, budget, require_optimal);
     if (!answer.ok()) return set_problem(res, problem_from_error(answer.error(), "board"));
     budget.max_nodes -= std::min(budget.max_nodes, answer->report.nodes);
     if (!answer->report.finished()) {
       // In place, as a bad board is: the rest of the batch is still answered
       // (table answers cost nothing; later searches get what is left).
-      out += input_error_json(item, describe_stop(answer->report, total_budget) +
+      out += input_error_json(item, describe_stop(answer->report, total_budget, job.time_limit) +
                                         " (the batch's budget, shared by its searched boards)");
       if (budget.max_nodes == 0) budget.max_nodes = 1;  // a search needs a node to start
       continue;

@@ -8,10 +8,10 @@
 // Thread safety: pure functions (one snapshot of the slot per batch).
 #pragma once
 
-#include <atomic>
 #include <cstdint>
 #include <string>
 
+#include "job.h"
 #include "problem.h"
 #include "request.h"
 #include "response.h"
@@ -32,10 +32,12 @@ inline constexpr int kMaxJsonDepth = 64;
 inline constexpr std::size_t kMaxBatchGridBoards = 100;
 
 // Answers the batch `req` (POST /solve) from the slot's table set, its 4x4
-// boards searched within one budget they share (at most `max_budget`, the
-// server's --max-budget; 0 turns searches off). `cancelled` stops it
-// between boards and inside a search.
-void solve_batch(const TableSlot& slot, std::uint64_t max_budget, const Request& req, Response& res,
-                 const std::atomic<bool>& cancelled);
+// boards searched within one budget they share (at most job.max_budget, the
+// server's --max-budget; 0 turns searches off). The job's cancel flag
+// stops it between boards and inside a search; its deadline stops a
+// search, and past it every item left that a search would answer is
+// answered in place, unsearched, saying so (table items still get their
+// answers: microseconds each).
+void solve_batch(const TableSlot& slot, const Job& job, const Request& req, Response& res);
 
 }  // namespace eight::server

@@ -59,6 +59,10 @@ Problem problem_from_error(const Error& error, std::string_view parameter) {
     case ErrorCode::kCancelled:
       // Only a stop cancels work whose answer is still read.
       return {503, "stopping", "Stopping", error.message, {}};
+    case ErrorCode::kDeadlineExceeded:
+      // The request's time (eight-server --job-deadline) ran out: the same
+      // request would meet it again, so no Retry-After.
+      return {503, "deadline-exceeded", "Deadline exceeded", error.message, parameter};
   }
   return {400, "bad-request", "Bad request", error.message, parameter};
 }
@@ -125,12 +129,15 @@ Problem problem_for_refusal(Refusal why, std::string_view detail) {
   return {400, "bad-request", "Bad request", std::move(d)};
 }
 
-Problem budget_exceeded(const SearchReport& report, std::uint64_t budget,
-                        std::uint64_t max_budget) {
+Problem budget_exceeded(const SearchReport& report, std::uint64_t budget, std::uint64_t max_budget,
+                        std::chrono::milliseconds time_limit) {
+  const std::string advice =
+      report.status == fifteen::SearchStatus::kDeadlineExceeded
+          ? "; a request may take at most that long here (eight-server --job-deadline), so a "
+            "larger budget would not help"
+          : "; ask again with a larger budget=N (at most " + std::to_string(max_budget) + ")";
   Problem p{503, "search-budget-exceeded", "Search budget exceeded",
-            describe_stop(report, budget) + "; ask again with a larger budget=N (at most " +
-                std::to_string(max_budget) + ")",
-            "budget"};
+            describe_stop(report, budget, time_limit) + advice, "budget"};
   p.members = {{"nodes", report.nodes},
                {"budget", budget},
                {"bound", static_cast<std::uint64_t>(report.bound)},

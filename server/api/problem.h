@@ -8,14 +8,15 @@
 // Thread safety: pure functions.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
-#include "eight/result.h"
 #include "eight/answer.h"
+#include "eight/result.h"
 #include "refusal.h"
 #include "response.h"
 
@@ -38,9 +39,13 @@ struct Problem {
 // A 4x4 search that stopped at its budget of `budget` nodes: 503
 // search-budget-exceeded, with the nodes searched, the bound reached and
 // the proven lower bound as members, and how to ask for more (at most
-// `max_budget`, the server's --max-budget).
+// `max_budget`, the server's --max-budget). One that stopped at its
+// deadline first (the server's --job-deadline, `time_limit`) is the same
+// problem, its detail saying so (and `nodes` below `budget`): a larger
+// budget would not help there.
 Problem budget_exceeded(const SearchReport& report, std::uint64_t budget,
-                        std::uint64_t max_budget = kMaxSearchNodes);
+                        std::uint64_t max_budget = kMaxSearchNodes,
+                        std::chrono::milliseconds time_limit = {});
 
 // A core error about the text of query parameter `parameter` ("board" or
 // "goal"), or about answering it. `detail` is the core's message verbatim.

@@ -89,8 +89,9 @@ void openapi(Response& res) {
 
 }  // namespace
 
-Service::Service(const TableSlot& table, const Metrics& metrics, std::uint64_t max_budget)
-    : table_(table), metrics_(metrics), max_budget_(max_budget) {
+Service::Service(const TableSlot& table, const Metrics& metrics, std::uint64_t max_budget,
+                 std::chrono::milliseconds job_deadline)
+    : table_(table), metrics_(metrics), max_budget_(max_budget), job_deadline_(job_deadline) {
   nlohmann::ordered_json endpoints = nlohmann::ordered_json::array();
   for (const RouteInfo& r : routes()) {
     nlohmann::ordered_json e;
@@ -164,7 +165,9 @@ void Service::run(const Request& req, const Plan& plan, Response& res,
                   const std::atomic<bool>& cancelled) const {
   res.route = plan.route;
   try {
-    dispatch(req, plan, res, cancelled);
+    // The job's time starts now, on the thread that runs it: a wait in the
+    // compute pool's queue has a deadline of its own.
+    dispatch(req, plan, res, Job::start(max_budget_, job_deadline_, cancelled));
   } catch (const std::exception&) {
     // Handlers do not throw for any input; this is the last line of defence
     // (std::bad_alloc, say), so a bug shows as a problem, not a lost answer.
@@ -175,8 +178,7 @@ void Service::run(const Request& req, const Plan& plan, Response& res,
   add_cors_headers(req, res);
 }
 
-void Service::dispatch(const Request& req, const Plan& plan, Response& res,
-                       const std::atomic<bool>& cancelled) const {
+void Service::dispatch(const Request& req, const Plan& plan, Response& res, const Job& job) const {
   switch (plan.step) {
     case Plan::Step::kNotFound:
       return set_problem(res, problem_for_status(404, req.method_text, req.path));
@@ -190,7 +192,7 @@ void Service::dispatch(const Request& req, const Plan& plan, Response& res,
     case Plan::Step::kRefuse:
       return set_problem(res, *plan.problem);
     case Plan::Step::kBatch:
-      return solve_batch(table_, max_budget_, req, res, cancelled);
+      return solve_batch(table_, job, req, res);
     case Plan::Step::kFailed:
       return set_problem(res, problem_for_status(500, req.method_text, req.path));
     case Plan::Step::kEndpoint:
@@ -201,9 +203,9 @@ void Service::dispatch(const Request& req, const Plan& plan, Response& res,
     case Route::kIndex:
       return index(req, res);
     case Route::kSolve:
-      return answer_solve(req, *q, true, max_budget_, cancelled, res);
+      return answer_solve(req, *q, true, job, res);
     case Route::kDistance:
-      return answer_solve(req, *q, false, max_budget_, cancelled, res);
+      return answer_solve(req, *q, false, job, res);
     case Route::kTable:
       return serve_table(table_, req, res);
     case Route::kHealthz:
@@ -215,9 +217,9 @@ void Service::dispatch(const Request& req, const Plan& plan, Response& res,
     case Route::kOpenapi:
       return openapi(res);
     case Route::kHint:
-      return answer_hint(req, *q, max_budget_, cancelled, res);
+      return answer_hint(req, *q, job, res);
     case Route::kRandom:
-      return answer_random(req, *q, max_budget_, cancelled, res);
+      return answer_random(req, *q, job, res);
     case Route::kStats:
       return answer_stats(*q, res);
     case Route::kTables:

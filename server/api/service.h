@@ -15,6 +15,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -23,6 +24,7 @@
 #include "batches.h"
 #include "eight/answer.h"
 #include "handler.h"
+#include "job.h"
 #include "metrics.h"
 #include "plan.h"
 #include "request.h"
@@ -43,9 +45,11 @@ class Service final : public Handler {
  public:
   // `max_budget`: the most nodes one request's searches may expand
   // (eight-server --max-budget); 0 turns searches off (4x4 questions get
-  // 404 search-disabled).
+  // 404 search-disabled). `job_deadline`: the longest one run() may work
+  // (eight-server --job-deadline; job.h), from when it starts.
   Service(const TableSlot& table, const Metrics& metrics,
-          std::uint64_t max_budget = kMaxSearchNodes);
+          std::uint64_t max_budget = kMaxSearchNodes,
+          std::chrono::milliseconds job_deadline = kDefaultJobDeadline);
 
   // Handler: routes `req` to its endpoint and reads what it asks. GET and
   // HEAD (the same answer; the transport drops HEAD's body) on every route,
@@ -57,14 +61,14 @@ class Service final : public Handler {
   // where it runs (plan.h has the one definition).
   Plan plan(const Request& req) const override;
   // Answers from the plan, with CORS headers. Sets res.route. `cancelled`
-  // (the client has gone) stops a search, a run of draws or a batch.
+  // (the client has gone) and the job's deadline (job_deadline from now)
+  // stop a search, a run of draws or a batch.
   void run(const Request& req, const Plan& plan, Response& res,
            const std::atomic<bool>& cancelled) const override;
   void refuse(Refusal why, std::string_view detail, Response& res) const override;
 
  private:
-  void dispatch(const Request& req, const Plan& plan, Response& res,
-                const std::atomic<bool>& cancelled) const;
+  void dispatch(const Request& req, const Plan& plan, Response& res, const Job& job) const;
   void index(const Request& req, Response& res) const;
   void readyz(Response& res) const;
   void metrics(Response& res) const;
@@ -72,6 +76,7 @@ class Service final : public Handler {
   const TableSlot& table_;
   const Metrics& metrics_;
   const std::uint64_t max_budget_;
+  const std::chrono::milliseconds job_deadline_;
   std::string index_json_;  // built once: the route list never changes
 };
 

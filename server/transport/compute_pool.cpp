@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cmath>
+#include <utility>
 
 namespace eight::server {
 
@@ -80,6 +82,11 @@ std::size_t ComputePool::queued() const {
   return queued_;
 }
 
+std::size_t ComputePool::clients_remembered() const {
+  std::lock_guard lock(mutex_);
+  return usage_.size();
+}
+
 void ComputePool::stop() {
   {
     std::lock_guard lock(mutex_);
@@ -96,25 +103,83 @@ void ComputePool::publish_gauges() {
   if (gauges_.running != nullptr) gauges_.running->store(static_cast<std::int64_t>(running_));
 }
 
-std::shared_ptr<ComputeTicket> ComputePool::take_next() {
-  // One pass over the clients waiting, in turn: the first below its
-  // running share gives its oldest job and goes to the back of the round.
-  for (std::size_t i = 0; i < turns_.size(); ++i) {
-    Client& c = clients_.at(turns_[i]);
-    if (c.running >= shares_.per_client_running) continue;
-    std::string name = std::move(turns_[i]);
-    turns_.erase(turns_.begin() + static_cast<std::ptrdiff_t>(i));
-    auto ticket = std::move(c.queued.front());
-    c.queued.pop_front();
-    ++c.running;
-    --queued_;
-    ++running_;
-    if (!c.queued.empty()) turns_.push_back(std::move(name));
-    ticket->started_ = true;
-    publish_gauges();
-    return ticket;
+namespace {
+
+double seconds_since_epoch(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double>(t.time_since_epoch()).count();
+}
+
+// What is left of `seconds` of thread time after `elapsed`.
+double decayed(double seconds, std::chrono::steady_clock::duration elapsed) {
+  const double halves =
+      std::chrono::duration<double>(elapsed) / std::chrono::duration<double>(kUsageHalfLife);
+  return seconds * std::exp2(-halves);
+}
+
+}  // namespace
+
+double ComputePool::thread_time(const std::string& name, const Client& c,
+                                Clock::time_point now) const {
+  double t = static_cast<double>(c.running) * seconds_since_epoch(now) - c.running_since;
+  if (const auto it = usage_.find(name); it != usage_.end()) {
+    t += decayed(it->second.seconds, now - it->second.at);
   }
-  return nullptr;
+  return t;
+}
+
+void ComputePool::charge(const std::string& name, double seconds, Clock::time_point now) {
+  Usage& u = usage_[name];
+  u.seconds = decayed(u.seconds, now - u.at) + seconds;
+  u.at = now;
+  if (usage_.size() <= 2 * kMaxClientsRemembered) return;
+  // Too many remembered (many addresses, each a little): keep the most.
+  std::vector<std::pair<double, std::string>> all;
+  all.reserve(usage_.size());
+  for (const auto& [key, v] : usage_) all.emplace_back(decayed(v.seconds, now - v.at), key);
+  std::nth_element(all.begin(), all.begin() + kMaxClientsRemembered, all.end(),
+                   [](const auto& a, const auto& b) { return a.first > b.first; });
+  for (auto it = all.begin() + kMaxClientsRemembered; it != all.end(); ++it) {
+    usage_.erase(it->second);
+  }
+}
+
+std::size_t ComputePool::next_turn(Clock::time_point now) const {
+  // Of the clients waiting, in turn, the first that has used the least
+  // thread time and is below its running share.
+  std::size_t best = turns_.size();
+  double best_time = 0;
+  for (std::size_t i = 0; i < turns_.size(); ++i) {
+    const Client& c = clients_.at(turns_[i]);
+    if (c.running >= shares_.per_client_running) continue;
+    const double t = thread_time(turns_[i], c, now);
+    if (best == turns_.size() || t < best_time) {
+      best = i;
+      best_time = t;
+    }
+  }
+  return best;
+}
+
+std::shared_ptr<ComputeTicket> ComputePool::take_next() {
+  // The client next_turn() names gives its oldest job and goes to the back
+  // of the round.
+  const Clock::time_point now = Clock::now();
+  const std::size_t best = next_turn(now);
+  if (best == turns_.size()) return nullptr;
+  std::string name = std::move(turns_[best]);
+  turns_.erase(turns_.begin() + static_cast<std::ptrdiff_t>(best));
+  Client& c = clients_.at(name);
+  auto ticket = std::move(c.queued.front());
+  c.queued.pop_front();
+  ++c.running;
+  c.running_since += seconds_since_epoch(now);
+  --queued_;
+  ++running_;
+  if (!c.queued.empty()) turns_.push_back(std::move(name));
+  ticket->started_ = true;
+  ticket->started_at_ = now;
+  publish_gauges();
+  return ticket;
 }
 
 void ComputePool::work() {
@@ -141,7 +206,13 @@ void ComputePool::work() {
     --running_;
     publish_gauges();
     const auto it = clients_.find(ticket->client_);
-    if (--it->second.running == 0 && it->second.queued.empty()) clients_.erase(it);
+    const Clock::time_point now = Clock::now();
+    charge(ticket->client_, std::chrono::duration<double>(now - ticket->started_at_).count(), now);
+    it->second.running_since -= seconds_since_epoch(ticket->started_at_);
+    if (--it->second.running == 0) {
+      it->second.running_since = 0;  // (no rounding error left behind)
+      if (it->second.queued.empty()) clients_.erase(it);
+    }
     // A client that was at its running share may go on: wake a worker for it.
     wake_.notify_all();
   }

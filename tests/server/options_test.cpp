@@ -2,8 +2,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "options.h"
 
@@ -137,6 +140,41 @@ TEST_CASE("--queue-wait (or EIGHT_QUEUE_WAIT) is 1 to 3600 seconds, 5 by default
     REQUIRE_FALSE(e.ok());
     CHECK(e.error().message ==
           "--queue-wait: '" + std::string(v) + "' is not a number of seconds (1 to 3600)");
+  }
+}
+
+TEST_CASE(
+    "--job-deadline (or EIGHT_JOB_DEADLINE) is 0.01 to 3600 seconds with up to three decimals, "
+    "10 by default") {
+  using std::chrono::milliseconds;
+  auto o = parse({});
+  REQUIRE(o.ok());
+  CHECK(o->job_deadline == milliseconds(10'000));
+  o = parse({}, {{"EIGHT_JOB_DEADLINE", "0.2"}});
+  REQUIRE(o.ok());
+  CHECK(o->job_deadline == milliseconds(200));
+  o = parse({"--job-deadline=2.5"}, {{"EIGHT_JOB_DEADLINE", "0.2"}});
+  REQUIRE(o.ok());
+  CHECK(o->job_deadline == milliseconds(2'500));
+  for (const auto& [text, ms] :
+       std::vector<std::pair<std::string_view, int>>{{"0.01", 10},
+                                                     {"0.125", 125},
+                                                     {"3600", 3'600'000},
+                                                     {"3600.000", 3'600'000},
+                                                     {"7", 7'000}}) {
+    const std::vector<std::string_view> args = {"--job-deadline", text};
+    o = parse(args);
+    REQUIRE(o.ok());
+    CHECK(o->job_deadline == milliseconds(ms));
+  }
+  for (const std::string_view v :
+       {"0", "0.009", "3600.001", "3601", "10s", "", ".5", "1.", "1.0001", "-1", "1e3", "1,5"}) {
+    const std::vector<std::string_view> args = {"--job-deadline", v};
+    auto e = parse(args);
+    REQUIRE_FALSE(e.ok());
+    CHECK(e.error().message == "--job-deadline: '" + std::string(v) +
+                                   "' is not a number of seconds (0.01 s to 3600 s, up to three "
+                                   "decimals)");
   }
 }
 

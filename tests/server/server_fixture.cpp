@@ -11,6 +11,7 @@
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <algorithm>
 
 #include <cstdio>
 #include <cstdlib>
@@ -54,6 +55,10 @@ ServerProcess::ServerProcess(ServerSpec spec) {
   std::vector<std::string> env;
   for (char** e = environ; *e != nullptr; ++e) {
     if (std::strncmp(*e, "EIGHT_", 6) != 0) env.emplace_back(*e);
+  }
+  if (std::none_of(spec.env.begin(), spec.env.end(),
+                   [](const auto& kv) { return kv.first == "EIGHT_JOB_DEADLINE"; })) {
+    env.push_back(std::string("EIGHT_JOB_DEADLINE=") + kJobDeadlineHangGuard);
   }
   for (const auto& [k, v] : spec.env) env.push_back(k + "=" + v);
   std::vector<char*> envp;

@@ -25,6 +25,8 @@
 #include <utility>
 #include <vector>
 
+#include "support.h"
+
 namespace eight::test {
 
 using namespace std::chrono_literals;
@@ -38,11 +40,19 @@ const std::string& server_table_path();
 // sanitizer build) starves them far past the default 5 s, which would give
 // 503s. The tests of the 503 itself set their own short wait.
 inline constexpr const char* kQueueWaitHangGuard = "600";
+// The --job-deadline (as $EIGHT_JOB_DEADLINE) of every server a test
+// starts, unless its spec sets one: a hang guard. A request's deadline is
+// wall-clock time, and a busy host starves the compute threads (nice 19)
+// far past the default 10 s, so a draw or a search that the test expects
+// answered would meet it; the tests of the deadline set their own
+// (deadline_test.cpp), and bench/reliability measures the default.
+inline constexpr const char* kJobDeadlineHangGuard = "600";
 
 struct ServerSpec {
   std::vector<std::string> args = {};  // after the program name; see defaults below
   // Environment entries for the child. The child gets the test's
-  // environment without any EIGHT_* variable, plus these.
+  // environment without any EIGHT_* variable, plus
+  // EIGHT_JOB_DEADLINE=kJobDeadlineHangGuard unless set here, plus these.
   std::vector<std::pair<std::string, std::string>> env = {};
   // Add --table server_table_path(), --host 127.0.0.1 and --port 0 in front
   // of `args` (later arguments override them).
@@ -58,6 +68,19 @@ struct ExitInfo {
   int signal = 0;   // the signal that killed it, if any
   std::chrono::milliseconds elapsed{0};
   bool timed_out = false;
+};
+
+// The default table (every shape up to 10 cells, 2x5 among them; the 4x4,
+// 2x7 and 3x5 pattern databases) as a file, for a server of it.
+struct DefaultTable {
+  std::string path = default_table_path();
+  // --table path, --host 127.0.0.1, --port 0, then `more`.
+  ServerSpec spec(std::vector<std::string> more = {}) const {
+    ServerSpec s{.args = {"--table", path, "--host", "127.0.0.1", "--port", "0"},
+                 .default_args = false};
+    s.args.insert(s.args.end(), more.begin(), more.end());
+    return s;
+  }
 };
 
 class ServerProcess {

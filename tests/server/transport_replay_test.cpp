@@ -20,6 +20,7 @@
 
 namespace {
 
+using eight::test::DefaultTable;
 using eight::test::RawConnection;
 using eight::test::RawResponse;
 using eight::test::ResponseEnd;
@@ -33,17 +34,6 @@ using namespace std::chrono_literals;
 std::string loopback_get(const std::string& target, const std::string& extra = "") {
   return eight::test::raw_get(target, extra, "127.0.0.1");
 }
-
-// The default table (every shape up to 10 cells, 2x5 among them) as a file.
-struct DefaultTable {
-  std::string path = eight::test::default_table_path();
-  ServerSpec spec(std::vector<std::string> more = {}) const {
-    ServerSpec s{.args = {"--table", path, "--host", "127.0.0.1", "--port", "0"},
-                 .default_args = false};
-    s.args.insert(s.args.end(), more.begin(), more.end());
-    return s;
-  }
-};
 
 // A hard 4x4 question (80 moves from Korf's goal): with the default 6-6-3
 // databases it runs past any budget a test waits for.
