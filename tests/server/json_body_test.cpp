@@ -74,7 +74,7 @@ TEST_CASE("a 2 MiB body of empty objects anywhere else is refused at the body's 
   }
 }
 
-TEST_CASE("a batch of exactly 10,000 boards is read whole; one more is 413") {
+TEST_CASE("a batch of exactly 10,000 boards is read whole, and one more is 413") {
   const auto boards = [](std::size_t n) {
     std::string body = R"({"goal":"123456780","boards":[)";
     for (std::size_t i = 0; i < n; ++i) body += std::string(i ? "," : "") + R"({"board":"867254301","goal":"123456780"})";

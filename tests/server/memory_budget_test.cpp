@@ -108,30 +108,31 @@ TEST_CASE("connections holding unfinished bodies past the memory budget get 503 
     // The rest of each body: a refused connection reads and drops it, an
     // admitted one reads it whole and answers it.
     for (auto& c : conns) c.send(body.substr(1000));
-    int refused = 0;
+    int refused_at_head = 0;  // refused before their body: the connection closes
     for (auto& c : conns) {
       RawResponse r;
       REQUIRE(c.read_response(r, 30s) == ResponseEnd::kComplete);
       if (r.status == 503) {
-        ++refused;
         CHECK(r.headers["retry-after"] == "1");
         CHECK(nlohmann::json::parse(r.body)["type"] ==
               "https://eight.invalid/problems/overloaded");
-        CHECK(r.headers["connection"] == "close");
+        if (r.headers["connection"] == "close") ++refused_at_head;
       } else {
         CHECK(r.status == 413);  // admitted, read whole, refused for its boards
       }
     }
-    CHECK(refused >= 30);
+    CHECK(refused_at_head >= 30);
     conns.clear();
     check_memory_given_back(server);
     if (round == 0) rss_after_first = eight::test::rss_kib(server.pid());
   }
   // What the rounds used was given back, not kept: 5 rounds of 80 MiB sent.
-  CHECK(eight::test::rss_kib(server.pid()) < rss_after_first + 16 * 1024);
+  if (!eight::test::kAddressSanitized) {
+    CHECK(eight::test::rss_kib(server.pid()) < rss_after_first + 16 * 1024);
+  }
 }
 
-TEST_CASE("slow readers of batch answers hold the memory budget; past it batches get 503") {
+TEST_CASE("slow readers of batch answers hold the memory budget, and past it batches get 503") {
   // An 8 MiB budget; each answer of 10,000 boards is a few MB. Eight clients
   // send a batch and read nothing until all are answered, three rounds.
   ServerProcess server(ServerSpec{
@@ -173,5 +174,28 @@ TEST_CASE("slow readers of batch answers hold the memory budget; past it batches
     check_memory_given_back(server);
     if (round == 0) rss_after_first = eight::test::rss_kib(server.pid());
   }
-  CHECK(eight::test::rss_kib(server.pid()) < rss_after_first + 16 * 1024);
+  if (!eight::test::kAddressSanitized) {
+    CHECK(eight::test::rss_kib(server.pid()) < rss_after_first + 16 * 1024);
+  }
+}
+
+TEST_CASE("a chunked body growing past the memory budget is refused 503 as it grows") {
+  // A 1 MiB budget; a chunked body (no length declared at its head) of
+  // 1.5 MiB in 64 KiB chunks, five times over on fresh connections.
+  ServerProcess server(ServerSpec{.args = {"--memory-budget", "1"}});
+  const std::string chunk(64 * 1024, ' ');
+  for (int i = 0; i < 5; ++i) {
+    RawConnection conn(server.port());
+    REQUIRE(conn.send("POST /solve HTTP/1.1\r\nHost: eight\r\nTransfer-Encoding: chunked\r\n\r\n"));
+    for (int c = 0; c < 24; ++c) {
+      if (!conn.send("10000\r\n" + chunk + "\r\n")) break;  // refused and closed meanwhile
+    }
+    conn.send("0\r\n\r\n");
+    RawResponse r;
+    REQUIRE(conn.read_response(r, 30s) == ResponseEnd::kComplete);
+    CHECK(r.status == 503);
+    CHECK(r.headers["retry-after"] == "1");
+    CHECK(r.headers["connection"] == "close");
+  }
+  check_memory_given_back(server);
 }
