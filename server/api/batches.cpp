@@ -71,8 +71,11 @@ void solve_batch(const TableSlot& slot, std::uint64_t max_budget, const Request&
   if (const auto* p = std::get_if<Problem>(&parsed)) return set_problem(res, *p);
   if (const auto* stop = std::get_if<BodyStop>(&parsed)) {
     if (*stop == BodyStop::kCancelled) return;  // the client has gone, as below
-    return set_problem(res, {503, "deadline-exceeded", "Deadline exceeded",
-                             "the request's time ran out while its body was read", {}});
+    return set_problem(res, {503,
+                             "deadline-exceeded",
+                             "Deadline exceeded",
+                             "the request's time ran out while its body was read",
+                             {}});
   }
   const nlohmann::json& body = std::get<nlohmann::json>(parsed);
   if (!body.is_object()) {

@@ -50,8 +50,8 @@ class BodyHandler final : public nlohmann::json_sax<Json> {
     // key, so {"goal": A, "goal": B} would answer for B, while a repeated
     // query parameter is refused.
     if (!keys_.back().insert(k).second) {
-      problem = bad_body("body gives key " + quote(k, 32) +
-                         " twice in one object; give each key once");
+      problem =
+          bad_body("body gives key " + quote(k, 32) + " twice in one object; give each key once");
       return false;
     }
     if (open_.size() == 1) root_key_ = k;
@@ -116,13 +116,13 @@ class BodyHandler final : public nlohmann::json_sax<Json> {
     } else if (Json& container = *open_.back(); container.is_array()) {
       if (&container == boards_ && container.size() == kMaxBatchBoards) {
         // Refused at the first board too many, without reading on.
-        problem = Problem{413,
-                          "too-many-boards",
-                          "Too many boards",
-                          "at most " + std::to_string(kMaxBatchBoards) +
-                              " boards per request; got more than " +
-                              std::to_string(kMaxBatchBoards),
-                          {}};
+        problem =
+            Problem{413,
+                    "too-many-boards",
+                    "Too many boards",
+                    "at most " + std::to_string(kMaxBatchBoards) +
+                        " boards per request; got more than " + std::to_string(kMaxBatchBoards),
+                    {}};
         return false;
       }
       container.push_back(std::move(v));
@@ -142,7 +142,7 @@ class BodyHandler final : public nlohmann::json_sax<Json> {
 
   const std::atomic<bool>& cancelled_;
   const std::optional<Clock::time_point> deadline_;
-  std::vector<Json*> open_;  // the open containers, outermost first
+  std::vector<Json*> open_;                               // the open containers, outermost first
   std::vector<std::set<std::string, std::less<>>> keys_;  // the keys of each open object
   Json* slot_ = nullptr;    // the member the next value of the open object goes to
   Json* placed_ = nullptr;  // the value added last

@@ -77,7 +77,8 @@ TEST_CASE("a 2 MiB body of empty objects anywhere else is refused at the body's 
 TEST_CASE("a batch of exactly 10,000 boards is read whole, and one more is 413") {
   const auto boards = [](std::size_t n) {
     std::string body = R"({"goal":"123456780","boards":[)";
-    for (std::size_t i = 0; i < n; ++i) body += std::string(i ? "," : "") + R"({"board":"867254301","goal":"123456780"})";
+    for (std::size_t i = 0; i < n; ++i)
+      body += std::string(i ? "," : "") + R"({"board":"867254301","goal":"123456780"})";
     return body + "]}";
   };
   const auto whole = read(boards(kMaxBatchBoards));
@@ -93,8 +94,8 @@ TEST_CASE("a batch of exactly 10,000 boards is read whole, and one more is 413")
 }
 
 TEST_CASE("a batch body's depth, repeated keys and syntax are refused as nlohmann's parser did") {
-  CHECK(refusal(read(R"({"boards":)" + std::string(65, '[') + std::string(65, ']') + "}"))
-            .detail == "body nests deeper than 64 levels");
+  CHECK(refusal(read(R"({"boards":)" + std::string(65, '[') + std::string(65, ']') + "}")).detail ==
+        "body nests deeper than 64 levels");
   CHECK(refusal(read(std::string(100000, '['))).detail == "body nests deeper than 64 levels");
   CHECK(refusal(read(R"({"goal":"123456780","boards":[],"goal":"123456780"})")).detail ==
         "body gives key 'goal' twice in one object; give each key once");
@@ -108,10 +109,11 @@ TEST_CASE("a batch body's depth, repeated keys and syntax are refused as nlohman
 }
 
 TEST_CASE("a batch body reads into the DOM nlohmann's parser builds") {
-  for (const std::string body :
-       {std::string(R"({"boards":["867254301",{"board":"1 2 3","goal":"x"},5,-3,1.5e3,null,true,[],{}],)"
-                    R"("goal":"123456780","shape":"3x3","budget":18446744073709551615,)"
-                    R"("optimal":"required"})"),
+  for (const std::string& body :
+       {std::string(
+            R"({"boards":["867254301",{"board":"1 2 3","goal":"x"},5,-3,1.5e3,null,true,[],{}],)"
+            R"("goal":"123456780","shape":"3x3","budget":18446744073709551615,)"
+            R"("optimal":"required"})"),
         std::string(R"("a string")"), std::string("[1,[2,[3,{\"a\":[]}]]]"), std::string("{}"),
         std::string(R"({"\u00e9\ud83d\ude00":"\n\t\"","":0})"), std::string(" 17 ")}) {
     CAPTURE(body);

@@ -69,8 +69,8 @@ TEST_CASE("the 2 MiB body of empty objects is answered 413 at once, over and ove
   cli.set_write_timeout(30s);
   const std::string body = empty_objects_body();
   for (int i = 0; i < 10; ++i) {
-    const auto p = check_problem(cli.Post("/solve", body, "application/json"), 413,
-                                 "too-many-boards");
+    const auto p =
+        check_problem(cli.Post("/solve", body, "application/json"), 413, "too-many-boards");
     CHECK(p["detail"] == "at most 10000 boards per request; got more than 10000");
   }
 }
@@ -114,8 +114,7 @@ TEST_CASE("connections holding unfinished bodies past the memory budget get 503 
       REQUIRE(c.read_response(r, 30s) == ResponseEnd::kComplete);
       if (r.status == 503) {
         CHECK(r.headers["retry-after"] == "1");
-        CHECK(nlohmann::json::parse(r.body)["type"] ==
-              "https://eight.invalid/problems/overloaded");
+        CHECK(nlohmann::json::parse(r.body)["type"] == "https://eight.invalid/problems/overloaded");
         if (r.headers["connection"] == "close") ++refused_at_head;
       } else {
         CHECK(r.status == 413);  // admitted, read whole, refused for its boards
@@ -156,8 +155,7 @@ TEST_CASE("slow readers of batch answers hold the memory budget, and past it bat
       if (r.status == 503) {
         ++refused;
         CHECK(r.headers["retry-after"] == "1");
-        CHECK(nlohmann::json::parse(r.body)["type"] ==
-              "https://eight.invalid/problems/overloaded");
+        CHECK(nlohmann::json::parse(r.body)["type"] == "https://eight.invalid/problems/overloaded");
         peak = std::max(peak, server.metric("eight_memory_accounted_bytes"));
       } else {
         CHECK(r.status == 200);
@@ -169,7 +167,8 @@ TEST_CASE("slow readers of batch answers hold the memory budget, and past it bat
     CHECK(answer_bytes > 1024 * 1024);
     // Within the budget, the answer of the job that started last under it
     // (its buffer: up to twice its bytes) and the bodies sent.
-    CHECK(peak <= static_cast<std::int64_t>(8 * 1024 * 1024 + 2 * answer_bytes + 8 * request.size()));
+    CHECK(peak <=
+          static_cast<std::int64_t>(8 * 1024 * 1024 + 2 * answer_bytes + 8 * request.size()));
     conns.clear();
     check_memory_given_back(server);
     if (round == 0) rss_after_first = eight::test::rss_kib(server.pid());
