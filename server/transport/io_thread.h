@@ -64,6 +64,8 @@ struct ServerState {
   // The most `memory` held since the allocator last gave memory back
   // (IoThread::give_back_memory).
   std::atomic<std::int64_t> memory_high{0};
+  // When it last did, in nanoseconds of Clock.
+  std::atomic<std::int64_t> memory_trimmed_at{0};
 };
 
 class IoThread {
