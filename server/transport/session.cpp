@@ -38,12 +38,6 @@ Route route_of_target(std::string_view target) {
   return route_of(target.substr(0, target.find('?')));
 }
 
-// The detail of a 503 for memory (Limits::memory_budget).
-std::string over_budget_detail(const Limits& limits) {
-  return "the server holds as much request and answer data as its memory budget (" +
-         std::to_string(limits.memory_budget / (1024 * 1024)) + " MiB) allows; retry in a moment";
-}
-
 }  // namespace
 
 Session::Session(IoThread& io, tcp::socket socket)
@@ -166,36 +160,6 @@ void Session::drive() {
   account();
 }
 
-std::size_t Session::held() const {
-  return in_.capacity() + reader_.body_held() +
-         (computing_request_ ? computing_request_->body.capacity() : 0) + out_.capacity() +
-         external_held_;
-}
-
-void Session::account() {
-  const std::size_t now = held();
-  if (now == accounted_) return;
-  state_.memory.fetch_add(static_cast<std::int64_t>(now) - static_cast<std::int64_t>(accounted_),
-                          std::memory_order_relaxed);
-  accounted_ = now;
-}
-
-bool Session::over_budget(std::size_t extra) const {
-  return state_.memory.load(std::memory_order_relaxed) + static_cast<std::int64_t>(extra) >
-         static_cast<std::int64_t>(state_.limits.memory_budget);
-}
-
-// A body that would take the connections past the memory budget: 503, and
-// the connection closes after it (its body cannot be skipped otherwise).
-void Session::refuse_for_memory(Clock::time_point start) {
-  ReadStep step;
-  step.kind = ReadStep::Kind::kRefused;
-  step.why = Refusal::kOverloaded;
-  step.detail = over_budget_detail(state_.limits);
-  step.close = true;
-  refused(step, start);
-}
-
 void Session::drive_turn() {
   for (;;) {
     if (closed_ || lingering_) return;
@@ -315,7 +279,7 @@ bool Session::answer(Request req, Clock::time_point start) {
     account();
     if (over_budget(req.body.capacity())) {
       Response res;
-      state_.handler.refuse(Refusal::kOverloaded, over_budget_detail(state_.limits), res);
+      state_.handler.refuse(Refusal::kOverloaded, over_budget_detail(), res);
       res.route = route_of(req.path);
       respond(res, req, keep_alive, start);
       return true;
@@ -341,8 +305,7 @@ bool Session::answer(Request req, Clock::time_point start) {
       // Answers computed since it was let in hold the budget now: a job
       // starts only under it, so what the connections hold passes the
       // budget by the answers of running jobs at most.
-      self->state_.handler.refuse(Refusal::kOverloaded, over_budget_detail(self->state_.limits),
-                                  *res);
+      self->state_.handler.refuse(Refusal::kOverloaded, self->over_budget_detail(), *res);
       res->route = route_of(shared_req->path);
     } else {
       self->state_.handler.run(*shared_req, *shared_plan, *res, *cancel);

@@ -124,6 +124,8 @@ class Session : public std::enable_shared_from_this<Session> {
   // bytes not yet accounted.
   bool over_budget(std::size_t extra = 0) const;
   void refuse_for_memory(Clock::time_point start);
+  // The detail of a 503 for memory.
+  std::string over_budget_detail() const;
   bool answer(Request req, Clock::time_point start);
   void respond(Response& res, const Request& req, bool keep_alive, Clock::time_point start);
   void refused(const ReadStep& step, Clock::time_point start);
