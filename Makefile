@@ -174,7 +174,7 @@ test-debug: deps
 # libFuzzer targets (clang, ASan + UBSan), each run FUZZ_SECONDS over its corpus.
 FUZZ_BUILD   ?= build-fuzz
 FUZZ_SECONDS ?= 60
-FUZZERS      := fuzz_board_parser fuzz_table_reader fuzz_endpoints fuzz_http_reader fuzz_c_options
+FUZZERS      := fuzz_board_parser fuzz_table_reader fuzz_endpoints fuzz_http_reader fuzz_c_options fuzz_json_body
 fuzz-build: deps
 	@scripts/install-deps.sh clang libclang-rt-14-dev
 	@cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER=clang++ \

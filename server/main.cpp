@@ -184,6 +184,7 @@ int main(int argc, char** argv) {
   config.client_header = opt.client_header;
   config.limits.idle_timeout = std::chrono::seconds(opt.idle_timeout_seconds);
   config.limits.queue_wait = std::chrono::seconds(opt.queue_wait_seconds);
+  config.limits.memory_budget = static_cast<std::size_t>(opt.memory_budget_mib) * 1024 * 1024;
   config.access_log = access_log ? &*access_log : nullptr;
 
   // With a metrics address, a second transport Server answers /metrics

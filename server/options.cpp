@@ -16,7 +16,7 @@ const char* const kUsage =
     "usage: eight-server [--table PATH | --tables DIR] [--host HOST] [--port PORT]\n"
     "                    [--threads N] [--compute-threads N] [--compute-queue N]\n"
     "                    [--max-budget N] [--job-deadline SECONDS] [--queue-wait SECONDS]\n"
-    "                    [--client-header NAME] [--idle-timeout SECONDS]\n"
+    "                    [--client-header NAME] [--idle-timeout SECONDS] [--memory-budget MIB]\n"
     "                    [--access-log-format text|json] [--quiet]\n"
     "                    [--metrics-host HOST] [--metrics-port PORT] [--pdb-dir DIR]\n"
     "                    [--pdb-priority idle|low|normal]\n"
@@ -53,6 +53,10 @@ const char* const kUsage =
     "                       (env EIGHT_CLIENT_HEADER, default none: the peer address)\n"
     "  --idle-timeout S     seconds an idle keep-alive connection stays open, 1 to 3600\n"
     "                       (env EIGHT_IDLE_TIMEOUT, default 75)\n"
+    "  --memory-budget MIB  MiB that request bodies arriving and answers waiting to be\n"
+    "                       written may hold, over all connections; past it, new work gets\n"
+    "                       503 with Retry-After, 1 to 1048576 (env EIGHT_MEMORY_BUDGET,\n"
+    "                       default 16)\n"
     "  --access-log-format F  text or json (JSON lines) (env EIGHT_ACCESS_LOG_FORMAT,\n"
     "                       default text)\n"
     "  --metrics-port PORT  answer /metrics only on this port, 0 for any free one, and 404\n"
@@ -273,6 +277,10 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
     auto v = in_range(where, value, 1, kMaxQueueWaitSeconds, "a number of seconds");
     if (!v) return v.error();
     o.queue_wait_seconds = *v;
+  } else if (name == "memory-budget") {
+    auto v = in_range(where, value, 1, kMaxMemoryBudgetMib, "a number of MiB");
+    if (!v) return v.error();
+    o.memory_budget_mib = *v;
   } else if (name == "idle-timeout") {
     auto v = in_range(where, value, 1, kMaxIdleTimeoutSeconds, "a number of seconds");
     if (!v) return v.error();
@@ -331,7 +339,8 @@ constexpr std::string_view kValued[] = {"table",
                                         "metrics-port",
                                         "pdb-dir",
                                         "pdb-partition",
-                                        "pdb-priority"};
+                                        "pdb-priority",
+                                        "memory-budget"};
 
 }  // namespace
 
@@ -355,6 +364,7 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
       {"EIGHT_JOB_DEADLINE", "job-deadline"},
       {"EIGHT_CLIENT_HEADER", "client-header"},
       {"EIGHT_IDLE_TIMEOUT", "idle-timeout"},
+      {"EIGHT_MEMORY_BUDGET", "memory-budget"},
       {"EIGHT_ACCESS_LOG_FORMAT", "access-log-format"},
       {"EIGHT_QUIET", "quiet"},
       {"EIGHT_METRICS_HOST", "metrics-host"},

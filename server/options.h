@@ -32,6 +32,10 @@ namespace eight::server {
 // priority, the shortest time to ready.
 enum class PdbPriority { kIdle, kLow, kNormal };
 
+// The memory budget's default and bounds, in MiB (limits.h says why 16).
+inline constexpr int kDefaultMemoryBudgetMib = 16;
+inline constexpr int kMaxMemoryBudgetMib = 1 << 20;  // 1 TiB
+
 struct Options {
   // The tables: one file, --table PATH ($EIGHT_TABLE), or every *.tbl file
   // of a folder, --tables DIR ($EIGHT_TABLES); never both (a usage error).
@@ -61,6 +65,10 @@ struct Options {
   // --idle-timeout, $EIGHT_IDLE_TIMEOUT: seconds an idle keep-alive
   // connection stays open (Limits::idle_timeout, default 75).
   int idle_timeout_seconds = 75;
+  // --memory-budget, $EIGHT_MEMORY_BUDGET: MiB that request bodies and
+  // answers waiting to be written may hold, over all connections
+  // (Limits::memory_budget, default kDefaultMemoryBudgetMib).
+  int memory_budget_mib = kDefaultMemoryBudgetMib;
   // --access-log-format, $EIGHT_ACCESS_LOG_FORMAT: "text" or "json" lines.
   bool access_log_json = false;
   bool quiet = false;    // --quiet,   $EIGHT_QUIET=1: no access log

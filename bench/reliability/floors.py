@@ -6,7 +6,11 @@
     bench/reliability/floors.py chunk_ext      # c: never-ending chunk extensions vs RSS
     bench/reliability/floors.py fd_limit       # d: 2,000 connections under 256 descriptors
     bench/reliability/floors.py job_deadline   # e: a 5x5 optimal search at the largest budget
-    bench/reliability/floors.py all            # the five, one after another
+    bench/reliability/floors.py empty_objects  # issue 41: the 2 MiB body of {} vs one of boards
+    bench/reliability/floors.py held_bodies    # issue 41: 1,000 unfinished 2 MiB bodies vs RSS
+    bench/reliability/floors.py all            # all of them, one after another
+
+(The two of issue 41 live in body_floors.py.)
 
 Environment: BUILD (default "build": BUILD/bin/eight-server), TABLE (default
 data/eight.tbl, the default table: `eight-tablegen --quiet --shape default
@@ -480,18 +484,20 @@ FLOORS = {"random_stall": random_stall, "search_hog": search_hog, "chunk_ext": c
 
 
 def main(argv):
+    from body_floors import FLOORS as BODY_FLOORS  # here: body_floors imports this module
+    floors = {**FLOORS, **BODY_FLOORS}
     names = argv[1:] or ["all"]
     if names == ["all"]:
-        names = list(FLOORS)
-    unknown = [n for n in names if n not in FLOORS]
+        names = list(floors)
+    unknown = [n for n in names if n not in floors]
     if unknown:
-        sys.exit(f"usage: floors.py [{'|'.join(FLOORS)}|all]... (unknown: {' '.join(unknown)})")
+        sys.exit(f"usage: floors.py [{'|'.join(floors)}|all]... (unknown: {' '.join(unknown)})")
     for path in (SERVER, TABLE):
         if not os.path.exists(path):
             sys.exit(f"floors.py: {path} is missing (bench/reliability/run.sh builds the table)")
     # SIGTERM/SIGINT unwind through the finally blocks, which stop the server.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(130))
-    results = [FLOORS[n]() for n in names]
+    results = [floors[n]() for n in names]
     return 0 if all(results) else 1
 
 

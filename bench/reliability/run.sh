@@ -3,9 +3,10 @@
 # against its own eight-server on a free loopback port with the default
 # table; exits 1 when any floor is missed.
 #
-#   bench/reliability/run.sh                   all five
+#   bench/reliability/run.sh                   all seven
 #   bench/reliability/run.sh fd_limit          one (random_stall, search_hog,
-#                                              chunk_ext, fd_limit, job_deadline)
+#                                              chunk_ext, fd_limit, job_deadline;
+#                                              issue 41's empty_objects, held_bodies)
 #   BUILD=build TABLE=data/eight.tbl bench/reliability/run.sh
 #
 # Makes the default table (eight-tablegen --shape default, about 11 s) when

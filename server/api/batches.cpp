@@ -4,13 +4,12 @@
 
 #include <algorithm>
 #include <optional>
-#include <set>
 #include <variant>
-#include <vector>
 
 #include "common/text.h"
 #include "eight/answer.h"
 #include "json/answer_json.h"
+#include "json_body.h"
 #include "question.h"
 #include "routes.h"
 
@@ -20,13 +19,6 @@ namespace {
 Problem bad_body(std::string detail) {
   return {400, "bad-body", "Bad request body", std::move(detail), {}};
 }
-
-// A body nested deeper than kMaxJsonDepth.
-struct TooDeep {};
-// A key given twice in one object of a body.
-struct DuplicateKey {
-  std::string key;
-};
 
 // What one item of the batch asks, in place of the query's parameters: a
 // board, or {"board": B, "goal": G} for a goal of its own. Null board:
@@ -61,45 +53,6 @@ std::string item_error(const Problem& p) {
   return p.parameter == "goal" ? "goal: " + p.detail : p.detail;
 }
 
-// Parses a JSON body, refusing nesting past kMaxJsonDepth and a key given
-// twice in one object (400 bad-body).
-// nlohmann's parser reports the depth of each value as it starts, through
-// the callback, so nesting past kMaxJsonDepth is refused before anything
-// that deep is built. A repeated key is refused because nlohmann keeps the
-// last value: {"goal": A, "goal": B} would answer for B while a repeated
-// query parameter is refused. The callback sees each object's keys in
-// order; one set of keys per open object (at most kMaxJsonDepth of them)
-// tells a repeat.
-std::variant<nlohmann::json, Problem> parse_json_body(const std::string& body) {
-  std::vector<std::set<std::string, std::less<>>> open_objects;
-  const nlohmann::json::parser_callback_t check =
-      [&open_objects](int depth, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
-        if (depth > kMaxJsonDepth) throw TooDeep{};
-        using Event = nlohmann::json::parse_event_t;
-        if (event == Event::object_start) {
-          open_objects.emplace_back();
-        } else if (event == Event::object_end) {
-          open_objects.pop_back();
-        } else if (event == Event::key && !open_objects.empty()) {
-          // A set, not a scan: one object of a 2 MiB body may hold 200,000
-          // keys, and a scan would make that quadratic.
-          const auto& key = parsed.get_ref<const std::string&>();
-          if (!open_objects.back().insert(key).second) throw DuplicateKey{key};
-        }
-        return true;
-      };
-  try {
-    return nlohmann::json::parse(body, check);
-  } catch (const TooDeep&) {
-    return bad_body("body nests deeper than " + std::to_string(kMaxJsonDepth) + " levels");
-  } catch (const DuplicateKey& d) {
-    return bad_body("body gives key " + quote(d.key, 32) +
-                    " twice in one object; give each key once");
-  } catch (const nlohmann::json::exception& e) {
-    return bad_body(std::string("body is not valid JSON: ") + e.what());
-  }
-}
-
 }  // namespace
 
 void solve_batch(const TableSlot& slot, const Job& job, const Request& req, Response& res) {
@@ -112,8 +65,18 @@ void solve_batch(const TableSlot& slot, const Job& job, const Request& req, Resp
     return set_problem(
         res, bad_body(R"(POST /solve needs a JSON body: {"boards": [...], "goal": "..."})"));
   }
-  auto parsed = parse_json_body(req.body);
+  // The body's parse is the job's work too: its deadline and cancel flag.
+  auto parsed = read_batch_body(req.body, *job.cancelled, job.deadline);
   if (const auto* p = std::get_if<Problem>(&parsed)) return set_problem(res, *p);
+  if (const auto* stop = std::get_if<BodyStop>(&parsed)) {
+    if (*stop == BodyStop::kCancelled) return;  // the client has gone, as below
+    return set_problem(
+        res, problem_from_error(make_error(ErrorCode::kDeadlineExceeded,
+                                           "the body's parse stopped at this server's deadline "
+                                           "of " + describe_seconds(job.time_limit) +
+                                               " (eight-server --job-deadline)"),
+                                {}));
+  }
   const nlohmann::json& body = std::get<nlohmann::json>(parsed);
   if (!body.is_object()) {
     return set_problem(res,
@@ -162,14 +125,7 @@ void solve_batch(const TableSlot& slot, const Job& job, const Request& req, Resp
         res,
         bad_body(R"(field 'boards' must be an array of boards, or of {"board": B, "goal": G})"));
   }
-  if (boards->size() > kMaxBatchBoards) {
-    return set_problem(res, {413,
-                             "too-many-boards",
-                             "Too many boards",
-                             "at most " + std::to_string(kMaxBatchBoards) +
-                                 " boards per request; got " + std::to_string(boards->size()),
-                             {}});
-  }
+  // Past kMaxBatchBoards boards, read_batch_body refused it (413).
   // The batch's goal: the one given, else the standard goal of the shape
   // given. A batch that gives neither has none of its own: each item
   // without a goal takes its own shape's standard goal, as GET /solve does,

@@ -3,7 +3,8 @@
 // order, each item read as a single question is (question.h), a bad item
 // answered in place with its error.
 // The body is read here, where the batch runs (on the compute pool): its
-// JSON, up to Limits::body_bytes, is itself long to parse.
+// JSON, up to Limits::body_bytes, is itself long to parse (json_body.h:
+// linear, cancellable, with its limits).
 //
 // Thread safety: pure functions (one snapshot of the slot per batch).
 #pragma once
@@ -12,17 +13,13 @@
 #include <string>
 
 #include "job.h"
+#include "json_body.h"
 #include "problem.h"
 #include "request.h"
 #include "response.h"
 #include "table_slot.h"
 
 namespace eight::server {
-
-// JSON bodies nest at most this deep: a batch body nests two levels
-// ({"boards": [...]}), so 64 leaves room for any honest client while a
-// body of 100,000 '[' is refused before anything recurses over it.
-inline constexpr int kMaxJsonDepth = 64;
 
 // A batch answers at most this many boards of the shapes no table holds
 // (eight/answer.h's grid shapes: 2x7, 3x5, 5x5 ... 10x10): their paths run

@@ -231,6 +231,12 @@ std::string Metrics::render(const TableSet* tables) const {
   append_single(out, "eight_connections_limit", "gauge",
                 "Connections the server holds at most (from its file descriptor limit).",
                 load(max_connections_));
+  append_single(out, "eight_memory_accounted_bytes", "gauge",
+                "Bytes connections hold now for request bodies and answers waiting to be sent.",
+                load(memory_accounted_));
+  append_single(out, "eight_memory_budget_bytes", "gauge",
+                "The most those bytes may reach before new work gets 503 (--memory-budget).",
+                load(memory_budget_));
   append_single(out, "eight_compute_queue_depth", "gauge",
                 "Requests waiting for a compute-pool thread now.", load(compute_queue_depth_));
   append_single(out, "eight_compute_queue_capacity", "gauge",

@@ -57,6 +57,10 @@ class Metrics {
   // Long requests whose client left before the answer: dropped before they
   // started, or stopped early.
   std::atomic<std::uint64_t>& compute_cancelled() { return compute_cancelled_; }
+  // Bytes the connections hold for requests and answers now, and the
+  // budget they are held to (transport/limits.h, memory_budget).
+  std::atomic<std::int64_t>& memory_accounted() { return memory_accounted_; }
+  void set_memory_budget(std::int64_t bytes) { memory_budget_ = bytes; }
   // The background build of the 4x4 pattern databases (--pdb-dir,
   // pdb_build.h): kNone without --pdb-dir; kBuilding while it builds (or
   // waits for another server building into the same folder); kReady once
@@ -86,6 +90,8 @@ class Metrics {
   std::atomic<std::int64_t> compute_queue_depth_{0};
   std::atomic<std::int64_t> compute_running_{0};
   std::atomic<std::uint64_t> compute_cancelled_{0};
+  std::atomic<std::int64_t> memory_accounted_{0};
+  std::atomic<std::int64_t> memory_budget_{0};
   std::atomic<int> pdb_build_{0};
   std::atomic<std::int64_t> max_connections_{0};
   std::atomic<std::int64_t> compute_queue_capacity_{0};

@@ -57,6 +57,15 @@ struct ServerState {
   // when it is destroyed, so every way a connection ends (the client's
   // close, Connection: close, a deadline, a stop) gives its place back.
   std::atomic<std::int64_t>& connections;
+  // Bytes the connections hold now, counted against limits.memory_budget:
+  // each Session adds what it holds and takes it off when it is destroyed
+  // (the Metrics' gauge, eight_memory_accounted_bytes).
+  std::atomic<std::int64_t>& memory;
+  // The most `memory` held since the allocator last gave memory back
+  // (IoThread::give_back_memory).
+  std::atomic<std::int64_t> memory_high{0};
+  // When it last did, in nanoseconds of Clock.
+  std::atomic<std::int64_t> memory_trimmed_at{0};
 };
 
 class IoThread {
@@ -90,6 +99,7 @@ class IoThread {
   void refuse_connection(tcp::socket& socket);
   void schedule_sweep();
   void sweep();
+  void give_back_memory();
   void update_date();
   void begin_stop();
   void finish_if_drained();

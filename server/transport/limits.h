@@ -111,6 +111,26 @@ struct Limits {
   // Bytes received while a request waits for the compute pool (a client
   // pipelining behind it): past this, reading pauses until its answer.
   std::size_t pipeline_bytes = 64 * 1024;
+  // The memory budget (--memory-budget): the bytes all connections together
+  // hold for requests and answers, counted by each session (session.h): its
+  // read buffer, the body arriving (Beast reserves a declared Content-Length
+  // at the head, so that is counted then), the body of its request while it
+  // computes, and its answers waiting to be written. Past it, new work is
+  // refused 503 overloaded with Retry-After: a body arriving (at its head,
+  // or as a chunked one grows), and any request with a body or that runs on
+  // the compute pool. Answers already computed are never dropped: each is
+  // counted when it arrives, and a job starts only under the budget, so the
+  // total passes it by the answers of the jobs running at most (a batch
+  // answer is megabytes: 5.3 MB for 10,000 3x3 boards, about twice that for
+  // 4x4 boards far from their goal; written from where it was built, never
+  // copied).
+  // 16 MiB: what the Kubernetes manifest's 64 MiB limit (deploy/kubernetes/,
+  // one compute thread) leaves beside the default table (23.8 MB, all
+  // resident), the process's own 3.6 MB and one compute job's working
+  // memory (at most 16 MB: a 5x5 answer's beam search; a batch's DOM and
+  // answer less), with room to spare: about 60 MB at the worst. Seven
+  // 2 MiB bodies at once, or a few batch answers waiting for slow readers.
+  std::size_t memory_budget = 16 * 1024 * 1024;
 };
 
 }  // namespace eight::server

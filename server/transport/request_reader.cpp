@@ -70,6 +70,11 @@ std::string_view RequestReader::target() const {
   return {t.data(), t.size()};
 }
 
+std::size_t RequestReader::body_held() const {
+  if (request_) return request_->body.capacity();
+  return parser_ ? parser_->get().body().capacity() : 0;
+}
+
 const Request* RequestReader::refused_request() const {
   return phase_ == Phase::kDone && request_ ? &*request_ : nullptr;
 }

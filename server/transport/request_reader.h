@@ -79,6 +79,11 @@ class RequestReader {
   // Body bytes received so far by the request being read (for the body
   // rate): the body itself, not its chunk framing, which buys no time.
   std::size_t body_received() const { return body_received_; }
+  // Bytes the reader holds for the body of the request being read (or
+  // read, until take()): its buffer's capacity, which Beast reserves for a
+  // declared Content-Length as soon as the head has parsed. For the memory
+  // budget (limits.h).
+  std::size_t body_held() const;
   // The method and target of the request being read once its head has
   // parsed (for the access log of a request that never finished), else empty.
   std::string_view method() const;

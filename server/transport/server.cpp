@@ -35,11 +35,13 @@ Server::Server(const Handler& handler, Metrics& metrics, const ServerConfig& con
              keep_alive_header(config.limits),
              config.client_header,
              config.max_connections,
-             metrics.open_connections()},
+             metrics.open_connections(),
+             metrics.memory_accounted()},
       listener_(std::move(listener)) {
   metrics.set_limits(static_cast<std::int64_t>(config.max_connections),
                      static_cast<std::int64_t>(compute_.capacity()),
                      static_cast<std::int64_t>(compute_.threads()));
+  metrics.set_memory_budget(static_cast<std::int64_t>(config.limits.memory_budget));
   for (std::size_t i = 0; i < std::max<std::size_t>(1, config.io_threads); ++i) {
     io_.push_back(std::make_unique<IoThread>(state_, listener_.fd));
   }

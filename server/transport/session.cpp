@@ -49,6 +49,7 @@ Session::Session(IoThread& io, tcp::socket socket)
 }
 
 Session::~Session() {
+  state_.memory.fetch_sub(static_cast<std::int64_t>(accounted_), std::memory_order_relaxed);
   io_.remove(this);
   state_.connections.fetch_sub(1, std::memory_order_relaxed);
 }
@@ -152,8 +153,14 @@ void Session::on_read(const boost::system::error_code& ec, std::size_t n) {
 }
 
 // The one loop every event comes back to: answer what is buffered, write
-// what is answered, and read when there is room.
+// what is answered, and read when there is room; then count what the
+// connection holds.
 void Session::drive() {
+  drive_turn();
+  account();
+}
+
+void Session::drive_turn() {
   for (;;) {
     if (closed_ || lingering_) return;
     Pause pause = Pause::kNeedMore;
@@ -187,6 +194,12 @@ void Session::drive() {
   // reading them; let it wait) and past the bytes held behind a computation.
   if (!writing_ && !close_after_write_ &&
       (!computing_ || in_.size() < state_.limits.pipeline_bytes)) {
+    // A buffer a body grew is given back between bodies (no read is
+    // pending on it now).
+    if (!reading_ && in_.size() == 0 && in_.capacity() > kReadSize &&
+        reader_.phase() != RequestReader::Phase::kBody) {
+      in_.shrink_to_fit();
+    }
     read();
   }
 }
@@ -199,6 +212,17 @@ Session::Pause Session::serve() {
     const std::string_view bytes(static_cast<const char*>(data.data()), data.size());
     ReadStep step = reader_.read(bytes);
     in_.consume(step.consumed);
+    // A body arriving that grew (Beast reserved a declared length, or a
+    // chunked body's buffer grew): let in only under the memory budget.
+    if ((step.kind == ReadStep::Kind::kNeedMore || step.kind == ReadStep::Kind::kContinue) &&
+        reader_.phase() == RequestReader::Phase::kBody && reader_.body_held() > body_admitted_) {
+      account();
+      if (over_budget()) {
+        refuse_for_memory(now);
+        return Pause::kClosing;
+      }
+      body_admitted_ = reader_.body_held();
+    }
     switch (step.kind) {
       case ReadStep::Kind::kNeedMore:
         note_phase(now);
@@ -212,6 +236,7 @@ Session::Pause Session::serve() {
         if (close_after_write_) return Pause::kClosing;
         break;
       case ReadStep::Kind::kRequest:
+        body_admitted_ = 0;
         if (!answer(reader_.take(), now)) return Pause::kComputing;
         if (close_after_write_) return Pause::kClosing;
         break;
@@ -248,6 +273,18 @@ bool Session::answer(Request req, Clock::time_point start) {
   ++served_;
   const bool keep_alive = keeps_alive(req);
   Plan plan = state_.handler.plan(req);
+  if (plan.runs_long || !req.body.empty()) {
+    // New work that holds memory (a body, a batch's answer): only under the
+    // budget. Its body, out of the reader now, is counted here.
+    account();
+    if (over_budget(req.body.capacity())) {
+      Response res;
+      state_.handler.refuse(Refusal::kOverloaded, over_budget_detail(), res);
+      res.route = route_of(req.path);
+      respond(res, req, keep_alive, start);
+      return true;
+    }
+  }
   if (!plan.runs_long) {
     Response res;
     static const std::atomic<bool> kNotCancelled{false};
@@ -264,15 +301,31 @@ bool Session::answer(Request req, Clock::time_point start) {
       io_.context().get_executor());
   auto job = [self = shared_from_this(), cancel, shared_req, shared_plan, guard]() mutable {
     auto res = std::make_shared<Response>();
-    self->state_.handler.run(*shared_req, *shared_plan, *res, *cancel);
+    if (self->over_budget()) {
+      // Answers computed since it was let in hold the budget now: a job
+      // starts only under it, so what the connections hold passes the
+      // budget by the answers of running jobs at most.
+      self->state_.handler.refuse(Refusal::kOverloaded, self->over_budget_detail(), *res);
+      res->route = route_of(shared_req->path);
+    } else {
+      self->state_.handler.run(*shared_req, *shared_plan, *res, *cancel);
+    }
+    // Counted from now, before the next job starts: the session takes the
+    // count over when the answer arrives (on_computed).
+    const std::size_t answer_bytes = res->body.capacity();
+    self->state_.memory.fetch_add(static_cast<std::int64_t>(answer_bytes),
+                                  std::memory_order_relaxed);
     // Cancelled before it finished: the answer may be cut short.
     const bool finished = !cancel->load(std::memory_order_relaxed);
     // Always posted back, and `self` moved along, so the session is
     // released on its own thread, never on a worker.
     auto& context = self->io_.context();
-    asio::post(context, [self = std::move(self), res, finished, guard = std::move(guard)] {
-      self->on_computed(std::move(*res), finished);
-    });
+    asio::post(context,
+               [self = std::move(self), res, finished, answer_bytes, guard = std::move(guard)] {
+                 self->accounted_ += answer_bytes;
+                 self->on_computed(std::move(*res), finished);
+                 self->account();
+               });
   };
   ComputePool::Refused why = ComputePool::Refused::kNone;
   auto ticket = state_.compute.try_submit(client_key(*shared_req), std::move(job), &why);
@@ -343,7 +396,17 @@ void Session::on_computed(Response res, bool finished) {
   ticket_.reset();
   cancel_.reset();
   const auto req = std::move(computing_request_);
+  // A large answer (a batch's: megabytes) is written from where it was
+  // built, not copied after the headers: one copy of it is held, not two.
+  std::size_t answer_held = 0;
+  if (res.external.data() == nullptr && res.body.size() > kKeptOutputCapacity) {
+    auto owned = std::make_shared<std::string>(std::move(res.body));
+    res.external = {owned->data(), owned->size()};
+    answer_held = owned->capacity();
+    res.owner = std::move(owned);
+  }
   respond(res, *req, computing_keep_alive_ && keeps_alive(*req), computing_start_);
+  if (!external_.empty()) external_held_ = answer_held;
   drive();
 }
 
@@ -381,6 +444,7 @@ void Session::refused(const ReadStep& step, Clock::time_point start) {
   const Request* whole = reader_.refused_request();
   const bool keep_alive = !step.close && whole != nullptr && keeps_alive(*whole);
   reader_.reset();
+  body_admitted_ = 0;
   respond(res, req, keep_alive, start);
   if (step.close) close_after_write_ = true;
 }
@@ -457,6 +521,7 @@ void Session::finish_write() {
   if (out_.capacity() > kKeptOutputCapacity) out_.shrink_to_fit();
   external_ = {};
   external_owner_.reset();
+  external_held_ = 0;
 }
 
 // The last answer is out: end our side, then read what the client still
@@ -475,6 +540,7 @@ void Session::linger() {
     return;
   }
   in_.consume(in_.size());
+  if (!reading_) in_.shrink_to_fit();
   read();
 }
 

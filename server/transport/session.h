@@ -22,6 +22,17 @@
 // Retry-After. The pool knows the client by its peer address, or by the
 // header a trusted proxy sets (ServerState::client_header).
 //
+// Memory (Limits::memory_budget): a session counts what it holds for
+// requests and answers in ServerState::memory, kept current at the end of
+// each turn of drive() and taken off when it is destroyed: its read buffer,
+// the body arriving, the body of its request while it computes, and its
+// answers waiting to be written. Over the budget, a body arriving (at its
+// head; a chunked one as it grows) is refused 503 with Retry-After and the
+// connection closes after the answer (the client may still send what it
+// had, which is read and dropped: Limits::linger); a request with a body, or
+// one that would run on the compute pool, is refused 503 too. A read buffer
+// a body grew is given back once the body is read.
+//
 // Fairness between connections of one thread: a session answers at most
 // kAnswersPerTurn pipelined requests before it lets the others' handlers
 // run (every answer given inline is bounded in advance; the rest run on the
@@ -103,7 +114,18 @@ class Session : public std::enable_shared_from_this<Session> {
   void read();
   void on_read(const boost::system::error_code& ec, std::size_t n);
   void drive();
+  void drive_turn();
   Pause serve();
+  // The bytes this connection holds for requests and answers now.
+  std::size_t held() const;
+  // Brings this connection's share of ServerState::memory up to held().
+  void account();
+  // Whether the connections hold more than the budget, counting `extra`
+  // bytes not yet accounted.
+  bool over_budget(std::size_t extra = 0) const;
+  void refuse_for_memory(Clock::time_point start);
+  // The detail of a 503 for memory.
+  std::string over_budget_detail() const;
   bool answer(Request req, Clock::time_point start);
   void respond(Response& res, const Request& req, bool keep_alive, Clock::time_point start);
   void refused(const ReadStep& step, Clock::time_point start);
@@ -151,6 +173,9 @@ class Session : public std::enable_shared_from_this<Session> {
   bool closed_ = false;
   bool stopping_ = false;
   std::size_t lingered_bytes_ = 0;
+  std::size_t external_held_ = 0;  // bytes of a computed answer external_ points into
+  std::size_t accounted_ = 0;      // this connection's share of ServerState::memory
+  std::size_t body_admitted_ = 0;  // bytes of the body arriving let in under the budget
   RequestReader::Phase phase_ = RequestReader::Phase::kIdle;
   Clock::time_point phase_since_;  // when the reader entered phase_
   Clock::time_point progress_at_;  // the last write progress

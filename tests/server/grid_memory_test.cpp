@@ -26,20 +26,9 @@ using eight::test::ServerProcess;
 using eight::test::ServerSpec;
 using json = nlohmann::json;
 
-// Address sanitizer's shadow memory and quarantine make resident sizes say
-// nothing about the program's own: under it the answers are checked, not the
-// memory, and fewer of them, since each beam is some ten times slower.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+// Under address sanitizer (server_fixture.h) the answers are checked, not
+// the memory, and fewer of them, since each beam is some ten times slower.
+constexpr bool kSanitized = eight::test::kAddressSanitized;
 
 constexpr int kComputeThreads = 2;
 // A beam's documented 16 MB, with room for the allocator's own: each compute

@@ -178,6 +178,25 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("--memory-budget (or EIGHT_MEMORY_BUDGET) is 1 to 1048576 MiB, 16 by default") {
+  auto o = parse({});
+  REQUIRE(o.ok());
+  CHECK(o->memory_budget_mib == 16);
+  o = parse({}, {{"EIGHT_MEMORY_BUDGET", "48"}});
+  REQUIRE(o.ok());
+  CHECK(o->memory_budget_mib == 48);
+  o = parse({"--memory-budget=1048576"}, {{"EIGHT_MEMORY_BUDGET", "48"}});
+  REQUIRE(o.ok());
+  CHECK(o->memory_budget_mib == 1048576);
+  for (const std::string_view v : {"0", "1048577", "16M", ""}) {
+    const std::vector<std::string_view> args = {"--memory-budget", v};
+    auto e = parse(args);
+    REQUIRE_FALSE(e.ok());
+    CHECK(e.error().message ==
+          "--memory-budget: '" + std::string(v) + "' is not a number of MiB (1 to 1048576)");
+  }
+}
+
 TEST_CASE("only a table given by neither option nor environment is the default one") {
   auto o = parse({});
   REQUIRE(o.ok());

@@ -31,6 +31,22 @@ namespace eight::test {
 
 using namespace std::chrono_literals;
 
+// Whether the tests (and the server, built alike) run under address
+// sanitizer, whose shadow memory and quarantine make resident sizes say
+// nothing about the program's own: tests of memory check the accounting
+// then, not RSS.
+#if defined(__SANITIZE_ADDRESS__)
+inline constexpr bool kAddressSanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+inline constexpr bool kAddressSanitized = true;
+#else
+inline constexpr bool kAddressSanitized = false;
+#endif
+#else
+inline constexpr bool kAddressSanitized = false;
+#endif
+
 // A sound table file shared by the tests of one process.
 const std::string& server_table_path();
 
