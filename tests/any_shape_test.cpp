@@ -577,7 +577,7 @@ TEST_CASE("descent from a corrupt mod-3 table is an error, never a hang or a str
 // asked (test::twelve_cells_asked()), and reported as skipped otherwise.
 TEST_CASE(
     "the 12-cell sections from a corner: 3x4 is OEIS A090166's (53 moves at most, 18 "
-    "positions that far), 2x6 reaches 80 as A090167 says; descent solves 10,000 random 3x4 "
+    "positions that far), 2x6 reaches 80 as A090167 says, descent solves 10,000 random 3x4 "
     "positions (EIGHT_TEST_12_CELLS=1)" *
     doctest::skip(!test::twelve_cells_asked())) {
   MESSAGE("generating the 3x4 and 2x6 sections (EIGHT_TEST_12_CELLS=1)");

@@ -178,7 +178,7 @@ TEST_CASE("rows give a board its shape") {
   CHECK(test::board("1/2/3/4/5/6/7/8/0") == kStandardGoal);
 }
 
-TEST_CASE("a cell count only one shape has gives the shape; the others need it named") {
+TEST_CASE("a cell count only one shape has gives the shape, the others need it named") {
   CHECK(test::board("1230").shape == (Shape{2, 2}));
   CHECK(test::board("123456780").shape == kShape3x3);
   CHECK(test::board("123450", Shape{3, 2}).shape == (Shape{3, 2}));

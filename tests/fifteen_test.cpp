@@ -716,7 +716,7 @@ TEST_CASE("4x4 hints list every move with its true distance, optimal ones first"
 }
 
 TEST_CASE(
-    "a 4x4 answer over its budget says how far the search got; random boards keep their word") {
+    "a 4x4 answer over its budget says how far the search got, random boards keep their word") {
   const eight::Table& table = eight::test::fifteen_table();
   const eight::Board goal = eight::canonical_goal<Board>(0, eight::kShape4x4);
   const auto frame = table.frame(goal);
@@ -772,7 +772,7 @@ TEST_CASE("the mirror maps the goal to itself and is its own inverse") {
   }
 }
 
-TEST_CASE("a solved board needs no move; a board of the other class is unsolvable at once") {
+TEST_CASE("a solved board needs no move, a board of the other class is unsolvable at once") {
   const f::IdaSearch& solver = solver663(0);
   const auto solved = solver.solve(solver.goal());
   CHECK(solved.status == f::SearchStatus::kSolved);

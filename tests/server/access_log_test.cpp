@@ -90,7 +90,7 @@ TEST_CASE("the access log shows lines within its flush interval, without being a
   ::close(p[0]);  // the writer's next write fails; the log goes on without it
 }
 
-TEST_CASE("a stalled log reader neither blocks requests nor a stop; lost lines are counted") {
+TEST_CASE("a stalled log reader neither blocks requests nor a stop, lost lines are counted") {
   int p[2];
   REQUIRE(::pipe2(p, O_CLOEXEC) == 0);  // nobody reads: the pipe fills at 64 KiB
   std::atomic<std::uint64_t> dropped{0};

@@ -268,7 +268,7 @@ TEST_CASE("one client's share of the queue and of the threads is refused past, o
   CHECK(depth == 0);
 }
 
-TEST_CASE("a job withdrawn before it starts never runs; one started cannot be withdrawn") {
+TEST_CASE("a job withdrawn before it starts never runs, one started cannot be withdrawn") {
   ComputePool pool(1, 8);
   Gate gate;
   std::atomic<bool> started{false};

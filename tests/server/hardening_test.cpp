@@ -250,7 +250,7 @@ TEST_CASE("a client sending its headers a byte at a time is cut off at the 2 s h
   CHECK(requests_with_status(server, 408) == 1);
 }
 
-TEST_CASE("a request body trickled a byte at a time is cut off; one sent at 100 KB/s is not") {
+TEST_CASE("a request body trickled a byte at a time is cut off, one sent at 100 KB/s is not") {
   ServerProcess server;
   const auto held =
       trickle_until_cut(server,

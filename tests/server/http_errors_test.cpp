@@ -121,7 +121,7 @@ TEST_CASE("boards of other shapes: an open shape is a 400, a shape no table hold
         "generates them");
 }
 
-TEST_CASE("shape= names the shape of the board and goal texts; a bad one is a 400 bad-shape") {
+TEST_CASE("shape= names the shape of the board and goal texts, a bad one is a 400 bad-shape") {
   ServiceFixture server;
   auto cli = server.client();
   // The 6 cells read as 2x3 (or 3x2), then meet the 3x3-only table.

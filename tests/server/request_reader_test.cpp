@@ -305,7 +305,7 @@ TEST_CASE("a body over the limit is refused: a declared one before a byte of it 
   CHECK(static_cast<int>(c.why) == static_cast<int>(Refusal::kBodyTooLarge));
 }
 
-TEST_CASE("an encoded body is 415; an unknown expectation 417; 100-continue is honoured") {
+TEST_CASE("an encoded body is 415, an unknown expectation 417, 100-continue is honoured") {
   check_refused(raw_post("xyz", "Content-Encoding: gzip\r\n"), Refusal::kEncodedBody, "'gzip'");
   CHECK(feed(raw_get("/", "Content-Encoding: gzip\r\n")).requests.size() ==
         1);  // no body: harmless
@@ -322,7 +322,7 @@ TEST_CASE("an encoded body is 415; an unknown expectation 417; 100-continue is h
   CHECK(o.requests.size() == 1);
 }
 
-TEST_CASE("absolute-form targets are routed by their path; a bad target keeps the connection") {
+TEST_CASE("absolute-form targets are routed by their path, a bad target keeps the connection") {
   Outcome o = feed(raw_get("http://eight.example/solve?board=123456780"));
   REQUIRE(o.requests.size() == 1);
   CHECK(o.requests[0].path == "/solve");

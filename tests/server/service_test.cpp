@@ -172,7 +172,7 @@ TEST_CASE("a table download keeps its mapping alive after the slot moves on") {
                                     8));
 }
 
-TEST_CASE("another method on a route is a 405 naming the allowed ones; an unknown path a 404") {
+TEST_CASE("another method on a route is a 405 naming the allowed ones, an unknown path a 404") {
   Fixture f;
   auto res = call(f.service, make_request(http::verb::post, "/table"));
   CHECK(res.status() == 405);
@@ -230,7 +230,7 @@ TEST_CASE("unknown query parameters are refused on every endpoint alike") {
   }
 }
 
-TEST_CASE("a POST batch and a counted /random run long; every other GET runs inline") {
+TEST_CASE("a POST batch and a counted /random run long, every other GET runs inline") {
   Fixture f;
   CHECK(f.service.runs_long(make_request(http::verb::post, "/solve")));
   CHECK(f.service.runs_long(make_request(http::verb::get, "/random?distance=5&count=10")));
@@ -257,7 +257,7 @@ TEST_CASE("a batch body nested past the depth limit is refused without answering
   CHECK(res.status() == 200);
 }
 
-TEST_CASE("a cancelled batch stops early; its answer is never sent") {
+TEST_CASE("a cancelled batch stops early, its answer is never sent") {
   Fixture f;
   std::string body = R"({"boards":[)";
   for (int i = 0; i < 1000; ++i) body += std::string(i ? "," : "") + "\"867254301\"";
@@ -417,7 +417,7 @@ TEST_CASE("a key given twice in one object of a batch body is refused, at any le
   CHECK(res.status() == 200);
 }
 
-TEST_CASE("a preflight of an unknown path is a 404; of a route or of the server, a 204") {
+TEST_CASE("a preflight of an unknown path is a 404, of a route or of the server, a 204") {
   Fixture f;
   auto res = call(f.service, make_request(http::verb::options, "/nonexistent"));
   CHECK(res.status() == 404);

@@ -86,7 +86,7 @@ TEST_CASE("3 and 100 pipelined requests on one connection are all answered, in o
   }
 }
 
-TEST_CASE("a POST whose body hides a request is answered once, as a POST; the hidden bytes never") {
+TEST_CASE("a POST whose body hides a request is answered once, as a POST, the hidden bytes never") {
   ServerProcess server;
   // Content-Length: 6000, and from byte 4096 of the write a GET /stats.
   const std::string head =
