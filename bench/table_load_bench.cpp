@@ -65,8 +65,7 @@ bool load_mapped(const std::string& path, eight::Check check) {
   void* addr = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
   ::close(fd);
   if (addr == MAP_FAILED) return false;
-  auto view =
-      eight::TableView::parse({static_cast<const std::uint8_t*>(addr), size}, path, check);
+  auto view = eight::TableView::parse({static_cast<const std::uint8_t*>(addr), size}, path, check);
   return view.ok();  // the mapping stays until the child exits, as a Table's would
 }
 
@@ -92,8 +91,8 @@ bool measure(const std::string& path, eight::Check check, bool mapped, Sample& o
     const auto start = std::chrono::steady_clock::now();
     const bool ok = mapped ? load_mapped(path, check) : load_read(path, check);
     Sample s;
-    s.ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-               .count();
+    s.ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     const Sample after = resident();
     s.rss_kb = after.rss_kb - before.rss_kb;
     s.anon_kb = after.anon_kb - before.anon_kb;
@@ -130,8 +129,7 @@ int main(int argc, char** argv) {
     if (!measure(path, check, false, warm)) return 1;
   }
   std::vector<double> ms[2], rss[2], anon[2], file[2];
-  std::printf("%-7s %10s %12s %12s %12s\n", "way", "ms", "+VmRSS MB", "+RssAnon MB",
-              "+RssFile MB");
+  std::printf("%-7s %10s %12s %12s %12s\n", "way", "ms", "+VmRSS MB", "+RssAnon MB", "+RssFile MB");
   for (int r = 0; r < rounds; ++r) {
     for (int way = 0; way < 2; ++way) {
       const bool mapped = (r + way) % 2 == 0;  // alternated, each way first in turn

@@ -114,8 +114,7 @@ std::variant<std::vector<Listed>, Failure> list_tables(ServerClient& server) {
     }
     listed_bytes += l.bytes;
     if (listed_bytes > format::kMaxFileSize) {
-      return server.not_eight(target, "it lists more than " +
-                                          std::to_string(format::kMaxFileSize) +
+      return server.not_eight(target, "it lists more than " + std::to_string(format::kMaxFileSize) +
                                           " bytes of tables in all (the most eight fetch takes "
                                           "from one server)");
     }
@@ -306,11 +305,10 @@ std::optional<Failure> fetch_one(ServerClient& server, const Listed& table,
     head.insert(head.end(), bytes, bytes + take);
     if (head.size() < format::kHeaderSize) return true;
     if (const auto why = header_problem(head, table, etag)) {
-      refused = Failure{kExitBadTable, dest + ": refused the download from " +
-                                           server.where(table.url) + ": " + *why +
-                                           " (checked at its first " +
-                                           std::to_string(format::kHeaderSize) +
-                                           " bytes; nothing of it was kept)"};
+      refused = Failure{kExitBadTable,
+                        dest + ": refused the download from " + server.where(table.url) + ": " +
+                            *why + " (checked at its first " + std::to_string(format::kHeaderSize) +
+                            " bytes; nothing of it was kept)"};
       return false;
     }
     head_checked = true;

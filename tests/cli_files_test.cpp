@@ -169,10 +169,10 @@ TEST_CASE("eight solve reads a line of 100 MB in linear time and refuses it with
   const auto first_nl = r.out.find('\n');
   REQUIRE(first_nl != std::string::npos);
   // The JSON line shows the line's first 64 characters, not the 100 MB.
-  CHECK(r.out.substr(0, first_nl) ==
-        R"({"input":")" + std::string(64, '1') + R"(","error":"line is )" +
-            std::to_string(kLine) +
-            R"x( characters long; at most 1024 are read (a board and its goal, each at most 512)"})x");
+  CHECK(
+      r.out.substr(0, first_nl) ==
+      R"({"input":")" + std::string(64, '1') + R"(","error":"line is )" + std::to_string(kLine) +
+          R"x( characters long; at most 1024 are read (a board and its goal, each at most 512)"})x");
   CHECK(r.out.find(R"({"board":"867254301")") == first_nl + 1);
   CHECK(r.out.size() < 8192);
 }
@@ -188,8 +188,7 @@ TEST_CASE("eight solve reads lines up to the bound whole, with or without a carr
   at_bound.replace(0, 9, "867254301");
   std::string input = at_bound + "\r\n" + at_bound + "\n" + at_bound + " \n";
   for (int i = 0; i < 1000; ++i) input += "867254301\n";
-  const auto r =
-      run_program("eight", {"solve", "--table", path, "--format", "distance"}, input);
+  const auto r = run_program("eight", {"solve", "--table", path, "--format", "distance"}, input);
   CHECK(r.out.substr(0, 12) == "31\n31\nerror\n");
   CHECK(r.err == "eight: line 3: board is 1025 characters long; at most 1024 are allowed\n");
   CHECK(r.out.size() == 12 + 1000 * 3);

@@ -366,7 +366,9 @@ TEST_CASE("the full check proves every entry: each single-entry distance edit is
   }
 }
 
-TEST_CASE("a Table answers from the bytes it checked after its file is zeroed, truncated or copied over") {
+TEST_CASE(
+    "a Table answers from the bytes it checked after its file is zeroed, truncated or copied "
+    "over") {
   // Issue 41, finding 5: a mapping of the file saw bytes written in place
   // (distance 0 for 867254301) and died of SIGBUS past a truncation. 30
   // changes in place, each followed by every kind of read.
@@ -409,7 +411,8 @@ TEST_CASE("Table::open refuses a FIFO, a socket or a device at once, saying what
   const std::string fifo = dir.file("fifo.tbl");
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   for (int i = 0; i < 100; ++i) {
-    auto answer = std::async(std::launch::async, [&] { return Table::open(fifo, Check::kChecksum); });
+    auto answer =
+        std::async(std::launch::async, [&] { return Table::open(fifo, Check::kChecksum); });
     if (answer.wait_for(std::chrono::seconds(30)) != std::future_status::ready) {
       ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);  // lets the open go, then fails
       FAIL("Table::open waited on a FIFO");
@@ -430,8 +433,8 @@ TEST_CASE("Table::open refuses a FIFO, a socket or a device at once, saying what
 }
 
 TEST_CASE("a header giving a size past the format's maximum is refused before anything is read") {
-  for (const std::uint64_t size : {format::kMaxFileSize + 1, std::uint64_t{200'000'000'000},
-                                   ~std::uint64_t{0}}) {
+  for (const std::uint64_t size :
+       {format::kMaxFileSize + 1, std::uint64_t{200'000'000'000}, ~std::uint64_t{0}}) {
     CAPTURE(size);
     auto head = std::vector<std::uint8_t>(table_bytes().begin(),
                                           table_bytes().begin() + format::kHeaderSize);

@@ -115,7 +115,7 @@ class SolveCommand {
 
   // A line refused unread: `head` is its start (what the JSON format shows
   // as its input), `message` why.
-  void refuse_line(std::string_view head, Origin origin, std::string message, std::string& out) {
+  void refuse_line(std::string_view head, Origin origin, std::string message) {
     if (fatal_) return;
     Pending p;
     p.text = std::string(head);
@@ -214,8 +214,8 @@ constexpr std::size_t kShownOfLongLine = 64;
 // `cmd` answers a line into `out` (or holds it back) and flush() writes what
 // it held back; false from flush() stops the reading (the backend failed).
 void solve_stdin(SolveCommand& cmd) {
-  std::string line;         // the line so far, at most kMaxLine + 1 bytes of it
-  std::size_t length = 0;   // the line's length so far, kept or not
+  std::string line;        // the line so far, at most kMaxLine + 1 bytes of it
+  std::size_t length = 0;  // the line's length so far, kept or not
   std::string out;
   char buf[1 << 16];
   long n = 0;
@@ -227,9 +227,9 @@ void solve_stdin(SolveCommand& cmd) {
     } else {
       cmd.refuse_line(text.substr(0, kShownOfLongLine), {"line", ++n},
                       "line is " + std::to_string(length) + " characters long; at most " +
-                          std::to_string(kMaxLine) + " are read (a board and its goal, each at most " +
-                          std::to_string(kMaxBoardText) + ")",
-                      out);
+                          std::to_string(kMaxLine) +
+                          " are read (a board and its goal, each at most " +
+                          std::to_string(kMaxBoardText) + ")");
     }
     line.clear();
     length = 0;
@@ -241,7 +241,8 @@ void solve_stdin(SolveCommand& cmd) {
     const char* p = buf;
     const char* const end = buf + got;
     while (p < end) {
-      const auto* nl = static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+      const auto* nl =
+          static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
       const std::size_t piece = static_cast<std::size_t>((nl != nullptr ? nl : end) - p);
       // Kept up to kMaxLine + 1 bytes: a line of kMaxLine characters and
       // its '\r' is kept whole.

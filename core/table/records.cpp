@@ -44,8 +44,8 @@ std::optional<Error> check_header(const format::Header& h, std::uint64_t size,
   if (h.file_size > format::kMaxFileSize) {
     return fail(ErrorCode::kBadHeader, name,
                 "header says " + std::to_string(h.file_size) +
-                    " bytes, more than a table may have (" +
-                    std::to_string(format::kMaxFileSize) + ")");
+                    " bytes, more than a table may have (" + std::to_string(format::kMaxFileSize) +
+                    ")");
   }
   if (h.file_size != size) {
     return fail(ErrorCode::kTruncated, name,

@@ -140,6 +140,11 @@ Result<std::shared_ptr<const Table>> Table::open(const std::string& path, Check 
     return fail(ErrorCode::kIo, path,
                 "cannot allocate " + std::to_string(size) + " bytes: " + std::strerror(errno));
   }
+  // Huge pages where the kernel gives them (advice, ignored elsewhere): the
+  // read faults in 2 MiB at a time. With 4 KiB pages, reading the default
+  // table took 265 ms against the mapping's 44 ms, most of it page faults;
+  // with them, 31 ms against 31 (bench/table_load_bench.cpp).
+  ::madvise(addr, size, MADV_HUGEPAGE);
   bytes->addr = addr;  // ~Bytes unmaps it, whatever happens below
   bytes->size = size;
   ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);

@@ -110,7 +110,7 @@ class TableSlot {
 
   mutable std::mutex mutex_;
   std::shared_ptr<const TableSet> tables_;
-  std::string unavailable_;  // guarded by mutex_
+  std::string unavailable_;        // guarded by mutex_
   std::mutex reload_mutex_;        // held for a whole reload or add
   std::vector<std::string> also_;  // guarded by reload_mutex_
 };

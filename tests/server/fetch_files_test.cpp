@@ -138,7 +138,8 @@ TEST_CASE("eight fetch refuses a body of zeros at its header and keeps nothing o
   }
   CHECK(eight::test::names_in(into.path()).empty());
   CHECK(bytes_in(into.path()) == 0);
-  MESSAGE("50 listings of 64 MiB of zeros: " << zeros.sent.load() << " bytes sent before the refusals, "
+  MESSAGE("50 listings of 64 MiB of zeros: " << zeros.sent.load()
+                                             << " bytes sent before the refusals, "
                                              << bytes_in(into.path()) << " kept");
 }
 

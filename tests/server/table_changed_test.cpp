@@ -104,9 +104,9 @@ void check_answers_are_the_tables(const ServerProcess& server, const Bytes& tabl
 // Every table-dependent endpoint: 503 table-unavailable naming the file.
 void check_unavailable(const ServerProcess& server, const std::string& path) {
   auto cli = server.client();
-  for (const char* target : {"/distance?board=867254301", "/hint?board=867254301",
-                             "/solve?board=867254301", "/table", "/tables", "/readyz",
-                             "/random?distance=5", "/stats"}) {
+  for (const char* target :
+       {"/distance?board=867254301", "/hint?board=867254301", "/solve?board=867254301", "/table",
+        "/tables", "/readyz", "/random?distance=5", "/stats"}) {
     CAPTURE(target);
     auto r = cli.Get(target);
     REQUIRE(r);
@@ -189,9 +189,9 @@ TEST_CASE(
                                   eight::test::checksum_hex(table) +
                                   "): the served table file was changed in place and no table "
                                   "is served: " +
-                                  path + ": not an eight table (bad magic); a reload (SIGHUP) "
-                                         "serves again once every file is sound") !=
-        std::string::npos);
+                                  path +
+                                  ": not an eight table (bad magic); a reload (SIGHUP) "
+                                  "serves again once every file is sound") != std::string::npos);
   CHECK(server.stop(SIGTERM).status == 0);  // not a SIGBUS
 }
 
