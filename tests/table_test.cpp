@@ -404,7 +404,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("Table::open refuses a FIFO, a socket or a device at once, saying what it is") {
+TEST_CASE("Table::open refuses a FIFO, a device or a folder at once, saying what it is") {
   // Issue 41, finding 8: opening a FIFO waited for a writer for ever. The
   // wait is bounded here by a hang guard: a writer is opened after 30 s.
   test::TempDir dir;
