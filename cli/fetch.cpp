@@ -9,6 +9,8 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <optional>
+#include <span>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -70,6 +72,7 @@ std::variant<std::vector<Listed>, Failure> list_tables(ServerClient& server) {
   const auto tables = body.find("tables");
   if (tables->empty()) return server.not_eight(target, "field 'tables' lists no table");
   std::vector<Listed> out;
+  std::uint64_t listed_bytes = 0;
   for (std::size_t i = 0; i < tables->size(); ++i) {
     const auto& t = (*tables)[i];
     const std::string entry = "tables[" + std::to_string(i) + "]";
@@ -102,6 +105,19 @@ std::variant<std::vector<Listed>, Failure> list_tables(ServerClient& server) {
     if (l.bytes < format::kHeaderSize) {
       return server.not_eight(target, "the size of " + l.name + " is too small for a table");
     }
+    // Refused before a byte is asked for: no table is larger, and a folder
+    // of downloads is bounded by what the listing says in all.
+    if (l.bytes > format::kMaxFileSize) {
+      return server.not_eight(target, "it lists " + l.name + " at " + std::to_string(l.bytes) +
+                                          " bytes, more than a table may have (" +
+                                          std::to_string(format::kMaxFileSize) + ")");
+    }
+    listed_bytes += l.bytes;
+    if (listed_bytes > format::kMaxFileSize) {
+      return server.not_eight(target, "it lists more than " + std::to_string(format::kMaxFileSize) +
+                                          " bytes of tables in all (the most eight fetch takes "
+                                          "from one server)");
+    }
     if (std::any_of(out.begin(), out.end(), [&](const Listed& o) { return o.name == l.name; })) {
       return server.not_eight(target, entry + ": the name " + l.name + " is listed twice");
     }
@@ -117,21 +133,37 @@ std::string local_etag(const std::string& path) {
   return t.ok() ? quoted_hex((*t)->view().checksum()) : std::string();
 }
 
-// The size of `path`, or -1 when it does not exist.
+// The size of `path`, or -1 when it does not exist. A name that is not a
+// regular file (a link planted there) has none: it is never resumed.
 long long file_size(const std::string& path) {
   struct stat st {};
-  return ::stat(path.c_str(), &st) == 0 ? static_cast<long long>(st.st_size) : -1;
+  if (::lstat(path.c_str(), &st) != 0) return -1;
+  return S_ISREG(st.st_mode) ? static_cast<long long>(st.st_size) : -1;
 }
 
-// The ETag of the version a partial download holds: its header's checksum
-// (bytes 8..15), or "" when it has fewer bytes than that.
-std::string part_etag(const std::string& part) {
-  std::uint8_t head[16];
-  const int fd = ::open(part.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return "";
+// The table's header, from its first bytes, checked against the listing:
+// the core's header check against the listed size, and its checksum the
+// ETag the listing gives. The reason when it fails.
+std::optional<std::string> header_problem(std::span<const std::uint8_t> head, const Listed& table,
+                                          const std::string& etag) {
+  auto header = TableView::parse_header(head, table.bytes, table.name);
+  if (!header.ok()) return header.error().message;
+  if (quoted_hex(header->checksum) != etag) {
+    return "its header's checksum " + quoted_hex(header->checksum) + " is not the ETag " + etag;
+  }
+  return std::nullopt;
+}
+
+// Whether the part an earlier run left holds the beginning of the version
+// listed: a regular file whose header passes header_problem(). (Read with
+// O_NOFOLLOW: a link is no part of ours.)
+bool part_of(const std::string& part, const Listed& table) {
+  std::uint8_t head[format::kHeaderSize];
+  const int fd = ::open(part.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (fd < 0) return false;
   const ssize_t n = ::pread(fd, head, sizeof head, 0);
   ::close(fd);
-  return n == static_cast<ssize_t>(sizeof head) ? quoted_hex(format::get_u64(head + 8)) : "";
+  return n == static_cast<ssize_t>(sizeof head) && !header_problem(head, table, table.etag);
 }
 
 Failure io_failure(const std::string& path, const std::string& step, int err) {
@@ -158,19 +190,24 @@ std::optional<Failure> fetch_one(ServerClient& server, const Listed& table,
                                  const std::string& dest) {
   const std::string part = dest + ".part";
   const std::string have = local_etag(dest);
-  // Resume only a part of the version the server lists, and short of its end.
-  const long long part_size = file_size(part);
+  // Resume only a part of the version the server lists (its header checked
+  // against the listing), and short of its end; a part that is not one is
+  // removed now, whatever the server answers: nothing unchecked stays.
+  long long part_size = file_size(part);
   std::uint64_t offset = 0;
-  std::string resume_etag;
-  if (part_size > 0 && static_cast<std::uint64_t>(part_size) < table.bytes) {
-    resume_etag = part_etag(part);
-    if (resume_etag == table.etag) offset = static_cast<std::uint64_t>(part_size);
+  if (part_size >= 0) {
+    if (part_size < static_cast<long long>(table.bytes) && part_of(part, table)) {
+      offset = static_cast<std::uint64_t>(part_size);
+    } else {
+      ::unlink(part.c_str());
+      part_size = -1;
+    }
   }
   httplib::Headers headers;
   if (!have.empty()) headers.emplace("If-None-Match", have);
   if (offset > 0) {
     headers.emplace("Range", "bytes=" + std::to_string(offset) + "-");
-    headers.emplace("If-Range", resume_etag);
+    headers.emplace("If-Range", table.etag);
   }
 
   int fd = -1;
@@ -181,6 +218,12 @@ std::optional<Failure> fetch_one(ServerClient& server, const Listed& table,
   std::string etag;
   std::string problem_body;  // the body of a refusal
   std::optional<Failure> refused;
+  std::optional<Failure> cannot_open;  // the part could not be made (nothing to remove)
+  // A whole file's first bytes, held here until they make a header that
+  // passes header_problem(): nothing of a body whose header is wrong
+  // reaches the disk. (A resumed part's header was checked before asking.)
+  std::vector<std::uint8_t> head;
+  bool head_checked = false;
   const auto on_response = [&](const httplib::Response& r) {
     if (r.status != 200 && r.status != 206) return true;  // read below
     etag = r.get_header_value("ETag");
@@ -215,12 +258,32 @@ std::optional<Failure> fetch_one(ServerClient& server, const Listed& table,
                                                 std::to_string(table.bytes));
       return false;
     }
-    // A 200 is the whole file: whatever the part held is dropped.
-    fd = ::open(part.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (start == 0 ? O_TRUNC : 0), 0644);
-    if (fd < 0 || ::ftruncate(fd, static_cast<off_t>(start)) != 0 ||
+    // A 200 is the whole file: whatever the part held is dropped, and the
+    // part made anew, never through a link planted at its name; a 206
+    // continues the part this user's earlier run wrote.
+    auto opened = start == 0 ? create_new_file(part) : open_own_file(part);
+    if (!opened.ok()) {
+      cannot_open = Failure{kExitBadTable, opened.error().message};
+      return false;
+    }
+    fd = *opened;
+    head_checked = start > 0;
+    if (::ftruncate(fd, static_cast<off_t>(start)) != 0 ||
         ::lseek(fd, static_cast<off_t>(start), SEEK_SET) < 0) {
       write_errno = errno;
       return false;
+    }
+    return true;
+  };
+  const auto write_all = [&](const std::uint8_t* data, std::size_t n) {
+    for (std::size_t done = 0; done < n;) {
+      const ssize_t w = ::write(fd, data + done, n - done);
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0) {
+        write_errno = errno;
+        return false;
+      }
+      done += static_cast<std::size_t>(w);
     }
     return true;
   };
@@ -235,17 +298,21 @@ std::optional<Failure> fetch_one(ServerClient& server, const Listed& table,
                                           " bytes /tables lists for " + table.name);
       return false;
     }
-    for (std::size_t done = 0; done < n;) {
-      const ssize_t w = ::write(fd, data + done, n - done);
-      if (w < 0 && errno == EINTR) continue;
-      if (w < 0) {
-        write_errno = errno;
-        return false;
-      }
-      done += static_cast<std::size_t>(w);
-    }
     received += n;
-    return true;
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(data);
+    if (head_checked) return write_all(bytes, n);
+    const std::size_t take = std::min(n, format::kHeaderSize - head.size());
+    head.insert(head.end(), bytes, bytes + take);
+    if (head.size() < format::kHeaderSize) return true;
+    if (const auto why = header_problem(head, table, etag)) {
+      refused = Failure{kExitBadTable,
+                        dest + ": refused the download from " + server.where(table.url) + ": " +
+                            *why + " (checked at its first " + std::to_string(format::kHeaderSize) +
+                            " bytes; nothing of it was kept)"};
+      return false;
+    }
+    head_checked = true;
+    return write_all(head.data(), head.size()) && write_all(bytes + take, n - take);
   };
   // The body may be the whole table (a 200, even to a Range) or a short
   // refusal, never more than the listed size; on_data also holds a 206's
@@ -264,6 +331,7 @@ std::optional<Failure> fetch_one(ServerClient& server, const Listed& table,
     close_part();
     ::unlink(part.c_str());
   };
+  if (cannot_open) return cannot_open;  // nothing was made: whatever is there stays
   if (write_errno != 0) {
     drop_part();
     return io_failure(part, "cannot write", write_errno);
@@ -279,12 +347,19 @@ std::optional<Failure> fetch_one(ServerClient& server, const Listed& table,
       drop_part();
       return *f;
     }
-    close_part();
     if (f->status == kExitNotEight) {  // the connection ended before the last byte
       f->status = kExitUnreachable;
       f->message = dest + ": the download from " + server.where(table.url) + " was cut at byte " +
                    std::to_string(start + received) + " of " + std::to_string(total);
     }
+    // Kept for a resume only past a header checked against the listing: a
+    // part cut inside its header is removed (it proves nothing).
+    if (!head_checked) {
+      drop_part();
+      f->message += "; nothing of it was kept (it was cut inside the header)";
+      return *f;
+    }
+    close_part();
     f->message += "; the " + std::to_string(start + received) + " bytes so far are kept in " +
                   part + " and the next eight fetch resumes from there";
     return *f;

@@ -1,6 +1,7 @@
 #include "common/durable_file.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -16,14 +17,66 @@ Error io_error(const std::string& path, const std::string& step, int err) {
   return make_error(ErrorCode::kIo, path + ": " + step + ": " + std::strerror(err));
 }
 
+// What lstat says is at a name that is not a regular file.
+const char* kind_of(mode_t mode) {
+  if (S_ISLNK(mode)) return "a symbolic link";
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "a device";
+}
+
+Error not_ours(const std::string& path, const std::string& what) {
+  return make_error(ErrorCode::kIo, path + ": refusing to write through " + what +
+                                        " there (not a file of ours); remove it and try again");
+}
+
 }  // namespace
+
+Result<int> create_new_file(const std::string& path) {
+  // Twice at most: a regular file left there is removed once; one that
+  // comes back is someone else's doing, refused.
+  for (int attempt = 0;; ++attempt) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd >= 0) return fd;
+    if (errno != EEXIST || attempt == 1) return io_error(path, "cannot create", errno);
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0) {
+      if (errno == ENOENT) continue;  // gone meanwhile: create it
+      return io_error(path, "cannot create", errno);
+    }
+    if (!S_ISREG(st.st_mode)) return not_ours(path, kind_of(st.st_mode));
+    if (::unlink(path.c_str()) != 0 && errno != ENOENT) {
+      return io_error(path, "cannot remove the file an earlier run left", errno);
+    }
+  }
+}
+
+Result<int> open_own_file(const std::string& path) {
+  struct stat before {};
+  if (::lstat(path.c_str(), &before) != 0) return io_error(path, "cannot open", errno);
+  if (!S_ISREG(before.st_mode)) return not_ours(path, kind_of(before.st_mode));
+  if (before.st_uid != ::geteuid() || before.st_nlink != 1) {
+    return not_ours(path, before.st_uid != ::geteuid() ? "another user's file"
+                                                       : "a file with other names (hard links)");
+  }
+  const int fd = ::open(path.c_str(), O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return io_error(path, "cannot open", errno);
+  struct stat now {};
+  if (::fstat(fd, &now) != 0 || now.st_dev != before.st_dev || now.st_ino != before.st_ino) {
+    ::close(fd);
+    return not_ours(path, "a file that changed while it was opened");
+  }
+  return fd;
+}
 
 Result<std::monostate> write_file_atomically(const std::string& path,
                                              std::span<const std::uint8_t> bytes,
                                              const WriteCheck& check) {
   const std::string tmp = path + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) return io_error(tmp, "cannot create", errno);
+  auto created = create_new_file(tmp);
+  if (!created.ok()) return created.error();
+  const int fd = *created;
   const auto abandon = [&](const std::string& step, int err) {
     ::close(fd);
     ::unlink(tmp.c_str());

@@ -56,19 +56,25 @@ std::string describe(const eight::TableSet& tables) {
   return out;
 }
 
-// SIGHUP: maps and verifies the table file (or every file of the folder)
+// SIGHUP: reads and verifies the table file (or every file of the folder)
 // again and switches to the new set only if every file is sound; either way
 // one line says what happened. Requests never wait:
-// they keep answering from the current table until the switch, and those
-// that began before it finish on the old mapping (table_slot.h). Runs on the
+// they keep answering from the current tables until the switch, and those
+// that began before it finish on the old tables (table_slot.h). Runs on the
 // signal thread, so the I/O threads go on meanwhile. The pattern databases
 // built into --pdb-dir, once served, are loaded again too (TableSlot::add).
+// A served file changed in place and no longer sound stops the serving
+// (TableSlot::reload): the line says so, and the next sound reload serves.
 void reload_tables(eight::server::TableSlot& slot, const eight::TableSource& source) {
   const auto current = slot.get();
-  const std::string was = describe(*current);
+  const std::string was = current ? describe(*current) : std::string("none");
   auto loaded = slot.reload(source);
   if (!loaded.ok()) {
-    if (source.folder || current->size() != 1) {
+    if (!current) {
+      say("SIGHUP: still no table served: " + loaded.error().message);
+    } else if (!slot.get()) {
+      say("SIGHUP: stopped serving " + was + ": " + slot.unavailable());
+    } else if (source.folder || current->size() != 1) {
       say("SIGHUP: kept the current tables " + was + ": " + loaded.error().message);
     } else {
       say("SIGHUP: kept the current table (checksum " + current->table(0)->checksum_hex() +
@@ -76,12 +82,16 @@ void reload_tables(eight::server::TableSlot& slot, const eight::TableSource& sou
     }
     return;
   }
+  const std::string before =
+      current ? std::string() : std::string(" (serving again after none was served)");
   if (!source.folder) {
     say("SIGHUP: reloaded table " + source.path + " (checksum " +
-        (*loaded)->table(0)->checksum_hex() + ", was " + current->table(0)->checksum_hex() + ")");
+        (*loaded)->table(0)->checksum_hex() + ", was " +
+        (current ? current->table(0)->checksum_hex() : std::string("none")) + ")" + before);
     return;
   }
-  say("SIGHUP: reloaded " + source.describe() + ": " + describe(**loaded) + "; was " + was);
+  say("SIGHUP: reloaded " + source.describe() + ": " + describe(**loaded) + "; was " + was +
+      before);
 }
 
 }  // namespace

@@ -1,6 +1,12 @@
 #include <doctest/doctest.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include <chrono>
+#include <future>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "eight/table.h"
@@ -301,7 +307,7 @@ TEST_CASE("rejects a wrong max distance in a section record") {
   CHECK(test::contains(refusal(bytes).message, "section 0: histogram sums to 181438 positions"));
 }
 
-TEST_CASE("maps a table file read-only and names the file in every refusal") {
+TEST_CASE("reads a table file into its own memory and names the file in every refusal") {
   test::TempDir dir;
   const std::string path = dir.file("eight.tbl");
   test::write_file(path, table_bytes());
@@ -358,4 +364,93 @@ TEST_CASE("the full check proves every entry: each single-entry distance edit is
       REQUIRE_FALSE(TableView::parse(bytes, "t.tbl", Check::kFull).ok());
     }
   }
+}
+
+TEST_CASE(
+    "a Table answers from the bytes it checked after its file is zeroed, truncated or copied "
+    "over") {
+  // Issue 41, finding 5: a mapping of the file saw bytes written in place
+  // (distance 0 for 867254301) and died of SIGBUS past a truncation. 30
+  // changes in place, each followed by every kind of read.
+  test::TempDir dir;
+  const std::string path = dir.file("eight.tbl");
+  const auto& bytes = table_bytes();
+  test::write_file(path, bytes);
+  auto opened = Table::open(path, Check::kChecksum);
+  REQUIRE(opened.ok());
+  const Table& t = **opened;
+  const Board board = test::board("867254301");
+  auto frame = t.frame(kStandardGoal);
+  REQUIRE(frame.ok());
+  for (int round = 0; round < 30; ++round) {
+    CAPTURE(round);
+    const int fd = ::open(path.c_str(), O_WRONLY);
+    REQUIRE(fd >= 0);
+    if (round % 3 == 0) {
+      REQUIRE(::ftruncate(fd, static_cast<off_t>(bytes.size() * (round % 10) / 10)) == 0);
+    } else if (round % 3 == 1) {
+      const std::vector<std::uint8_t> zeros(bytes.size(), 0);
+      REQUIRE(::pwrite(fd, zeros.data(), zeros.size(), 0) == static_cast<ssize_t>(zeros.size()));
+    } else {
+      REQUIRE(::ftruncate(fd, 0) == 0);
+      REQUIRE(::pwrite(fd, "other", 5, 0) == 5);
+    }
+    ::close(fd);
+    CHECK(t.solver().distance(board, *frame) == 31);
+    const auto held = t.view().bytes();
+    CHECK(std::vector<std::uint8_t>(held.begin(), held.end()) == bytes);
+    CHECK(format::compute_checksum(held) == t.view().checksum());
+    test::write_file(path, bytes);
+  }
+}
+
+TEST_CASE("Table::open refuses a FIFO, a device or a folder at once, saying what it is") {
+  // Issue 41, finding 8: opening a FIFO waited for a writer for ever. The
+  // wait is bounded here by a hang guard: a writer is opened after 30 s.
+  test::TempDir dir;
+  const std::string fifo = dir.file("fifo.tbl");
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  for (int i = 0; i < 100; ++i) {
+    auto answer =
+        std::async(std::launch::async, [&] { return Table::open(fifo, Check::kChecksum); });
+    if (answer.wait_for(std::chrono::seconds(30)) != std::future_status::ready) {
+      ::open(fifo.c_str(), O_WRONLY | O_NONBLOCK);  // lets the open go, then fails
+      FAIL("Table::open waited on a FIFO");
+    }
+    auto t = answer.get();
+    REQUIRE_FALSE(t.ok());
+    CHECK(t.error().message ==
+          fifo + ": not a regular file (a FIFO): a table is read from a regular file");
+  }
+  auto device = Table::open("/dev/null", Check::kChecksum);
+  REQUIRE_FALSE(device.ok());
+  CHECK(device.error().message ==
+        "/dev/null: not a regular file (a character device): a table is read from a regular file");
+  auto folder = Table::open(dir.path(), Check::kChecksum);
+  REQUIRE_FALSE(folder.ok());
+  CHECK(folder.error().message ==
+        dir.path() + ": not a regular file (a folder): a table is read from a regular file");
+}
+
+TEST_CASE("a header giving a size past the format's maximum is refused before anything is read") {
+  for (const std::uint64_t size :
+       {format::kMaxFileSize + 1, std::uint64_t{200'000'000'000}, ~std::uint64_t{0}}) {
+    CAPTURE(size);
+    auto head = std::vector<std::uint8_t>(table_bytes().begin(),
+                                          table_bytes().begin() + format::kHeaderSize);
+    format::put_u64(head.data() + 24, size);
+    auto h = TableView::parse_header(head, size, "big.tbl");
+    REQUIRE_FALSE(h.ok());
+    CHECK(h.error().message == "big.tbl: header says " + std::to_string(size) +
+                                   " bytes, more than a table may have (4294967296)");
+  }
+  // The header of the table itself, against its own size: sound.
+  auto h = TableView::parse_header(table_bytes(), table_bytes().size(), "t.tbl");
+  REQUIRE(h.ok());
+  CHECK(h->checksum == test::view().checksum());
+  // Fewer bytes than a header: refused, never read past.
+  auto short_head = TableView::parse_header(std::span(table_bytes()).first(20), 20, "t.tbl");
+  REQUIRE_FALSE(short_head.ok());
+  CHECK(short_head.error().message ==
+        "t.tbl: file is truncated: 20 bytes, shorter than the 32-byte header");
 }

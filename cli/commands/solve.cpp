@@ -2,8 +2,10 @@
 // of standard input), one output line per input line.
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -111,6 +113,17 @@ class SolveCommand {
     if (questions_.size() == backend_.max_batch()) flush(out);
   }
 
+  // A line refused unread: `head` is its start (what the JSON format shows
+  // as its input), `message` why.
+  void refuse_line(std::string_view head, Origin origin, std::string message) {
+    if (fatal_) return;
+    Pending p;
+    p.text = std::string(head);
+    p.origin = origin;
+    p.refusal = std::move(message);
+    pending_.push_back(std::move(p));
+  }
+
   // Asks what is held back and prints the answers; false once the backend
   // has failed (reported on standard error, nothing more is asked).
   bool flush(std::string& out) {
@@ -184,38 +197,67 @@ class SolveCommand {
   std::optional<Failure> fatal_;
 };
 
+// The longest line read whole: a board and its goal, each at most
+// kMaxBoardText characters (parse_board_line's own bound). A longer line is
+// never kept whole: its first kMaxLine + 1 bytes are, the rest is counted
+// and dropped, and the line is refused.
+constexpr std::size_t kMaxLine = 2 * kMaxBoardText;
+// What the JSON format shows of a line refused for its length.
+constexpr std::size_t kShownOfLongLine = 64;
+
 // Feeds each line of standard input to `cmd`. Reads what is there in large
 // blocks, and writes the answers before it waits for more: piped bulk input
 // is one read and one write per 64 KiB, and a program feeding one board at
-// a time gets each answer at once.
+// a time gets each answer at once. Each byte is looked at once (memchr for
+// the newline from where the last block ended): linear in the input, with
+// at most kMaxLine + 1 bytes of a line held, however long the line.
 // `cmd` answers a line into `out` (or holds it back) and flush() writes what
 // it held back; false from flush() stops the reading (the backend failed).
 void solve_stdin(SolveCommand& cmd) {
-  std::string pending;  // the start of a line not yet complete
+  std::string line;        // the line so far, at most kMaxLine + 1 bytes of it
+  std::size_t length = 0;  // the line's length so far, kept or not
   std::string out;
   char buf[1 << 16];
   long n = 0;
+  const auto finish_line = [&] {
+    std::string_view text(line);
+    if (length <= text.size()) {  // kept whole
+      if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+      cmd.answer(text, {"line", ++n}, out);
+    } else {
+      cmd.refuse_line(text.substr(0, kShownOfLongLine), {"line", ++n},
+                      "line is " + std::to_string(length) + " characters long; at most " +
+                          std::to_string(kMaxLine) +
+                          " are read (a board and its goal, each at most " +
+                          std::to_string(kMaxBoardText) + ")");
+    }
+    line.clear();
+    length = 0;
+  };
   for (;;) {
     const ssize_t got = ::read(STDIN_FILENO, buf, sizeof buf);
     if (got < 0 && errno == EINTR) continue;
     if (got <= 0) break;
-    pending.append(buf, static_cast<std::size_t>(got));
-    std::size_t start = 0;
-    for (std::size_t nl; (nl = pending.find('\n', start)) != std::string::npos; start = nl + 1) {
-      std::string_view line(pending.data() + start, nl - start);
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-      cmd.answer(line, {"line", ++n}, out);
+    const char* p = buf;
+    const char* const end = buf + got;
+    while (p < end) {
+      const auto* nl =
+          static_cast<const char*>(std::memchr(p, '\n', static_cast<std::size_t>(end - p)));
+      const std::size_t piece = static_cast<std::size_t>((nl != nullptr ? nl : end) - p);
+      // Kept up to kMaxLine + 1 bytes: a line of kMaxLine characters and
+      // its '\r' is kept whole.
+      line.append(p, std::min(piece, kMaxLine + 1 - std::min(line.size(), kMaxLine + 1)));
+      length += piece;
+      if (nl == nullptr) break;
+      finish_line();
+      p = nl + 1;
     }
-    pending.erase(0, start);
     const bool go_on = cmd.flush(out);
     emit(out);
     std::fflush(stdout);
     if (!go_on) return;
   }
-  if (!pending.empty()) {  // a last line without its newline
-    if (pending.back() == '\r') pending.pop_back();
-    cmd.answer(pending, {"line", ++n}, out);
-  }
+  if (length > 0) finish_line();  // a last line without its newline
   cmd.flush(out);
   emit(out);
 }

@@ -35,7 +35,7 @@ inline std::string hex64(std::uint64_t v) {
 }
 
 // The header against the file's size.
-std::optional<Error> check_header(const format::Header& h, std::size_t size,
+std::optional<Error> check_header(const format::Header& h, std::uint64_t size,
                                   std::string_view name);
 
 // Checks section i's record against everything the header and the earlier

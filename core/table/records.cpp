@@ -18,7 +18,7 @@ bool all_zero(std::span<const std::uint8_t> bytes) {
 
 }  // namespace
 
-std::optional<Error> check_header(const format::Header& h, std::size_t size,
+std::optional<Error> check_header(const format::Header& h, std::uint64_t size,
                                   std::string_view name) {
   if (h.version == 1) {
     return fail(ErrorCode::kBadVersion, name,
@@ -40,6 +40,12 @@ std::optional<Error> check_header(const format::Header& h, std::size_t size,
     return fail(ErrorCode::kBadHeader, name,
                 "section count " + std::to_string(h.section_count) + " is not between 1 and " +
                     std::to_string(format::kMaxSections));
+  }
+  if (h.file_size > format::kMaxFileSize) {
+    return fail(ErrorCode::kBadHeader, name,
+                "header says " + std::to_string(h.file_size) +
+                    " bytes, more than a table may have (" + std::to_string(format::kMaxFileSize) +
+                    ")");
   }
   if (h.file_size != size) {
     return fail(ErrorCode::kTruncated, name,

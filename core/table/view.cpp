@@ -19,22 +19,30 @@ using table_checks::fail;
 using table_checks::hex64;
 using table_checks::verify_section;
 
-Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::string_view name,
-                                   Check check) {
-  if (bytes.empty()) return fail(ErrorCode::kTruncated, name, "file is empty");
-  if (bytes.size() < format::kMagic.size() ||
-      !std::equal(format::kMagic.begin(), format::kMagic.end(), bytes.begin())) {
+Result<format::Header> TableView::parse_header(std::span<const std::uint8_t> head,
+                                               std::uint64_t file_size, std::string_view name) {
+  if (head.empty()) return fail(ErrorCode::kTruncated, name, "file is empty");
+  if (head.size() < format::kMagic.size() ||
+      !std::equal(format::kMagic.begin(), format::kMagic.end(), head.begin())) {
     return fail(ErrorCode::kBadMagic, name, "not an eight table (bad magic)");
   }
-  if (bytes.size() < format::kHeaderSize) {
+  if (head.size() < format::kHeaderSize) {
     return fail(ErrorCode::kTruncated, name,
-                "file is truncated: " + std::to_string(bytes.size()) + " bytes, shorter than the " +
+                "file is truncated: " + std::to_string(head.size()) + " bytes, shorter than the " +
                     std::to_string(format::kHeaderSize) + "-byte header");
   }
+  const format::Header header = format::decode_header(head.data());
+  if (auto err = check_header(header, file_size, name)) return *err;
+  return header;
+}
+
+Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::string_view name,
+                                   Check check) {
+  auto header = parse_header(bytes, bytes.size(), name);
+  if (!header.ok()) return header.error();
   TableView view;
   view.bytes_ = bytes;
-  view.header_ = format::decode_header(bytes.data());
-  if (auto err = check_header(view.header_, bytes.size(), name)) return *err;
+  view.header_ = *header;
   const std::uint64_t actual = format::compute_checksum(bytes);
   if (actual != view.header_.checksum) {
     return fail(ErrorCode::kBadChecksum, name,

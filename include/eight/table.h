@@ -117,6 +117,14 @@ class TableView {
   // at all: whatever is wrong with them is an error, not a precondition.
   static Result<TableView> parse(std::span<const std::uint8_t> bytes, std::string_view name,
                                  Check check);
+  // The header alone, from a file's first bytes (`head`, at least
+  // format::kHeaderSize of them to pass), checked as parse() checks it
+  // against a file of `file_size` bytes: magic, version, record size,
+  // section count, file size (at most format::kMaxFileSize) and room for
+  // the records. What a download checks as soon as its first bytes arrive
+  // (`eight fetch`), before the rest reaches the disk.
+  static Result<format::Header> parse_header(std::span<const std::uint8_t> head,
+                                             std::uint64_t file_size, std::string_view name);
 
   std::uint64_t checksum() const { return header_.checksum; }
   const format::Header& header() const { return header_; }
@@ -160,25 +168,31 @@ namespace fifteen {
 class IdaSearch;
 }
 
-// A table ready to answer: its bytes (a read-only mapping of the file, or a
-// buffer), the checked view over them, the solver over the view, the frame of
+// A table ready to answer: its bytes (the file read whole into the table's
+// own memory, or a buffer), the checked view over them, the solver over the view, the frame of
 // the standard goal, and, built on first use, the positions grouped by
 // distance. Shared by everyone answering from it: the server hands out
 // shared_ptr snapshots, so a reload never pulls bytes from under a request.
 //
-// Replacing or deleting the file on disk does not disturb a live mapping
-// (the old inode stays mapped); writing into it in place would, and reading
-// past a truncation kills the process (SIGBUS): replace tables by rename,
-// as eight-tablegen writes them.
+// Nothing done to the file after open() reaches a Table: open() reads the
+// file into private (anonymous) memory once and checks the checksum over
+// those very bytes, so a change during the read fails the check, and a
+// change after it (written in place, truncated, copied over, renamed over,
+// deleted) leaves the answers and bytes() as they were checked. (A mapping
+// of the file would see bytes written in place and die of SIGBUS past a
+// truncation: docs/performance.md measures what the copy costs.)
 //
 // Thread safety: immutable after open, but for index(), which builds its
 // result once under std::call_once; every member may be called from any
 // number of threads at once.
 class Table {
  public:
-  // Maps `path` read-only and checks it at `check`. Errors start with the
-  // path and say what is wrong with the file (kIo, kTruncated, kBadMagic,
-  // kBadVersion, kBadChecksum, kBadHeader, kBadEntry).
+  // Reads `path` whole into the table's own memory and checks it at
+  // `check`. Only a regular file of at most format::kMaxFileSize bytes is
+  // read: a FIFO, a device or a folder is refused at once (opened
+  // non-blocking, never waited on). Errors start with the path and say what
+  // is wrong with the file (kIo, kTruncated, kBadMagic, kBadVersion,
+  // kBadChecksum, kBadHeader, kBadEntry).
   static Result<std::shared_ptr<const Table>> open(const std::string& path, Check check);
   // The same over bytes in memory (the generator's own bytes, tests,
   // fuzzers); `name` stands for the path in messages.
@@ -190,6 +204,16 @@ class Table {
   Table& operator=(const Table&) = delete;
 
   const std::string& path() const { return path_; }
+  // The file open() read: its device and inode numbers then. Whether
+  // path() still names that very file (or one renamed over it) tells a
+  // file changed in place from a new one (the server's reload). Both zero
+  // for adopt()'s bytes.
+  struct FileId {
+    std::uint64_t device = 0;
+    std::uint64_t inode = 0;
+    bool operator==(const FileId&) const = default;
+  };
+  const FileId& file_id() const { return file_id_; }
   const TableView& view() const { return view_; }
   const Solver& solver() const { return *solver_; }
   // The checksum as 16 lowercase hex digits.
@@ -224,10 +248,11 @@ class Table {
   const DistanceIndex& index() const;
 
  private:
-  struct Bytes;  // the mapping or the buffer
+  struct Bytes;  // the file's bytes read into private memory, or the buffer
   Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view);
 
   std::string path_;
+  FileId file_id_;
   std::unique_ptr<Bytes> bytes_;
   TableView view_;
   std::unique_ptr<Solver> solver_;

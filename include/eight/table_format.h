@@ -46,6 +46,12 @@ inline constexpr std::size_t kEntrySize = 4;  // of a full section
 // Every blank cell of every shape up to 10 cells would be 4+6+6+8+8+9+10+10:
 // well under this; the bound keeps a corrupt count from sizing anything.
 inline constexpr std::size_t kMaxSections = 64;
+// The largest file a reader accepts, 4 GiB: every reader holds a table in
+// its own memory (Table::open reads it whole) and `eight fetch` downloads no
+// listing past it, so a header or a listing cannot ask for more. The
+// largest table eight-tablegen writes, the 4x4 board's 7-8 pattern
+// databases, is about 865 MB.
+inline constexpr std::uint64_t kMaxFileSize = std::uint64_t{4} << 30;
 inline constexpr std::size_t kChecksumOffset = 8;
 inline constexpr std::size_t kChecksummedFrom = 16;  // the checksum covers [16, end)
 // Largest distance a section may record: 2x6's 80, the farthest of any

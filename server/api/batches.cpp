@@ -139,7 +139,7 @@ void solve_batch(const TableSlot& slot, const Job& job, const Request& req, Resp
     goal = *parsed_goal;
   }
   const auto tables = slot.get();
-  if (!tables) return set_problem(res, not_ready());
+  if (!tables) return set_problem(res, no_tables(slot));
   // Each item is answered by the table its goal's frame names: items with
   // goals of their own may be answered from different files. A goal the
   // body gives must be answerable; the default goal of a batch without one

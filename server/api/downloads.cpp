@@ -29,7 +29,7 @@ std::string served_name(const TableSet& tables, std::size_t i) {
 
 void serve_table(const TableSlot& slot, const Request& req, Response& res) {
   const auto tables = slot.get();
-  if (!tables) return set_problem(res, not_ready());
+  if (!tables) return set_problem(res, no_tables(slot));
   // shape=RxC: the file answering that shape. Without it: the only file, or
   // of several, the one answering 3x3 (else the first).
   std::size_t which = 0;
@@ -107,7 +107,7 @@ void serve_table(const TableSlot& slot, const Request& req, Response& res) {
 
 void list_tables(const TableSlot& slot, Response& res) {
   const auto tables = slot.get();
-  if (!tables) return set_problem(res, not_ready());
+  if (!tables) return set_problem(res, no_tables(slot));
   const auto main = tables->table_for(kShape3x3);
   const std::size_t default_file = main.ok() ? *main : 0;
   auto files = nlohmann::ordered_json::array();

@@ -88,5 +88,8 @@ std::uint64_t budget_ceiling(std::uint64_t max_budget);
 
 // 503 not-ready: no table is loaded yet.
 Problem not_ready();
+// Why `slot` holds no tables: 503 table-unavailable when a reload stopped
+// serving (TableSlot::unavailable() is the detail), else not_ready().
+Problem no_tables(const TableSlot& slot);
 
 }  // namespace eight::server

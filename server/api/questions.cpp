@@ -26,6 +26,12 @@ Problem not_ready() {
   return {503, "not-ready", "Not ready", "no table is loaded yet", {}};
 }
 
+Problem no_tables(const TableSlot& slot) {
+  std::string why = slot.unavailable();
+  if (why.empty()) return not_ready();
+  return {503, "table-unavailable", "Table unavailable", std::move(why), {}};
+}
+
 namespace {
 
 // A question answered by search on a server whose searches are off.
@@ -120,7 +126,9 @@ std::variant<Question, Problem> read_question(const TableSlot& slot, const Reque
     if (text.board == nullptr) return missing_parameter("board");
   }
   text.goal = req.param("goal");
-  return read_question(slot.get(), text, std::get<std::uint64_t>(budget), max_budget);
+  auto tables = slot.get();
+  if (!tables) return no_tables(slot);
+  return read_question(std::move(tables), text, std::get<std::uint64_t>(budget), max_budget);
 }
 
 }  // namespace eight::server

@@ -257,7 +257,7 @@ void Service::index(const Request& req, Response& res) const {
 void Service::readyz(Response& res) const {
   const auto tables = table_.get();
   if (!tables) {
-    set_problem(res, not_ready());
+    set_problem(res, no_tables(table_));
   } else {
     const auto shapes_json = [](const std::vector<Shape>& shapes) {
       auto out = nlohmann::ordered_json::array();

@@ -1,5 +1,7 @@
 #include "table_slot.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 
 #include "eight/random.h"
@@ -28,10 +30,38 @@ std::string etag_of(const Table& table) {
   return "\"" + table.checksum_hex() + "\"";
 }
 
+void TableSlot::stop_if_damaged_in_place() {
+  const auto current = get();
+  if (!current) return;  // nothing served: stays so
+  for (const auto& table : current->tables()) {
+    struct stat st {};
+    if (::stat(table->path().c_str(), &st) != 0) continue;  // deleted: the served bytes are intact
+    const Table::FileId now{static_cast<std::uint64_t>(st.st_dev),
+                            static_cast<std::uint64_t>(st.st_ino)};
+    if (now != table->file_id()) continue;  // renamed over: ditto
+    // The very file served: still a sound table? (Another file made the
+    // reload fail, or this one was written in place.)
+    auto again = Table::open(table->path(), Check::kChecksum);
+    if (again.ok()) continue;
+    const std::string& why = again.error().message;
+    std::unique_lock lock(mutex_);
+    std::shared_ptr<const TableSet> released;
+    released.swap(tables_);
+    unavailable_ = "the served table file was changed in place and no table is served: " + why +
+                   "; a reload (SIGHUP) serves again once every file is sound";
+    lock.unlock();
+    return;
+  }
+}
+
 Result<std::shared_ptr<const TableSet>> TableSlot::reload(const TableSource& source) {
   std::lock_guard lock(reload_mutex_);
   auto tables = load_tables(source, also_);
-  if (tables.ok()) set(*tables);
+  if (tables.ok()) {
+    set(*tables);
+  } else {
+    stop_if_damaged_in_place();
+  }
   return tables;
 }
 
@@ -41,7 +71,10 @@ Result<std::shared_ptr<const TableSet>> TableSlot::add(const TableSource& source
   std::vector<std::string> also = also_;
   if (std::find(also.begin(), also.end(), path) == also.end()) also.push_back(path);
   auto tables = load_tables(source, also);
-  if (!tables.ok()) return tables;
+  if (!tables.ok()) {
+    stop_if_damaged_in_place();
+    return tables;
+  }
   also_ = std::move(also);
   set(*tables);
   return tables;

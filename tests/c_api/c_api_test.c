@@ -2,7 +2,12 @@
  * handle freed. Compiled as C, so the header is checked as C too. The
  * answers' JSON against the tool's, board for board, is
  * tests/c_api/c_api_cli_test.py's. */
+#define _POSIX_C_SOURCE 200809L /* mkstemp, mkfifo, ftruncate, pwrite */
+
 #include <eight/c.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <stdint.h>
 #include <stdio.h>
@@ -466,6 +471,89 @@ static void test_open_bytes(const char* path) {
   CHECK(strcmp(last_error, "no table bytes given") == 0);
 }
 
+/* Issue 41, finding 5: a table file changed after eight_open (truncated,
+ * zeroed, other bytes copied over; many times) changes no answer and
+ * raises no SIGBUS (a mapping of the file did both). A FIFO is refused at
+ * once (it blocked for ever). */
+static void test_file_changed_after_open(const char* path) {
+  char* err = NULL;
+  FILE* f = fopen(path, "rb");
+  CHECK(f != NULL);
+  if (f == NULL) return;
+  fseek(f, 0, SEEK_END);
+  const long size = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  uint8_t* bytes = malloc((size_t)size);
+  CHECK(bytes != NULL && fread(bytes, 1, (size_t)size, f) == (size_t)size);
+  fclose(f);
+  char dir[] = "/tmp/eight-c-api-XXXXXX";
+  CHECK(mkdtemp(dir) != NULL);
+  char copy[64];
+  snprintf(copy, sizeof copy, "%s/eight.tbl", dir);
+  int fd = open(copy, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  CHECK(fd >= 0 && write(fd, bytes, (size_t)size) == (ssize_t)size);
+  close(fd);
+  eight_t* e = eight_open(copy, &err);
+  CHECK(e != NULL && err == NULL);
+  uint8_t* zeros = calloc((size_t)size, 1);
+  int right = 0;
+  for (int round = 0; e != NULL && round < 30; ++round) {
+    fd = open(copy, O_WRONLY);
+    CHECK(fd >= 0);
+    switch (round % 3) {
+      case 0: /* truncated to a tenth of it, or less */
+        CHECK(ftruncate(fd, (off_t)(size / 10 * (round % 10) / 10)) == 0);
+        break;
+      case 1: /* zeroed in place */
+        CHECK(pwrite(fd, zeros, (size_t)size, 0) == (ssize_t)size);
+        break;
+      default: /* `cp` of other bytes: truncated, then written */
+        CHECK(ftruncate(fd, 0) == 0 && pwrite(fd, "not a table\n", 12, 0) == 12);
+        break;
+    }
+    close(fd);
+    /* The 3x3 answer from the full sections, the 4x4 one from the pattern
+     * databases: pages all over the table, read after the change. */
+    eight_answer_t* a = eight_solve(e, NULL, "867254301", &err);
+    const int ok3 = a != NULL && eight_answer_distance(a) == 31 && strlen(eight_answer_path(a)) == 31;
+    eight_answer_destroy(a);
+    const int d4 = eight_distance(e, NULL, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15", &err);
+    CHECK(ok3);
+    CHECK(d4 == 1);
+    right += ok3 && d4 == 1;
+    if (err != NULL) take_error(&err);
+    /* Sound again for the next change. */
+    fd = open(copy, O_WRONLY | O_TRUNC);
+    CHECK(fd >= 0 && write(fd, bytes, (size_t)size) == (ssize_t)size);
+    close(fd);
+  }
+  CHECK(right == 30);
+  eight_close(e);
+  /* Damaged at open: refused with the reason, not answered. */
+  fd = open(copy, O_WRONLY);
+  CHECK(fd >= 0 && pwrite(fd, zeros, 64, 0) == 64);
+  close(fd);
+  e = eight_open(copy, &err);
+  CHECK(e == NULL);
+  take_error(&err);
+  CHECK(strstr(last_error, "bad magic") != NULL);
+  unlink(copy);
+  /* A FIFO: refused at once, named. */
+  char fifo[64];
+  snprintf(fifo, sizeof fifo, "%s/fifo.tbl", dir);
+  CHECK(mkfifo(fifo, 0600) == 0);
+  for (int i = 0; i < 100; ++i) {
+    e = eight_open(fifo, &err);
+    CHECK(e == NULL);
+    take_error(&err);
+  }
+  CHECK(strstr(last_error, "fifo.tbl: not a regular file (a FIFO)") != NULL);
+  unlink(fifo);
+  rmdir(dir);
+  free(zeros);
+  free(bytes);
+}
+
 int main(int argc, char** argv) {
   char* err = NULL;
   eight_t* e = eight_build(&err);
@@ -487,6 +575,7 @@ int main(int argc, char** argv) {
   test_build_shapes();
   if (argc > 1) {
     test_open_bytes(argv[1]);
+    test_file_changed_after_open(argv[1]);
     /* A table file: its 4x4 pattern databases answer 4x4. */
     e = eight_open(argv[1], &err);
     CHECK(e != NULL);

@@ -17,6 +17,23 @@
 
 namespace eight {
 
+// Creates `path` as a new, empty file for writing (0644), never writing
+// through what is already there: O_CREAT|O_EXCL|O_NOFOLLOW, so a symbolic
+// link planted at the name (pointing at a file to overwrite) is refused,
+// not followed. A regular file already at the name is what an earlier run
+// left (stopped before its rename): it is removed and the file created
+// anew (unlink removes the name, never writes the bytes: a hard link's other
+// names keep theirs). Anything else there (a link, a FIFO, a folder) is
+// refused, the error saying what it is and to remove it. Returns the
+// descriptor (O_CLOEXEC), which the caller closes.
+Result<int> create_new_file(const std::string& path);
+
+// Opens `path`, a file this user's earlier run wrote (a download's part it
+// resumes), for writing at its end without following a link: it must be a
+// regular file of this user's with one name (lstat), opened O_NOFOLLOW and
+// found to be the file lstat saw. Anything else is refused, as above.
+Result<int> open_own_file(const std::string& path);
+
 // A check of the file written so far, run before it takes its name; given
 // the temporary file's path.
 using WriteCheck = std::function<Result<std::monostate>(const std::string& tmp)>;
