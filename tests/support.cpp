@@ -285,6 +285,13 @@ RunResult run_program(const std::string& name, const std::vector<std::string>& a
   return result;
 }
 
+RunResult fetch_tables(const std::string& url, const std::string& dir,
+                       const std::vector<std::string>& more) {
+  std::vector<std::string> all = {"fetch", url, "--tables", dir};
+  all.insert(all.end(), more.begin(), more.end());
+  return run_program("eight", all);
+}
+
 bool wait_until(const std::function<bool()>& done, std::chrono::milliseconds timeout) {
   const auto give_up = std::chrono::steady_clock::now() + timeout;
   for (;;) {

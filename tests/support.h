@@ -150,6 +150,10 @@ struct RunResult {
 RunResult run_program(const std::string& name, const std::vector<std::string>& args,
                       const std::string& input = "");
 
+// `eight fetch URL --tables DIR [more...]`, run as run_program() runs it.
+RunResult fetch_tables(const std::string& url, const std::string& dir,
+                       const std::vector<std::string>& more = {});
+
 // Starts one of our programs (name under build/bin, or an absolute path)
 // without waiting; its stdin, stdout and stderr are /dev/null. Returns its pid.
 int start_program(const std::string& name, const std::vector<std::string>& args);

@@ -30,6 +30,7 @@
 
 using eight::test::etag_of;
 using eight::test::FakeServer;
+using eight::test::fetch_tables;
 using eight::test::RunResult;
 using eight::test::served;
 using eight::test::TempDir;
@@ -67,13 +68,6 @@ std::string gzip_of_zeros(std::size_t bytes) {
 RunResult remote(const std::string& url, const std::vector<std::string>& args) {
   std::vector<std::string> all = {"--server", url, "--timeout-ms", "10000"};
   all.insert(all.end(), args.begin(), args.end());
-  return eight::test::run_program("eight", all);
-}
-
-RunResult fetch(const std::string& url, const std::string& dir,
-                const std::vector<std::string>& more = {}) {
-  std::vector<std::string> all = {"fetch", url, "--tables", dir};
-  all.insert(all.end(), more.begin(), more.end());
   return eight::test::run_program("eight", all);
 }
 
@@ -521,7 +515,7 @@ TEST_CASE(
         stream_body(res, 300000000, "application/octet-stream");
       });
     });
-    const RunResult r = fetch(fake.url(), into.path());
+    const RunResult r = fetch_tables(fake.url(), into.path());
     CHECK(r.status == 7);
     CHECK(r.err == "eight: " + fake.url() +
                        "/table?name=x.tbl: not an eight server's answer: a body of 300000000 "
@@ -566,7 +560,7 @@ TEST_CASE(
             });
       });
     });
-    const RunResult r = fetch(fake.url(), into.path());
+    const RunResult r = fetch_tables(fake.url(), into.path());
     CHECK(range == "bytes=" + std::to_string(have) + "-");
     CHECK(r.status == 7);
     CHECK(r.err == "eight: " + fake.url() +
@@ -592,7 +586,7 @@ TEST_CASE("eight fetch refuses a gzip table before writing a byte") {
     });
   });
   TempDir into;
-  const RunResult r = fetch(fake.url(), into.path());
+  const RunResult r = fetch_tables(fake.url(), into.path());
   CHECK(r.status == 7);
   CHECK(r.err == "eight: " + fake.url() +
                      "/table?name=x.tbl: not an eight server's answer: Content-Encoding 'gzip', "
@@ -626,7 +620,7 @@ TEST_CASE(
     TempDir parent;
     const std::string into = parent.file("tables");
     std::filesystem::create_directory(into);
-    const RunResult r = fetch(fake.url(), into);
+    const RunResult r = fetch_tables(fake.url(), into);
     CHECK(r.status == 7);
     CHECK(r.err.find("eight: " + fake.url() +
                      "/tables: not an eight server's answer: tables[0]: "
@@ -645,7 +639,7 @@ TEST_CASE(
     });
   });
   TempDir into;
-  const RunResult r = fetch(fake.url(), into.path());
+  const RunResult r = fetch_tables(fake.url(), into.path());
   CHECK(r.status == 7);
   CHECK(r.err == "eight: " + fake.url() +
                      "/tables: not an eight server's answer: tables[0]: field 'bytes' is "

@@ -21,16 +21,13 @@
 
 using eight::test::etag_of;
 using eight::test::FakeServer;
+using eight::test::fetch_tables;
 using eight::test::RunResult;
 using eight::test::served;
 using eight::test::TempDir;
 using Bytes = std::vector<std::uint8_t>;
 
 namespace {
-
-RunResult fetch(const std::string& url, const std::string& into) {
-  return eight::test::run_program("eight", {"fetch", url, "--tables", into});
-}
 
 // A listing of `count` tables named t0.tbl, t1.tbl, ... of `bytes` bytes
 // each, all under `etag`.
@@ -99,7 +96,7 @@ TEST_CASE("eight fetch refuses a listing of a 200 GB table before asking for a b
     ZeroServer zeros(listing(count, 200'000'000'000ull, etag_of(served())), 200'000'000'000ull,
                      etag_of(served()));
     TempDir into;
-    const RunResult r = fetch(zeros.url(), into.path());
+    const RunResult r = fetch_tables(zeros.url(), into.path());
     CHECK(r.status == 7);
     CHECK(r.err == "eight: " + zeros.url() +
                        "/tables: not an eight server's answer: it lists t0.tbl at 200000000000 "
@@ -111,7 +108,7 @@ TEST_CASE("eight fetch refuses a listing of a 200 GB table before asking for a b
   // Many tables each under the maximum, more than it in all: refused too.
   ZeroServer many(listing(50, 1ull << 30, etag_of(served())), 1ull << 30, etag_of(served()));
   TempDir into;
-  const RunResult r = fetch(many.url(), into.path());
+  const RunResult r = fetch_tables(many.url(), into.path());
   CHECK(r.status == 7);
   CHECK(r.err.find("bytes of tables in all") != std::string::npos);
   CHECK(many.downloads == 0);
@@ -124,7 +121,7 @@ TEST_CASE("eight fetch refuses a body of zeros at its header and keeps nothing o
   const std::uint64_t length = 64u << 20;
   ZeroServer zeros(listing(50, length, etag_of(served())), length, etag_of(served()));
   TempDir into;
-  const RunResult r = fetch(zeros.url(), into.path());
+  const RunResult r = fetch_tables(zeros.url(), into.path());
   CHECK(r.status == 3);
   CHECK(zeros.downloads == 50);
   for (int i = 0; i < 50; ++i) {
@@ -161,7 +158,7 @@ TEST_CASE("eight fetch refuses a header that disagrees with the listing, keeping
       });
     });
     TempDir into;
-    const RunResult r = fetch(fake.url(), into.path());
+    const RunResult r = fetch_tables(fake.url(), into.path());
     CHECK(r.status == 3);
     CHECK(r.err.find("t0.tbl: header says " + std::to_string(table.size()) +
                      " bytes but the file has " + std::to_string(table.size() + 1)) !=
@@ -181,7 +178,7 @@ TEST_CASE("eight fetch refuses a header that disagrees with the listing, keeping
       });
     });
     TempDir into;
-    const RunResult r = fetch(fake.url(), into.path());
+    const RunResult r = fetch_tables(fake.url(), into.path());
     CHECK(r.status == 3);
     CHECK(r.err.find("its header's checksum " + etag + " is not the ETag " + other) !=
           std::string::npos);
@@ -207,7 +204,7 @@ TEST_CASE("eight fetch keeps no part cut inside its header") {
     });
   });
   TempDir into;
-  const RunResult r = fetch(fake.url(), into.path());
+  const RunResult r = fetch_tables(fake.url(), into.path());
   CHECK(r.status == 5);
   CHECK(r.err.find("nothing of it was kept (it was cut inside the header)") != std::string::npos);
   CHECK(eight::test::names_in(into.path()).empty());
@@ -227,7 +224,7 @@ TEST_CASE("eight fetch never writes through a symbolic link planted at DEST.part
   for (int i = 0; i < 3; ++i) {
     eight::test::write_file(victim, victim_bytes);
     std::filesystem::create_symlink(victim, part);
-    const RunResult r = fetch(url, into.path());
+    const RunResult r = fetch_tables(url, into.path());
     CHECK(r.status == 3);
     CHECK(r.err == "eight: " + part +
                        ": refusing to write through a symbolic link there (not a file of ours); "
@@ -241,13 +238,13 @@ TEST_CASE("eight fetch never writes through a symbolic link planted at DEST.part
     const Bytes& table = served();
     eight::test::write_file(victim, Bytes(table.begin(), table.begin() + 1000));
     std::filesystem::create_symlink(victim, part);
-    const RunResult again = fetch(url, into.path());
+    const RunResult again = fetch_tables(url, into.path());
     CHECK(again.status == 3);
     CHECK(eight::test::read_file(victim) == Bytes(table.begin(), table.begin() + 1000));
     std::filesystem::remove(part);
   }
   // Without the link: fetched whole.
-  const RunResult r = fetch(url, into.path());
+  const RunResult r = fetch_tables(url, into.path());
   CHECK(r.status == 0);
   CHECK(eight::test::read_file(into.file("eight.tbl")) == served());
 }
@@ -261,7 +258,7 @@ TEST_CASE("eight fetch drops a part whose header is not the listed table's, and 
   TempDir into;
   // 1 MB of zeros, as a hostile server's answer might have left before.
   eight::test::write_file(into.file("eight.tbl.part"), Bytes(1 << 20, 0));
-  const RunResult r = fetch(url, into.path());
+  const RunResult r = fetch_tables(url, into.path());
   CHECK(r.status == 0);
   CHECK(r.out.find("downloaded") != std::string::npos);  // not resumed
   CHECK(server.wait_for_stderr("GET /table?name=eight.tbl 200 "));
