@@ -162,9 +162,12 @@ TEST_CASE("shape= names the shape of the board and goal texts, a bad one is a 40
   res = cli.Post("/solve", R"({"shape":"2x3","boards":["123405"]})", "application/json");
   REQUIRE(res);
   j = check_problem(res, 404, "shape-not-served");
-  res = cli.Post("/solve", R"({"shape":"9x9","boards":["123405"]})", "application/json");
+  // (9x9 was the bad shape here before boards went to 10x10: it is a shape.)
+  res = cli.Post("/solve", R"({"shape":"11x11","boards":["123405"]})", "application/json");
   REQUIRE(res);
-  check_problem(res, 400, "bad-shape");
+  j = check_problem(res, 400, "bad-shape");
+  CHECK(j["detail"] ==
+        "eight answers no 11x11 boards; the shapes have rows and columns from 2 to 10");
   res = cli.Post("/solve", R"({"shape":3,"boards":["123405"]})", "application/json");
   REQUIRE(res);
   check_problem(res, 400, "bad-body");
