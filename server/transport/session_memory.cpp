@@ -29,7 +29,7 @@ void Session::account() {
 
 bool Session::over_budget(std::size_t extra) const {
   return state_.memory.load(std::memory_order_relaxed) + static_cast<std::int64_t>(extra) >
-         static_cast<std::int64_t>(state_.limits.memory_budget);
+         static_cast<std::int64_t>(state_.limits.memory_admitted());
 }
 
 // A body that would take the connections past the memory budget: 503, and
