@@ -121,8 +121,11 @@ GridResult search_with(const GridBoard& start, const GridBoard& goal,
 // other class is kUnsolvable at once: no set is fetched or built for it. A
 // cancel while the set is first built is kCancelled, its lower bound
 // Manhattan distance and linear conflicts. With budget.build_in_background
-// a set not built yet is asked of pattern_databases_or_start(), and the
-// search runs without it (Manhattan distance and linear conflicts alone).
+// a set not built yet is asked of pattern_databases_or_start() and waited
+// for, up to half the time to budget.deadline (none: not at all) or the
+// cancel flag, so that a board's answer is the built set's from the first
+// question on; a set still building then is left to finish, and the search
+// runs without it (Manhattan distance and linear conflicts alone).
 // REQUIRES: is_valid(start), is_valid(goal), start.shape == goal.shape;
 // held null, or of pattern_key(goal) (held->set.shape and goal_blank).
 GridResult search(const GridBoard& start, const GridBoard& goal,

@@ -94,8 +94,12 @@ TEST_CASE(
     "a batch of 10,000 boards, hard 4x4 ones but for one, at the largest budget stops searching "
     "at the deadline and answers every item in place") {
   eight::test::fifteen::FifteenDir dir;
-  ServerProcess server(dir.spec({"--job-deadline", kJobDeadline}));
-  // 80 moves from the standard goal: past what 6-6-3 finds in 0.2 s.
+  // 2 s, not kJobDeadline: the body's parse (400 KB) is the job's work too
+  // (since the merge), and in a loaded suite (ctest -j3 beside Chromium)
+  // this batch was refused 503 at 0.2 s, though it passed alone: a nice-19
+  // compute thread's parse may outlast 0.2 s there.
+  ServerProcess server(dir.spec({"--job-deadline", "2"}));
+  // 80 moves from the standard goal: past what 6-6-3 finds in 2 s.
   std::string body = R"({"budget":500000000,"boards":[)";
   for (int i = 0; i < 9'999; ++i) {
     if (i > 0) body += ',';
@@ -115,12 +119,12 @@ TEST_CASE(
   // item is still answered.
   const std::string first = items[0].at("error").get<std::string>();
   CAPTURE(first);
-  CHECK(first.starts_with("the search stopped at its deadline of 0.2 s"));
+  CHECK(first.starts_with("the search stopped at its deadline of 2 s"));
   int unsearched = 0;
   for (std::size_t i = 1; i < 9'999; ++i) {
     const std::string e = items[i].value("error", "");
     if (e ==
-        "not searched: the batch stopped at this server's deadline of 0.2 s a request; "
+        "not searched: the batch stopped at this server's deadline of 2 s a request; "
         "send the rest in another batch") {
       ++unsearched;
     }
