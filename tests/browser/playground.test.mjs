@@ -112,9 +112,14 @@ before(async () => {
   // --queue-wait 600: a 5x5 answer is a beam search on a compute thread at
   // nice 19, which .ci/run's busy step starves for long spells; this test is
   // about the page, not about queueing (the server tests cover the 503).
+  // --job-deadline 600 for the same reason: at the default 10 s, in a
+  // loaded suite, a 5x5 board was answered with another, longer path than
+  // the test's next ask (182 moves, then 134), as a search starved until
+  // its deadline stops with another path; the deadline is the server
+  // tests' (tests/server/deadline_test.cpp).
   server = spawn(join(binDir, "eight-server"),
                  ["--table", table, "--host", "127.0.0.1", "--port", String(port), "--quiet",
-                  "--queue-wait", "600"],
+                  "--queue-wait", "600", "--job-deadline", "600"],
                  { stdio: ["ignore", "ignore", "inherit"] });
   await waitReady(10000);
   browser = await chromium.launch({
