@@ -45,8 +45,10 @@ now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 # start: eight-server on a free loopback port; sets pid and port.
 start() {
   : >"$work/stderr"
+  # --job-deadline 600: this step runs beside CI's sanitizer build, and what
+  # it tests is the databases, not the deadline (tests/server/deadline_test.cpp).
   "$build/bin/eight-server" --table "$table" --pdb-dir "$work/pdb" --pdb-priority normal \
-    --host 127.0.0.1 --port 0 --quiet 2>"$work/stderr" &
+    --host 127.0.0.1 --port 0 --quiet --job-deadline 600 2>"$work/stderr" &
   pid=$!
   port=
   for _ in $(seq 1 600); do
