@@ -434,18 +434,32 @@ static void test_build_shapes(void) {
   eight_close(e);
 }
 
+/* The whole of file `path`, malloc'd (the caller frees it), its length in
+ * *size; NULL, counted as a failed check, when it cannot be read. */
+static uint8_t* read_file_bytes(const char* path, long* size) {
+  FILE* f = fopen(path, "rb");
+  CHECK(f != NULL);
+  if (f == NULL) return NULL;
+  fseek(f, 0, SEEK_END);
+  *size = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  uint8_t* bytes = malloc((size_t)*size);
+  const int read_all = bytes != NULL && fread(bytes, 1, (size_t)*size, f) == (size_t)*size;
+  CHECK(read_all);
+  fclose(f);
+  if (!read_all) {
+    free(bytes);
+    return NULL;
+  }
+  return bytes;
+}
+
 /* eight_open_bytes: a table file's bytes, copied and checked. */
 static void test_open_bytes(const char* path) {
   char* err = NULL;
-  FILE* f = fopen(path, "rb");
-  CHECK(f != NULL);
-  if (f == NULL) return;
-  fseek(f, 0, SEEK_END);
-  const long size = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  uint8_t* bytes = malloc((size_t)size);
-  CHECK(bytes != NULL && fread(bytes, 1, (size_t)size, f) == (size_t)size);
-  fclose(f);
+  long size = 0;
+  uint8_t* bytes = read_file_bytes(path, &size);
+  if (bytes == NULL) return;
   eight_t* e = eight_open_bytes(bytes, (size_t)size, "downloaded.tbl", &err);
   CHECK(e != NULL && err == NULL);
   /* The bytes are copied: the caller's may go at once. */
@@ -477,15 +491,9 @@ static void test_open_bytes(const char* path) {
  * once (it blocked for ever). */
 static void test_file_changed_after_open(const char* path) {
   char* err = NULL;
-  FILE* f = fopen(path, "rb");
-  CHECK(f != NULL);
-  if (f == NULL) return;
-  fseek(f, 0, SEEK_END);
-  const long size = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  uint8_t* bytes = malloc((size_t)size);
-  CHECK(bytes != NULL && fread(bytes, 1, (size_t)size, f) == (size_t)size);
-  fclose(f);
+  long size = 0;
+  uint8_t* bytes = read_file_bytes(path, &size);
+  if (bytes == NULL) return;
   char dir[] = "/tmp/eight-c-api-XXXXXX";
   CHECK(mkdtemp(dir) != NULL);
   char copy[64];
