@@ -376,9 +376,12 @@ TEST_CASE("a client that leaves while its batch waits has the batch dropped") {
   // A queue of 128: one client (all of these come from 127.0.0.1) may have
   // an eighth of it, 16, waiting. The stayers must not be refused for
   // waiting (the nice-19 compute thread may crawl on a busy machine): what
-  // is tested is the cancellation.
-  ServerProcess server(
-      {.args = {"--compute-threads", "1", "--compute-queue", "128", "--queue-wait", "600"}});
+  // is tested is the cancellation. Nor refused for memory: each answer is
+  // 5.3 MB, and the default 16 MiB budget (new work let in under 12 MiB)
+  // refused the third stayer when the first two answers were waiting to be
+  // read (seen in CI's sanitizer run); at 64 MiB the three fit.
+  ServerProcess server({.args = {"--compute-threads", "1", "--compute-queue", "128",
+                                 "--queue-wait", "600", "--memory-budget", "64"}});
   const std::string body = batch(10000);  // ~20 ms each on the one compute thread
   std::vector<RawConnection> stayers;     // hold the thread for ~60 ms, queued first
   for (int i = 0; i < 3; ++i) {
