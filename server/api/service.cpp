@@ -105,7 +105,8 @@ Service::Service(const TableSlot& table, const Metrics& metrics, std::uint64_t m
   nlohmann::ordered_json index;
   index["name"] = "eight";
   index["description"] =
-      "Optimal sliding-puzzle solutions: from precomputed tables up to 12 cells, by search on 4x4";
+      "Sliding-puzzle answers: exact from tables up to 10 cells (12 from tables generated on "
+      "request), optimal by search on 4x4, every board up to 10x10 with a proven lower bound";
 #ifdef EIGHT_VERSION
   index["version"] = EIGHT_VERSION;
 #endif
