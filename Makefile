@@ -51,9 +51,10 @@ all: build
 deps:
 	@scripts/install-deps.sh $(PACKAGES)
 
+CONFIGURE = cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DEIGHT_BUILD_TESTS=$(BUILD_TESTS) \
+  -DEIGHT_BUILD_SERVER=ON -DEIGHT_BUILD_BENCHMARKS=$(BUILD_BENCHMARKS) -DEIGHT_WERROR=$(WERROR) >/dev/null
 configure: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DEIGHT_BUILD_TESTS=$(BUILD_TESTS) \
-	  -DEIGHT_BUILD_SERVER=ON -DEIGHT_BUILD_BENCHMARKS=$(BUILD_BENCHMARKS) -DEIGHT_WERROR=$(WERROR) >/dev/null
+	@$(CONFIGURE)
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
@@ -66,18 +67,22 @@ build: configure
 # the build's proven table is copied over it.
 BUILD_TABLE = $(BUILD)/share/eight/eight.tbl
 COPY_TABLE = cp $(BUILD_TABLE) $(TABLE).tmp && mv $(TABLE).tmp $(TABLE)
+# $(call place_table,CHECK): CHECK is `verify` (every entry proven: 14 s of
+# CPU, make table and make test) or `info` (the checksum: make run, whose
+# server checks the table again before it listens, so that it serves
+# within seconds).
 define place_table
 mkdir -p $(dir $(TABLE)); \
 if [ ! -f $(TABLE) ]; then \
   echo "$(TABLE): missing, copying the build's"; $(COPY_TABLE); \
 elif [ $(BUILD_TABLE) -nt $(TABLE) ]; then \
   echo "$(TABLE): older than $(BUILD_TABLE), copying it again"; $(COPY_TABLE); \
-elif ! $(BUILD)/bin/eight verify $(TABLE) >/dev/null; then \
-  echo "$(TABLE): failed eight verify, copying the build's again"; $(COPY_TABLE); \
+elif ! $(BUILD)/bin/eight $(1) $(TABLE) >/dev/null; then \
+  echo "$(TABLE): failed eight $(1), copying the build's again"; $(COPY_TABLE); \
 fi
 endef
 table: build
-	@$(call place_table)
+	@$(call place_table,verify)
 
 # make run builds what it serves and nothing more (the server, the tool
 # that proves the table, the generator and the table: no test or benchmark
@@ -86,12 +91,15 @@ table: build
 RUN_TARGETS := eight-server eight eight-tablegen eight_table
 RUN_LOG      = $(BUILD)/make-run.log
 PDB_FILE     = $(PDB_DIR)/eight-4x4-7-8.tbl
-run: configure
+# A configured tree is not configured again (cmake --build does that itself
+# when a CMakeLists.txt changed): on a built tree make run serves in seconds.
+run: deps
+	@[ -f $(BUILD)/CMakeCache.txt ] || $(CONFIGURE)
 	@echo "make run: building eight-server and the default table (output in $(RUN_LOG))"
 	@cmake --build $(BUILD) -j $(JOBS) --target $(RUN_TARGETS) -- --no-print-directory \
 	  >$(RUN_LOG) 2>&1 || { tail -n 40 $(RUN_LOG); echo "make run: the build failed; all of it in $(RUN_LOG)"; exit 1; }
-	@$(call place_table)
-	@if [ ! -f $(PDB_FILE) ]; then \
+	@$(call place_table,info)
+	@if [ -n "$(PDB_DIR)" ] && [ ! -f $(PDB_FILE) ]; then \
 	  echo "make run: the server builds the 4x4 7-8 pattern databases in the background"; \
 	  echo "  ($(PDB_FILE): 865 MB on disk, minutes of both cores, about 1.8 GB of memory at its peak;"; \
 	  echo "  4x4 answers are served meanwhile, by smaller databases). Not wanted: make run PDB_DIR="; \
