@@ -58,24 +58,10 @@ _Function = TypeVar("_Function", bound=Callable[..., Any])
 _MOVE_NAMES = {"u": "up", "d": "down", "l": "left", "r": "right"}
 
 
-@dataclasses.dataclass(frozen=True)
-class Answer:
-    """A board's answer: its distance, a path, and how good the path is.
-
-    The fields are those of ``eight solve --format json`` (and ``GET /solve``),
-    by the same names; ``json`` is that text, byte for byte.
-    """
-    board: str          # the board in canonical form
-    goal: str           # the goal in canonical form
-    solvable: bool      # False: the board cannot reach the goal
-    # Moves; for an answer not proven optimal, its path's length; None if unsolvable.
-    distance: Optional[int]
-    optimal: bool       # proven optimal
-    # A proven lower bound on the distance (the distance when optimal); None if unsolvable.
-    lower_bound: Optional[int]
-    method: str         # "table", "pattern-search", "manhattan-search", "beam-search", "reduction"
-    path: str           # the blank's moves, letters u d l r
-    json: str = dataclasses.field(repr=False)  # exactly `eight solve --format json`
+class _BoardFields:
+    """What an answer's JSON (``json``) says of its board, read from it when
+    first asked: the members ``Answer`` and ``Hints`` share."""
+    json: str
 
     @functools.cached_property
     def _fields(self) -> Dict[str, Any]:
@@ -95,6 +81,26 @@ class Answer:
     def goal_cells(self) -> Tuple[int, ...]:
         """The goal's tiles, row by row (0 the blank)."""
         return tuple(self._fields["goal_cells"])
+
+
+@dataclasses.dataclass(frozen=True)
+class Answer(_BoardFields):
+    """A board's answer: its distance, a path, and how good the path is.
+
+    The fields are those of ``eight solve --format json`` (and ``GET /solve``),
+    by the same names; ``json`` is that text, byte for byte.
+    """
+    board: str          # the board in canonical form
+    goal: str           # the goal in canonical form
+    solvable: bool      # False: the board cannot reach the goal
+    # Moves; for an answer not proven optimal, its path's length; None if unsolvable.
+    distance: Optional[int]
+    optimal: bool       # proven optimal
+    # A proven lower bound on the distance (the distance when optimal); None if unsolvable.
+    lower_bound: Optional[int]
+    method: str         # "table", "pattern-search", "manhattan-search", "beam-search", "reduction"
+    path: str           # the blank's moves, letters u d l r
+    json: str = dataclasses.field(repr=False)  # exactly `eight solve --format json`
 
     @property
     def moves(self) -> Tuple[str, ...]:
@@ -141,12 +147,42 @@ class Move:
 
 
 @dataclasses.dataclass(frozen=True)
-class Hints:
-    """Every legal move from a board, best first."""
+class Hints(_BoardFields):
+    """Every legal move from a board, best first.
+
+    The fields are those of ``eight hint --format json`` (and ``GET /hint``),
+    by the same names; ``json`` is that text, byte for byte.
+    """
     distance: Optional[int]  # the board's; None if it cannot reach the goal
     optimal: bool
     moves: Tuple[Move, ...]
     json: str = dataclasses.field(repr=False)  # exactly `eight hint --format json`
+
+    @property
+    def board(self) -> str:
+        """The board in canonical form."""
+        return str(self._fields["board"])
+
+    @property
+    def goal(self) -> str:
+        """The goal in canonical form."""
+        return str(self._fields["goal"])
+
+    @property
+    def solvable(self) -> bool:
+        """False: the board cannot reach the goal."""
+        return bool(self._fields["solvable"])
+
+    @property
+    def lower_bound(self) -> Optional[int]:
+        """A proven lower bound on the distance; None if unsolvable."""
+        bound = self._fields["lower_bound"]
+        return None if bound is None else int(bound)
+
+    @property
+    def method(self) -> str:
+        """How the distance was found, as ``Answer.method``."""
+        return str(self._fields["method"])
 
     @property
     def hints(self) -> Tuple[Move, ...]:
@@ -334,7 +370,7 @@ class Tables:
     def solve(self, board: Board, goal: Optional[Board] = None, *, shape: Optional[Shape] = None,
               budget: Optional[int] = None, optimal_required: bool = False,
               boards: bool = False) -> Answer:
-        """The answer for ``board``: its distance, a path, how good the path is (``eight solve``)."""
+        """The answer for ``board`` (``eight solve``): its distance, a path, how good it is."""
         (board_text, goal_text, solvable, d, optimal, bound, method, path,
          text) = self._handle().solve(_board_text(board),
                                       _options(goal, shape, budget, optimal_required, boards))
@@ -354,7 +390,8 @@ class Tables:
 
     @_explained(boards="an array of tiles, shape (count, cells) or (count, rows, cols)")
     def distances(self, boards: npt.ArrayLike, goal: Optional[Board] = None, *,
-                  shape: Optional[Shape] = None, budget: Optional[int] = None) -> npt.NDArray[np.int32]:
+                  shape: Optional[Shape] = None,
+                  budget: Optional[int] = None) -> npt.NDArray[np.int32]:
         """The distances of many boards at once, -1 for those that cannot reach the goal.
 
         ``boards`` is an array of tiles, shape (count, cells) or (count, rows, cols); a
@@ -433,7 +470,7 @@ class Tables:
     @_explained()
     def check(self, board: Board, path: str, goal: Optional[Board] = None, *,
               shape: Optional[Shape] = None, budget: Optional[int] = None) -> Check:
-        """Whether ``path`` (letters u d l r) is legal from ``board``, reaches the goal, is optimal."""
+        """Whether ``path`` is legal from ``board``, reaches the goal, and is optimal, and why."""
         legal, reaches, optimal, why = self._handle().check(_board_text(board), path,
                                                             _options(goal, shape, budget))
         return Check(legal, reaches, None if optimal < 0 else optimal == 1, why)

@@ -154,6 +154,13 @@ def test_an_answers_fields_are_the_jsons_by_name(board, options):
         assert answer.distance is None and answer.lower_bound is None
     if "boards" not in fields:
         assert answer.boards is None
+    # A hint answer's too, its moves Move objects (test_hint_... below).
+    hints = eight.Tables.open(TABLE).hints(board, options.get("goal"))
+    fields = json.loads(hints.json)
+    for key, value in fields.items():
+        if key not in ("moves", "hints"):
+            assert getattr(hints, key) == as_tuples(value), key
+    assert [m.board for m in hints.moves] == [m["board"] for m in fields["moves"]]
 
 
 def test_unsolvable_boards_have_no_distance_in_every_question():
