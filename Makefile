@@ -38,8 +38,9 @@ PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev libc
 # activation's tests); groff and man (the man pages' tests); Python's yaml
 # (docs/openapi.yaml must load with yaml.safe_load); prometheus, for promtool
 # (the /metrics test) and Prometheus itself (.ci/run's scrape), with curl to
-# ask them.
-TEST_PACKAGES := chromium systemd groff-base man-db python3-yaml prometheus curl
+# ask them; mypy, which checks the Python module's type hints (py.typed, and
+# a typed use of it: tests/python/test_native.py).
+TEST_PACKAGES := chromium systemd groff-base man-db python3-yaml prometheus curl python3-mypy
 # ...and what `make deb` needs: dpkg-shlibdeps (the Depends line) and file.
 DEB_PACKAGES := dpkg-dev file
 

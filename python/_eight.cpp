@@ -283,6 +283,8 @@ class Tables {
 
 PYBIND11_MODULE(_eight, m) {
   m.doc() = "eight's C API for Python; use the eight package, not this module.";
+  // The project's one version (CMake's project(VERSION), python/CMakeLists.txt).
+  m.attr("__version__") = EIGHT_VERSION;
   g_error = PyErr_NewExceptionWithDoc("eight.EightError",
                                       "A question eight refuses, with the message the eight "
                                       "tool prints.",

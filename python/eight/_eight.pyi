@@ -6,6 +6,8 @@ from typing import List, Optional, Tuple
 import numpy as np
 import numpy.typing as npt
 
+__version__: str
+
 class EightError(ValueError): ...
 
 class Options:
