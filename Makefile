@@ -26,11 +26,16 @@ BUILD_BENCHMARKS ?= ON
 
 # Debian packages the build and the suite need. Boost.Beast and Asio (the
 # server's transport) are header-only in libboost1.81-dev; Boost.URL (request
-# targets) is the compiled libboost-url1.81-dev. cpp-httplib is the HTTP client.
+# targets) is the compiled libboost-url1.81-dev, and Boost.Program_options
+# (the three programs' command lines, common/option_reader.h) the compiled
+# libboost-program-options1.81-dev (not libboost-program-options-dev, which
+# is Debian 12's 1.74 and would pull 1.74's headers beside 1.81's).
+# cpp-httplib is the HTTP client.
 # pybind11, Python's headers and NumPy build the Python module (python/),
 # pytest runs its tests, Hypothesis draws its input fuzzer's values
 # (tests/python/test_fuzz_inputs.py).
-PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev libcpp-httplib-dev \
+PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev \
+            libboost-program-options1.81-dev libcpp-httplib-dev \
             nlohmann-json3-dev libxxhash-dev doctest-dev libbenchmark-dev python3 python3-xxhash \
             scdoc pybind11-dev python3-dev python3-numpy python3-pytest python3-hypothesis
 # ...and what only the test suite needs on top: the browser test's Chromium;

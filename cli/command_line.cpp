@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "common/option_reader.h"
 #include "common/text.h"
 
 namespace eight::cli {
@@ -21,6 +22,7 @@ const char* const kUsage =
     "  eight fetch  [URL] [--tables DIR | --table PATH] [--timeout-ms N]\n"
     "  eight --server URL [--timeout-ms N] solve|hint|random ...\n"
     "  eight probe  [--host H] [--port P] [--path /readyz] [--timeout-ms N]\n"
+    "  eight [COMMAND] --help\n"
     "  eight --version\n"
     "\n"
     "Boards: 123456780, 12345678x, \"1 2 3 4 5 6 7 8 x\", 1,2,3,4,5,6,7,8,0, 123/456/780\n"
@@ -58,8 +60,7 @@ std::optional<Format> parse_format(std::string_view s) {
 }
 
 int usage_error(const std::string& what) {
-  std::fprintf(stderr, "eight: %s\n%s", what.c_str(), kUsage);
-  return kExitUsage;
+  return print_usage_error("eight", UsageError{what, {}, {}}, "eight --help");
 }
 
 int report(const Failure& f) {

@@ -47,11 +47,12 @@ struct Options {
 // `eight --help`.
 extern const char* const kUsage;
 
-// Prints `eight: WHAT` and the usage text; returns kExitUsage.
+// Prints `eight: WHAT` and a line pointing at `eight --help`; returns
+// kExitUsage.
 int usage_error(const std::string& what);
 
-// Prints `eight: MESSAGE` (and the usage text for kExitUsage); returns
-// the failure's status.
+// Prints `eight: MESSAGE` (and the line pointing at --help for
+// kExitUsage); returns the failure's status.
 int report(const Failure& f);
 
 // Writes all of `out` to standard output and clears it.
