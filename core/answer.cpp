@@ -6,7 +6,7 @@
 #include "frame_check.h"
 #include "grid_search.h"
 #include "legal_moves.h"
-#include "reduction_solver.h"
+#include "search/reduction_solver.h"
 
 namespace eight {
 namespace {
@@ -317,7 +317,7 @@ SearchedMoves grid_moves(const GridBoard& goal, const fifteen::PatternSetView* p
   SearchedMoves out;
   // A board's moves take the reduction's path when the attempt proves
   // none: its first move is the hint, and following those hints reaches
-  // the goal without a cycle (reduction_solver.h), which the beam's first
+  // the goal without a cycle (search/reduction_solver.h), which the beam's first
   // moves do not promise.
   const SearchedSolution first =
       grid_solve(goal, patterns, board, true, budget, require_optimal, Bounded::kReduction);

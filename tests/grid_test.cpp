@@ -126,7 +126,7 @@ TEST_CASE("Manhattan plus linear conflicts changes by one a move on every shape 
 
 TEST_CASE("the grid IDA*'s own heuristic is manhattan_linear_conflict on every shape") {
   // The search keeps its heuristic incrementally; its start value is the
-  // one function's (core/reduction_solver.h's), or on a pattern shape at
+  // one function's (core/line_conflicts.h's), or on a pattern shape at
   // least that.
   Rng rng(13);
   fifteen::SearchBudget none;

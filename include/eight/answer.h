@@ -229,7 +229,7 @@ Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, 
 // distance the rest of the path's length, each other move's distance
 // d + 1 (back, then the path), and following hints from any board reaches
 // the goal: the reduction's first move always makes progress
-// (core/reduction_solver.h).
+// (core/search/reduction_solver.h).
 // REQUIRES: as solve_board, and board.shape == q.goal().shape (see
 // shape_mismatch()).
 SearchedMoves board_moves(const Question& q, const GridBoard& board,
