@@ -40,7 +40,7 @@ const char* const kUsage =
     "Shapes no table holds (2x7, 3x5, 5x5 ... 10x10) are searched optimally for a\n"
     "few milliseconds, then by a beam search (up to 25 cells) or by reduction, a\n"
     "path not proven optimal (the distance format says so, with a proven lower\n"
-    "bound); hints follow the reduction's path, which never cycles; --optimal required\n"
+    "bound); a hint is the first move of that path; --optimal required\n"
     "gives them the whole budget instead, and refuses what it cannot prove.\n"
     "--server URL (http://HOST:PORT) asks that eight-server instead and prints the\n"
     "same; fetch downloads every table it serves into data/ (or DIR; into PATH, or\n"

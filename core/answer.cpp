@@ -241,15 +241,9 @@ std::vector<Move> reduce(const GridBoard& board, const GridBoard& goal) {
   return reduction::solve(board.shape.rows, board.shape.cols, board.used(), goal.used());
 }
 
-// Which path a board the attempt does not prove gets: the beam search's
-// (the shorter, on boards of up to grid::kMaxBeamCells), or the
-// reduction's alone (whose first move is the hint that never cycles).
-enum class Bounded { kBeam, kReduction };
-
 SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView* patterns,
                             const GridBoard& board, bool with_path,
-                            const fifteen::SearchBudget& budget, bool require_optimal,
-                            Bounded bounded) {
+                            const fifteen::SearchBudget& budget, bool require_optimal) {
   SearchedSolution out;
   out.solution.board = board;
   out.solution.goal = goal;
@@ -278,7 +272,7 @@ SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView
     // Not proven within the attempt: a beam search's path on boards of up
     // to kMaxBeamCells, else (or when the beam finds none within what is
     // left of the budget) the reduction's.
-    if (bounded == Bounded::kBeam && board.size() <= grid::kMaxBeamCells) {
+    if (board.size() <= grid::kMaxBeamCells) {
       fifteen::SearchBudget b = budget;
       b.max_nodes = std::min(kBeamNodes, budget.max_nodes - std::min(budget.max_nodes, r.nodes));
       const grid::BeamResult beam = grid::beam_search(board, goal, kBeamWidth, b);
@@ -315,12 +309,9 @@ SearchedMoves grid_moves(const GridBoard& goal, const fifteen::PatternSetView* p
                          const GridBoard& board, const fifteen::SearchBudget& budget,
                          bool require_optimal) {
   SearchedMoves out;
-  // A board's moves take the reduction's path when the attempt proves
-  // none: its first move is the hint, and following those hints reaches
-  // the goal without a cycle (search/reduction_solver.h), which the beam's first
-  // moves do not promise.
-  const SearchedSolution first =
-      grid_solve(goal, patterns, board, true, budget, require_optimal, Bounded::kReduction);
+  // The board's answer, the one solve_board() gives: its path's first move
+  // is the hint and the rest its length.
+  const SearchedSolution first = grid_solve(goal, patterns, board, true, budget, require_optimal);
   out.report = first.report;
   if (!out.report.finished()) return out;
   const int d = first.solution.distance;
@@ -437,8 +428,7 @@ Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, 
   assert(is_valid(board));
   if (q.engine == Engine::kGrid) {
     if (const auto mismatch = shape_mismatch(board, q.goal())) return *mismatch;
-    return grid_solve(q.goal(), q.grid_patterns, board, with_path, budget, require_optimal,
-                      Bounded::kBeam);
+    return grid_solve(q.goal(), q.grid_patterns, board, with_path, budget, require_optimal);
   }
   assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
   // A table's or the 4x4 search's: a board of the goal's shape is a Board.

@@ -9,6 +9,19 @@
 namespace eight::cli {
 namespace {
 
+// Whose path a hint on an answer not proven optimal is the first move of:
+// the answer's, which `eight solve` prints for the same board.
+const char* path_of(Method m) {
+  switch (m) {
+    case Method::kBeamSearch:
+      return "the beam search's path";
+    case Method::kReduction:
+      return "the reduction's path";
+    default:
+      return "the search's path";
+  }
+}
+
 void print_hints(Format format, const GridBoard& board, const GridBoard& goal,
                  const MoveOptions& options) {
   if (format == Format::kJson) {
@@ -20,12 +33,14 @@ void print_hints(Format format, const GridBoard& board, const GridBoard& goal,
   } else {
     // One optimal move per line: the blank's move, the tile it slides, the
     // board it leads to and that board's distance. On a board whose answer
-    // is not proven optimal, the first move of the reduction's path.
+    // is not proven optimal, the first move of the path that answer gives.
+    const std::string by =
+        std::string(", by ") + path_of(options.quality.method) + ": not proven optimal";
     for (const MoveOption& o : options.all()) {
       if (!o.optimal && !o.hint) continue;
       std::printf("%s %c tile %u -> %s (%d moves left%s)\n", std::string(move_name(o.move)).c_str(),
                   move_letter(o.move), o.tile, to_string(o.next).c_str(), o.distance,
-                  o.hint ? ", by the reduction's path: not proven optimal" : "");
+                  o.hint ? by.c_str() : "");
     }
   }
 }

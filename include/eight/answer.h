@@ -12,7 +12,7 @@
 // (kBeamSearch, boards of up to 25 cells) or by reduction (kReduction: a
 // row and a column at a time, then improved), with a proven lower bound
 // and never a claim of optimality (status kBounded). A bounded board's
-// moves and hint follow the reduction's path, whose hints never cycle. A
+// moves and hint follow the path its answer gives (the same answer). A
 // caller that needs a proof asks for one (require_optimal): the search then
 // gets the whole budget and a board it cannot finish is "budget exceeded",
 // as a 4x4 one is.
@@ -224,12 +224,16 @@ Result<Question> frame_question(const TableSet& tables, const GridBoard& goal);
 Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, bool with_path,
                                      const fifteen::SearchBudget& budget,
                                      bool require_optimal = false);
-// The moves of `board` the same way. For a kBounded answer, the first move
-// of its path is the one marked `hint` (and no move is `optimal`), its
-// distance the rest of the path's length, each other move's distance
-// d + 1 (back, then the path), and following hints from any board reaches
-// the goal: the reduction's first move always makes progress
-// (core/search/reduction_solver.h).
+// The moves of `board` the same way, from the answer solve_board() gives
+// (the same budget gives the same answer). For a kBounded answer, the
+// first move of its path is the one marked `hint` (and no move is
+// `optimal`), its distance the rest of the path's length, each other
+// move's distance d + 1 (back, then the path). Following hints from any
+// board past 25 cells reaches the goal without visiting a board twice:
+// the reduction's first move always makes progress
+// (core/search/reduction_solver.h). Up to 25 cells each board's answer is a new
+// beam search, which nothing proves to be no longer than the rest of the
+// previous board's path (docs/answers.md#hints has what was measured).
 // REQUIRES: as solve_board, and board.shape == q.goal().shape (see
 // shape_mismatch()).
 SearchedMoves board_moves(const Question& q, const GridBoard& board,
