@@ -52,9 +52,9 @@ class Answer:
     board: str          # the board in canonical form
     goal: str           # the goal in canonical form
     solvable: bool      # False: the board cannot reach the goal
-    distance: int       # moves; for an answer not proven optimal, its path's length; -1 if unsolvable
-    optimal: bool       # proven optimal
-    lower_bound: int    # a proven lower bound on the distance (the distance when optimal)
+    distance: Optional[int]     # moves; not proven optimal: its path's length; None if unsolvable
+    optimal: bool               # proven optimal (unsolvable: True, proven to have no path)
+    lower_bound: Optional[int]  # a proven bound (the distance when optimal); None if unsolvable
     method: str         # "table", "pattern-search", "manhattan-search", "beam-search", "reduction"
     path: str           # the blank's moves, letters u d l r
     json: str           # exactly `eight solve --format json` for this board
@@ -66,7 +66,7 @@ class Move:
     letter: str         # u d l r
     tile: int           # the tile it slides
     board: str          # the board after it
-    distance: int       # that board's distance (or its best path's length, when not optimal)
+    distance: Optional[int]  # that board's distance (its best path's length, when not optimal)
     optimal: bool       # proven one move closer
     hint: bool          # the first move of the best path found: the one to follow
 
@@ -79,7 +79,7 @@ class Move:
 @dataclasses.dataclass(frozen=True)
 class Hints:
     """Every legal move from a board, best first."""
-    distance: int
+    distance: Optional[int]  # None: the board cannot reach the goal
     optimal: bool
     moves: Tuple[Move, ...]
     json: str           # exactly `eight hint --format json` for this board
@@ -200,8 +200,8 @@ class Tables:
 
     def distance(self, board: Board, goal: Optional[Board] = None, *,
                  shape: Optional[Shape] = None, budget: Optional[int] = None,
-                 optimal_required: bool = False) -> int:
-        """The distance alone; -1 when the board cannot reach the goal."""
+                 optimal_required: bool = False) -> Optional[int]:
+        """The distance alone; None when the board cannot reach the goal."""
         return self._t.distance(_board_text(board),
                                 _options(goal, shape, budget, optimal_required))
 
@@ -301,7 +301,7 @@ def solve(board: Board, goal: Optional[Board] = None, **kwargs) -> Answer:
     return _tables().solve(board, goal, **kwargs)
 
 
-def distance(board: Board, goal: Optional[Board] = None, **kwargs) -> int:
+def distance(board: Board, goal: Optional[Board] = None, **kwargs) -> Optional[int]:
     """``Tables.distance`` on the tables built in memory."""
     return _tables().distance(board, goal, **kwargs)
 
