@@ -4,6 +4,7 @@
 
 #include "common/option_reader.h"
 #include "common/text.h"
+#include "eight/question.h"
 
 namespace eight::cli {
 
@@ -74,11 +75,15 @@ void emit(std::string& out) {
   out.clear();
 }
 
-std::variant<GridBoard, int> goal_of(const Options& opt, Shape shape) {
-  Result<GridBoard> goal = standard_goal(shape);
-  if (opt.goal) goal = parse_grid_board(*opt.goal, opt.shape);
-  if (!goal.ok()) return usage_error("bad goal: " + goal.error().message);
-  return *goal;
+std::variant<GridBoard, int> goal_of(const Options& opt) {
+  QuestionText text;  // a question about the goal alone, read by the core
+  text.shape = opt.shape;
+  if (opt.goal) text.goal = *opt.goal;
+  const auto read = read_question(text);
+  if (const auto* bad = std::get_if<QuestionError>(&read)) {
+    return usage_error("bad goal: " + bad->error.message);
+  }
+  return std::get<ReadQuestion>(read).goal;
 }
 
 TableSource source_of(const Options& opt) {

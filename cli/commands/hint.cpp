@@ -4,6 +4,7 @@
 
 #include "commands.h"
 #include "common/text.h"
+#include "eight/question.h"
 #include "json/answer_json.h"
 
 namespace eight::cli {
@@ -53,24 +54,38 @@ int hint_command(const Options& opt, Backend& backend) {
     return usage_error("hint formats are text and json");
   }
   if (opt.args.size() != 1) return usage_error("hint takes exactly one board");
-  auto board = parse_grid_board(opt.args[0], opt.shape);
-  if (!board.ok()) {
-    std::fprintf(stderr, "eight: %s\n", board.error().message.c_str());
-    return kExitBadInput;
+  // The board and its goal by the core's one reader (eight/question.h).
+  QuestionText text;
+  text.shape = opt.shape;
+  text.board = opt.args[0];
+  if (opt.goal) text.goal = *opt.goal;
+  auto read = read_question(text);
+  std::optional<Error> mismatch;
+  if (const auto* bad = std::get_if<QuestionError>(&read)) {
+    if (bad->part == QuestionPart::kBoard) {
+      std::fprintf(stderr, "eight: %s\n", bad->error.message.c_str());
+      return kExitBadInput;
+    }
+    if (bad->part == QuestionPart::kGoal) return usage_error("bad goal: " + bad->error.message);
+    // Boards of two shapes: the goal is framed first (a goal no table
+    // answers says so), then the shapes are refused.
+    mismatch = bad->error;
+    text.board.reset();
+    read = read_question(text);
   }
-  const auto goal = goal_of(opt, board->shape);
-  if (goal.index() == 1) return std::get<1>(goal);
-  const GridBoard& g = std::get<0>(goal);
+  const ReadQuestion& asked = std::get<ReadQuestion>(read);
+  const GridBoard& g = asked.goal;
   if (auto f = backend.open()) return report(*f);
   const auto framed = backend.frame(g, false);
   if (const auto* f = std::get_if<Failure>(&framed)) return report(*f);
-  if (const auto mismatch = shape_mismatch(*board, g)) {
+  if (mismatch) {
     std::fprintf(stderr, "eight: %s\n", mismatch->message.c_str());
     return kExitBadInput;
   }
-  const auto options = backend.hint(*board, g);
+  const GridBoard board = *asked.board;
+  const auto options = backend.hint(board, g);
   if (const auto* f = std::get_if<Failure>(&options)) return report(*f);
-  print_hints(format, *board, g, std::get<MoveOptions>(options));
+  print_hints(format, board, g, std::get<MoveOptions>(options));
   return kExitOk;
 }
 

@@ -95,7 +95,8 @@ class Answer(_BoardFields):
     solvable: bool      # False: the board cannot reach the goal
     # Moves; for an answer not proven optimal, its path's length; None if unsolvable.
     distance: Optional[int]
-    optimal: bool       # proven optimal
+    # Proven optimal (unsolvable: True, proven to have no path).
+    optimal: bool
     # A proven lower bound on the distance (the distance when optimal); None if unsolvable.
     lower_bound: Optional[int]
     method: str         # "table", "pattern-search", "manhattan-search", "beam-search", "reduction"
@@ -384,9 +385,8 @@ class Tables:
                  optimal_required: bool = False) -> Optional[int]:
         """The distance alone (``eight solve --format distance``); None when the board
         cannot reach the goal."""
-        d = self._handle().distance(_board_text(board),
-                                    _options(goal, shape, budget, optimal_required))
-        return None if d < 0 else d
+        return self._handle().distance(_board_text(board),
+                                       _options(goal, shape, budget, optimal_required))
 
     @_explained(boards="an array of tiles, shape (count, cells) or (count, rows, cols)")
     def distances(self, boards: npt.ArrayLike, goal: Optional[Board] = None, *,
