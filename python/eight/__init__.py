@@ -429,9 +429,10 @@ class Tables:
         """Every legal move with its next board's distance, best first (``eight hint``)."""
         d, optimal, moves, text = self._handle().hint(
             _board_text(board), _options(goal, shape, budget, optimal_required))
-        scored = tuple(Move(letter, tile, after, None if to < 0 else to, best, hint)
+        # The extension gives None for a distance that does not exist.
+        scored = tuple(Move(letter, tile, after, to, best, hint)
                        for letter, tile, after, to, best, hint in moves)
-        return Hints(None if d < 0 else d, optimal, scored, text)
+        return Hints(d, optimal, scored, text)
 
     @_explained()
     def random_board(self, distance: Optional[int] = None, goal: Optional[Board] = None, *,
