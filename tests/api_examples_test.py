@@ -98,13 +98,15 @@ def main():
                     if lang != "sh":
                         continue
                     after = found[i + 1] if i + 1 < len(found) else ("", "")
-                    for command, comments in commands(body):
+                    block = commands(body)
+                    for command, comments in block:
                         if "127.0.0.1:8080" not in command or "..." in command:
                             left_out += 1
                             continue
                         live = command.replace("127.0.0.1:8080", f"127.0.0.1:{port}")
-                        shown_json = after[0] == "json" and len(commands(body)) == 1
-                        shown_text = after[0] == "" and len(commands(body)) == 1 and "/metrics" in command
+                        alone = len(block) == 1
+                        shown_json = after[0] == "json" and alone
+                        shown_text = after[0] == "" and alone and "/metrics" in command
                         if not comments and not shown_json and not shown_text:
                             # No answer shown: it must still succeed (curl -f: no 4xx or 5xx).
                             r = subprocess.run(["bash", "-c", live.replace("curl ", "curl -f ", 1)],
