@@ -117,7 +117,7 @@ bool is_valid(const BasicBoard<kCapacity>& b) {
   return count == n;
 }
 
-Error detail::shape_mismatch_error(Shape board, Shape goal) {
+Error shape_mismatch_error(Shape board, Shape goal) {
   return make_error(ErrorCode::kWrongShape, "the board is " + to_string(board) + " and the goal " +
                                                 to_string(goal) + ": a goal has the board's shape");
 }

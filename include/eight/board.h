@@ -326,18 +326,20 @@ Result<BoardLine> parse_board_line(std::string_view text,
 template <int kCapacity>
 std::string to_string(const BasicBoard<kCapacity>& b);
 
-namespace detail {
+// The kWrongShape error for a board of shape `board` asked with a goal of
+// shape `goal`, naming both ("the board is 3x3 and the goal 4x4: a goal has
+// the board's shape"). Any two shapes; shape_mismatch() below is the check.
 Error shape_mismatch_error(Shape board, Shape goal);
-}  // namespace detail
+
 // A kWrongShape error saying so when `board` and `goal` are boards of
 // different shapes, which no table answers together; nothing otherwise.
-// (Inline: the 3x3 solve asks it every time.)
+// (Inline: the 3x3 solve asks it every time; the error is built out of line.)
 template <int kBoard, int kGoal>
 std::optional<Error> shape_mismatch(const BasicBoard<kBoard>& board,
                                     const BasicBoard<kGoal>& goal) {
   if (board.shape == goal.shape) [[likely]]
     return std::nullopt;
-  return detail::shape_mismatch_error(board.shape, goal.shape);
+  return shape_mismatch_error(board.shape, goal.shape);
 }
 
 // The blank's moves as letters, e.g. "dlur". REQUIRES: each is one of
