@@ -281,12 +281,16 @@ SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView
     if (bounded == Bounded::kBeam && board.size() <= grid::kMaxBeamCells) {
       fifteen::SearchBudget b = budget;
       b.max_nodes = std::min(kBeamNodes, budget.max_nodes - std::min(budget.max_nodes, r.nodes));
-      const grid::BeamResult beam = grid::beam_search(board, goal, kBeamWidth, b);
+      // On 5x5 over the pattern databases too (beam_search.h), whose value
+      // at the start is a lower bound when larger than the attempt's.
+      const grid::BeamHeuristic h = grid::beam_heuristic(goal, b);
+      const grid::BeamResult beam = grid::beam_search(board, goal, kBeamWidth, b, h);
       out.report.nodes += beam.nodes;
       if (beam.status == fifteen::SearchStatus::kCancelled) {
         out.report.status = beam.status;
         return out;
       }
+      out.report.lower_bound = std::max(out.report.lower_bound, beam.start_bound);
       if (beam.status == fifteen::SearchStatus::kSolved) {
         path = beam.path;
         out.solution.quality.method = Method::kBeamSearch;

@@ -82,12 +82,12 @@ inline constexpr std::uint64_t kPatternAttemptNodes = 5'000'000;
 inline constexpr int kGridAttemptMaxBound = 120;
 // The beam search's width on boards of up to 25 cells that the attempt did
 // not prove (core/beam_search.h): Korf and Felner's 5x5 boards get paths
-// about 1.1 times their distance, in tenths of a second
-// (docs/performance.md).
+// about 1.08 times their distance over the 5x5 pattern databases, in
+// tenths of a second (docs/performance.md).
 inline constexpr int kBeamWidth = 4000;
 // Nodes (boards generated) the beam search spends at most: its memory
-// follows the boards it keeps, about 16 MB on a 5x5 board and at most
-// about 80 MB at this cap (beam_search.h); a search that needs more
+// follows the boards it keeps, about 20 MB on a 5x5 board and at most
+// about 110 MB at this cap (beam_search.h); a search that needs more
 // leaves the board to the reduction.
 inline constexpr std::uint64_t kBeamNodes = 3'000'000;
 
