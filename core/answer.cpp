@@ -249,7 +249,7 @@ enum class Bounded { kBeam, kReduction };
 SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView* patterns,
                             const GridBoard& board, bool with_path,
                             const fifteen::SearchBudget& budget, bool require_optimal,
-                            Bounded bounded) {
+                            Bounded bounded, bool fast = false) {
   SearchedSolution out;
   out.solution.board = board;
   out.solution.goal = goal;
@@ -283,7 +283,8 @@ SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView
       b.max_nodes = std::min(kBeamNodes, budget.max_nodes - std::min(budget.max_nodes, r.nodes));
       // On 5x5 over the pattern databases too (beam_search.h), whose value
       // at the start is a lower bound when larger than the attempt's.
-      const grid::BeamHeuristic h = grid::beam_heuristic(goal, b);
+      // (Question::grid_fast: MD+LC alone.)
+      const grid::BeamHeuristic h = fast ? grid::BeamHeuristic{} : grid::beam_heuristic(goal, b);
       const grid::BeamResult beam = grid::beam_search(board, goal, kBeamWidth, b, h);
       out.report.nodes += beam.nodes;
       if (beam.status == fifteen::SearchStatus::kCancelled) {
@@ -442,7 +443,7 @@ Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, 
   if (q.engine == Engine::kGrid) {
     if (const auto mismatch = shape_mismatch(board, q.goal())) return *mismatch;
     return grid_solve(q.goal(), q.grid_patterns, board, with_path, budget, require_optimal,
-                      Bounded::kBeam);
+                      Bounded::kBeam, q.grid_fast);
   }
   assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
   // A table's or the 4x4 search's: a board of the goal's shape is a Board.

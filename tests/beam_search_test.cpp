@@ -185,4 +185,31 @@ TEST_CASE("the beam's start bound over the 5x5 databases stays under the optimal
   }
 }
 
+TEST_CASE(
+    "a 5x5 question with grid_fast is answered by the beam over MD and linear conflicts alone") {
+  const GridBoard goal = canonical_goal(0, Shape{5, 5});
+  // Korf and Felner's first instance (published optimal length 95).
+  const GridBoard start =
+      test::grid_board("14,5,9,2,18/8,23,19,12,17/15,0,10,20,4/6,11,21,1,7/24,3,16,22,13");
+  Question fast = grid_question(goal);
+  fast.grid_fast = true;
+  const auto a = solve_board(fast, start, true, {});
+  REQUIRE(a.ok());
+  CHECK(a->solution.quality.method == Method::kBeamSearch);
+  CHECK(test::replay(start, a->solution.path()) == goal);
+  // The same path as the beam over the heuristic before the databases.
+  const grid::BeamResult old = grid::beam_search(start, goal, kBeamWidth, {});
+  REQUIRE(old.status == fifteen::SearchStatus::kSolved);
+  const auto fast_path = a->solution.path();
+  CHECK(std::vector<Move>(fast_path.begin(), fast_path.end()) == old.path);
+  CHECK(a->solution.quality.lower_bound <= 95);
+  // The default question's beam runs over the databases: another path.
+  const auto d = solve_board(grid_question(goal), start, true, {});
+  REQUIRE(d.ok());
+  CHECK(d->solution.quality.method == Method::kBeamSearch);
+  CHECK(test::replay(start, d->solution.path()) == goal);
+  const auto default_path = d->solution.path();
+  CHECK(std::vector<Move>(default_path.begin(), default_path.end()) != old.path);
+}
+
 }  // namespace eight

@@ -188,6 +188,12 @@ struct Question {
   // goal (TableSet::pattern_set(); not owned, outlives the Question), or
   // null for the ones the search builds in memory (grid_search.h).
   const fifteen::PatternSetView* grid_patterns = nullptr;
+  // kGrid: the bounded answers of up to 25 cells by the beam over Manhattan
+  // distance and linear conflicts alone, as before issue 39 (no 5x5 pattern
+  // databases are built or read: tenths of a second, about 1.12 times the
+  // optimal on Korf and Felner's 5x5 boards instead of 1.08). A core-level
+  // knob; no interface sets it yet.
+  bool grid_fast = false;
 
   // (A copy: a frame's goal is a Board.)
   GridBoard goal() const { return frame ? GridBoard(frame->goal()) : grid_goal; }
