@@ -26,11 +26,16 @@ BUILD_BENCHMARKS ?= ON
 
 # Debian packages the build and the suite need. Boost.Beast and Asio (the
 # server's transport) are header-only in libboost1.81-dev; Boost.URL (request
-# targets) is the compiled libboost-url1.81-dev. cpp-httplib is the HTTP client.
+# targets) is the compiled libboost-url1.81-dev, and Boost.Program_options
+# (the three programs' command lines, common/option_reader.h) the compiled
+# libboost-program-options1.81-dev (not libboost-program-options-dev, which
+# is Debian 12's 1.74 and would pull 1.74's headers beside 1.81's).
+# cpp-httplib is the HTTP client.
 # pybind11, Python's headers and NumPy build the Python module (python/),
 # pytest runs its tests, Hypothesis draws its input fuzzer's values
 # (tests/python/test_fuzz_inputs.py).
-PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev libcpp-httplib-dev \
+PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev \
+            libboost-program-options1.81-dev libcpp-httplib-dev \
             nlohmann-json3-dev libxxhash-dev doctest-dev libbenchmark-dev python3 python3-xxhash \
             scdoc pybind11-dev python3-dev python3-numpy python3-pytest python3-hypothesis
 # ...and what only the test suite needs on top: the browser test's Chromium;
@@ -38,8 +43,9 @@ PACKAGES := g++ cmake make pkg-config libboost1.81-dev libboost-url1.81-dev libc
 # activation's tests); groff and man (the man pages' tests); Python's yaml
 # (docs/openapi.yaml must load with yaml.safe_load); prometheus, for promtool
 # (the /metrics test) and Prometheus itself (.ci/run's scrape), with curl to
-# ask them.
-TEST_PACKAGES := chromium systemd groff-base man-db python3-yaml prometheus curl
+# ask them; mypy, which checks the Python module's type hints (py.typed, and
+# a typed use of it: tests/python/test_native.py).
+TEST_PACKAGES := chromium systemd groff-base man-db python3-yaml prometheus curl python3-mypy
 # ...and what `make deb` needs: dpkg-shlibdeps (the Depends line) and file.
 DEB_PACKAGES := dpkg-dev file
 
@@ -51,9 +57,10 @@ all: build
 deps:
 	@scripts/install-deps.sh $(PACKAGES)
 
+CONFIGURE = cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DEIGHT_BUILD_TESTS=$(BUILD_TESTS) \
+  -DEIGHT_BUILD_SERVER=ON -DEIGHT_BUILD_BENCHMARKS=$(BUILD_BENCHMARKS) -DEIGHT_WERROR=$(WERROR) >/dev/null
 configure: deps
-	@cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) -DEIGHT_BUILD_TESTS=$(BUILD_TESTS) \
-	  -DEIGHT_BUILD_SERVER=ON -DEIGHT_BUILD_BENCHMARKS=$(BUILD_BENCHMARKS) -DEIGHT_WERROR=$(WERROR) >/dev/null
+	@$(CONFIGURE)
 
 build: configure
 	@cmake --build $(BUILD) -j $(JOBS)
@@ -66,18 +73,45 @@ build: configure
 # the build's proven table is copied over it.
 BUILD_TABLE = $(BUILD)/share/eight/eight.tbl
 COPY_TABLE = cp $(BUILD_TABLE) $(TABLE).tmp && mv $(TABLE).tmp $(TABLE)
+# $(call place_table,CHECK): CHECK is `verify` (every entry proven: 14 s of
+# CPU, make table and make test) or `info` (the checksum: make run, whose
+# server checks the table again before it listens, so that it serves
+# within seconds).
+define place_table
+mkdir -p $(dir $(TABLE)); \
+if [ ! -f $(TABLE) ]; then \
+  echo "$(TABLE): missing, copying the build's"; $(COPY_TABLE); \
+elif [ $(BUILD_TABLE) -nt $(TABLE) ]; then \
+  echo "$(TABLE): older than $(BUILD_TABLE), copying it again"; $(COPY_TABLE); \
+elif ! $(BUILD)/bin/eight $(1) $(TABLE) >/dev/null; then \
+  echo "$(TABLE): failed eight $(1), copying the build's again"; $(COPY_TABLE); \
+fi
+endef
 table: build
-	@mkdir -p $(dir $(TABLE))
-	@if [ ! -f $(TABLE) ]; then \
-	  echo "$(TABLE): missing, copying the build's"; $(COPY_TABLE); \
-	elif [ $(BUILD_TABLE) -nt $(TABLE) ]; then \
-	  echo "$(TABLE): older than $(BUILD_TABLE), copying it again"; $(COPY_TABLE); \
-	elif ! $(BUILD)/bin/eight verify $(TABLE); then \
-	  echo "$(TABLE): failed eight verify, copying the build's again"; $(COPY_TABLE); \
-	fi
+	@$(call place_table,verify)
 
-run: table
-	exec $(BUILD)/bin/eight-server --table $(TABLE) --pdb-dir $(PDB_DIR) --host $(HOST) --port $(PORT)
+# make run builds what it serves and nothing more (the server, the tool
+# that proves the table, the generator and the table: no test or benchmark
+# target), quietly: the build's output goes to $(RUN_LOG), shown only when
+# the build fails. It says up front what the background build is.
+RUN_TARGETS := eight-server eight eight-tablegen eight_table
+RUN_LOG      = $(BUILD)/make-run.log
+PDB_FILE     = $(PDB_DIR)/eight-4x4-7-8.tbl
+# A configured tree is not configured again (cmake --build does that itself
+# when a CMakeLists.txt changed): on a built tree make run serves in seconds.
+run: deps
+	@[ -f $(BUILD)/CMakeCache.txt ] || $(CONFIGURE)
+	@echo "make run: building eight-server and the default table (output in $(RUN_LOG))"
+	@cmake --build $(BUILD) -j $(JOBS) --target $(RUN_TARGETS) -- --no-print-directory \
+	  >$(RUN_LOG) 2>&1 || { tail -n 40 $(RUN_LOG); echo "make run: the build failed; all of it in $(RUN_LOG)"; exit 1; }
+	@$(call place_table,info)
+	@if [ -n "$(PDB_DIR)" ] && [ ! -f $(PDB_FILE) ]; then \
+	  echo "make run: the server builds the 4x4 7-8 pattern databases in the background"; \
+	  echo "  ($(PDB_FILE): 865 MB on disk, minutes of both cores, about 1.8 GB of memory at its peak;"; \
+	  echo "  4x4 answers are served meanwhile, by smaller databases). Not wanted: make run PDB_DIR="; \
+	fi
+	@echo "make run: serving on http://$(HOST):$(PORT)/ (Ctrl-C stops it)"
+	@exec $(BUILD)/bin/eight-server --table $(TABLE) $(if $(PDB_DIR),--pdb-dir $(PDB_DIR)) --host $(HOST) --port $(PORT)
 
 test: table
 	@scripts/install-deps.sh $(TEST_PACKAGES)

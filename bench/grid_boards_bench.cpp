@@ -24,10 +24,12 @@
 // CONFIG_PARAVIRT_TIME_ACCOUNTING) the host taking the virtual CPU. Equal
 // to it, the answer itself ran that long.
 //
-//   eight-grid-bench [--boards N] [--seed S] [--repeat R] [--max-ms MS] [--max-ratio R] SHAPE...
+//   eight-grid-bench [--boards N] [--seed S] [--repeat R] [--max-ms MS] [--max-ratio R]
+//                    [--max-mean-moves M] SHAPE...
 //   eight-grid-bench --boards 1000 --repeat 3 --max-ms 50 6x6 8x8 10x10
 //
-// --max-ratio applies to the last shape named. Exit status 0 when every
+// --max-ratio and --max-mean-moves (issue 39: the mean length against
+// DeepCubeA's published means) apply to the last shape named. Exit status 0 when every
 // floor holds, 1 when one does not, 2 on bad usage.
 #include <algorithm>
 #include <chrono>
@@ -58,7 +60,7 @@ double thread_cpu_ms() {
 int usage() {
   std::fprintf(stderr,
                "usage: eight-grid-bench [--boards N] [--seed S] [--repeat R] [--max-ms MS] "
-               "[--max-ratio R] SHAPE...\n");
+               "[--max-ratio R] [--max-mean-moves M] SHAPE...\n");
   return 2;
 }
 
@@ -70,6 +72,7 @@ int main(int argc, char** argv) {
   std::uint64_t repeat = 1;
   double max_ms = 50;
   double max_ratio = 0;
+  double max_mean_moves = 0;
   std::vector<eight::Shape> shapes;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -90,6 +93,8 @@ int main(int argc, char** argv) {
       max_ms = std::atof(argv[++i]);
     } else if (arg == "--max-ratio" && has_value) {
       max_ratio = std::atof(argv[++i]);
+    } else if (arg == "--max-mean-moves" && has_value) {
+      max_mean_moves = std::atof(argv[++i]);
     } else {
       const auto s = eight::parse_shape(arg);
       if (!s.ok() || !eight::is_grid_shape(*s)) return usage();
@@ -193,6 +198,11 @@ int main(int argc, char** argv) {
       std::printf("FAIL: %s: an answer took %.2f ms, the floor is under %.0f ms (board %zu, %s)\n",
                   eight::to_string(shape).c_str(), sorted.back(), max_ms, slowest,
                   eight::to_string(drawn[slowest]).c_str());
+      pass = false;
+    }
+    if (max_mean_moves > 0 && k + 1 == shapes.size() && moves_sum / n > max_mean_moves) {
+      std::printf("FAIL: %s: mean length %.1f moves, the floor is at most %.1f\n",
+                  eight::to_string(shape).c_str(), moves_sum / n, max_mean_moves);
       pass = false;
     }
     if (max_ratio > 0 && k + 1 == shapes.size() && ratio > max_ratio) {

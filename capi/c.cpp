@@ -10,12 +10,14 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "c_internal.h"
 #include "common/text.h"
 #include "eight/answer.h"
 #include "eight/board.h"
+#include "eight/question.h"
 #include "eight/random.h"
 #include "eight/shape.h"
 #include "json/answer_json.h"
@@ -44,10 +46,7 @@ struct eight_boards_t {
 };
 
 struct eight_check_t {
-  bool legal = false;
-  bool reaches = false;
-  int optimal = 0;
-  std::string why;
+  eight::PathCheck check;
 };
 
 namespace {
@@ -78,17 +77,29 @@ eight::fifteen::SearchBudget budget_of(const eight_options_t& o) {
   return b;
 }
 
-// The goal of a question about boards of `shape` (a board's, or none): the
-// options' goal text, else that shape's standard goal, else the options'
-// shape's, else 3x3's.
-Result<GridBoard> goal_of(const eight_options_t& o, std::optional<eight::Shape> shape) {
-  if (o.goal) {
-    auto g = eight::parse_grid_board(*o.goal, o.shape);
-    if (!g.ok()) return eight::make_error(g.error().code, "bad goal: " + g.error().message);
-    return g;
+// A question read by the core's one reader (eight/question.h): the
+// options' shape and goal, and `board` when there is one. A goal text's
+// error says "bad goal: " first, as the tool's does.
+Result<eight::ReadQuestion> read(const eight_options_t& o, std::optional<std::string_view> board,
+                                 std::optional<eight::Shape> shape = std::nullopt) {
+  eight::QuestionText text;
+  text.shape = o.shape ? o.shape : shape;
+  text.board = board;
+  if (o.goal) text.goal = *o.goal;
+  auto read = eight::read_question(text);
+  if (auto* bad = std::get_if<eight::QuestionError>(&read)) {
+    if (bad->part != eight::QuestionPart::kGoal) return bad->error;
+    return eight::make_error(bad->error.code, "bad goal: " + bad->error.message);
   }
-  const eight::Shape s = shape ? *shape : o.shape ? *o.shape : eight::kShape3x3;
-  return eight::checked_standard_goal(s);
+  return std::get<eight::ReadQuestion>(std::move(read));
+}
+
+// The goal of a question about boards of `shape` (none: the options'):
+// the options' goal, else the default goal.
+Result<GridBoard> goal_of(const eight_options_t& o, std::optional<eight::Shape> shape) {
+  auto q = read(o, std::nullopt, shape);
+  if (!q.ok()) return q.error();
+  return q->goal;
 }
 
 // The board and its question, or the error to give.
@@ -97,14 +108,11 @@ struct Asked {
   eight::Question question;
 };
 Result<Asked> ask(const eight_t* e, const eight_options_t& o, std::string_view text) {
-  auto board = eight::parse_grid_board(text, o.shape);
-  if (!board.ok()) return board.error();
-  auto goal = goal_of(o, board->shape);
-  if (!goal.ok()) return goal.error();
-  if (auto mismatch = eight::shape_mismatch(*board, *goal)) return *mismatch;
-  auto q = eight::frame_question(e->tables, *goal);
+  auto read_q = read(o, text);
+  if (!read_q.ok()) return read_q.error();
+  auto q = eight::frame_question(e->tables, read_q->goal);
   if (!q.ok()) return q.error();
-  return Asked{*board, *q};
+  return Asked{*read_q->board, *q};
 }
 
 // The question about the goal alone (random boards, histograms).
@@ -525,57 +533,13 @@ eight_check_t* eight_check(const eight_t* e, const eight_options_t* opts, const 
     const auto asked = ask_or_fail(e, o, board, errptr);
     if (!asked) return nullptr;
     if (path == nullptr) path = "";
-    auto c = std::make_unique<eight_check_t>();
-    GridBoard at = asked->board;
-    const std::size_t length = std::strlen(path);
-    for (std::size_t i = 0; i < length; ++i) {
-      const auto m = eight::move_from_letter(path[i]);
-      if (!m) {
-        // Escaped: a byte of UTF-8 ('\xC3', from 'é') alone is no text.
-        c->why = "move " + std::to_string(i + 1) + " is '" +
-                 eight::escape_bytes(std::string_view(path + i, 1), 1) + "', not one of u d l r";
-        return c.release();
-      }
-      const auto next = eight::apply_move(at, *m);
-      if (!next) {
-        c->why = "move " + std::to_string(i + 1) + " (" + std::string(eight::move_name(*m)) +
-                 ") would take the blank off the board";
-        return c.release();
-      }
-      at = *next;
-    }
-    c->legal = true;
-    const GridBoard goal = asked->question.goal();
-    if (!(at == goal)) {
-      c->why = "the path is legal but ends on " + eight::to_string(at) + ", not the goal " +
-               eight::to_string(goal);
-      return c.release();
-    }
-    c->reaches = true;
-    const auto answer = eight::solve_board(asked->question, asked->board, false, budget_of(o),
-                                           /*require_optimal=*/true);
-    if (!answer.ok()) {
-      set_error(errptr, answer.error().message);
+    // The core's one path check (answer.h), beside the answer.
+    auto checked = eight::check_path(asked->question, asked->board, path, budget_of(o));
+    if (!checked.ok()) {
+      set_error(errptr, checked.error().message);
       return nullptr;
     }
-    const auto moves = static_cast<int>(length);
-    if (!answer->report.finished()) {
-      // No proof either way; the bound may still show the path optimal.
-      const int bound = answer->report.lower_bound;
-      c->optimal = moves == bound ? 1 : -1;
-      c->why = moves == bound
-                   ? "optimal: its " + std::to_string(moves) + " moves are the proven lower bound"
-                   : "not proven either way: " + std::to_string(moves) +
-                         " moves, and the distance is at least " + std::to_string(bound) + " (" +
-                         eight::describe_stop(answer->report, o.budget) + ")";
-      return c.release();
-    }
-    const int d = answer->solution.distance;
-    c->optimal = moves == d ? 1 : 0;
-    c->why = moves == d ? "optimal: " + std::to_string(d) + " moves"
-                        : "legal, but " + std::to_string(moves) + " moves where the distance is " +
-                              std::to_string(d);
-    return c.release();
+    return new eight_check_t{std::move(checked).value()};
   });
 }
 
@@ -583,16 +547,16 @@ void eight_check_destroy(eight_check_t* c) {
   delete c;
 }
 unsigned char eight_check_legal(const eight_check_t* c) {
-  return c->legal;
+  return c->check.legal;
 }
 unsigned char eight_check_reaches(const eight_check_t* c) {
-  return c->reaches;
+  return c->check.reaches;
 }
 int eight_check_optimal(const eight_check_t* c) {
-  return c->optimal;
+  return c->check.optimal;
 }
 const char* eight_check_why(const eight_check_t* c) {
-  return c->why.c_str();
+  return c->check.why.c_str();
 }
 
 }  // extern "C"

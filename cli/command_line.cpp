@@ -2,7 +2,9 @@
 
 #include <cstdio>
 
+#include "common/option_reader.h"
 #include "common/text.h"
+#include "eight/question.h"
 
 namespace eight::cli {
 
@@ -21,6 +23,7 @@ const char* const kUsage =
     "  eight fetch  [URL] [--tables DIR | --table PATH] [--timeout-ms N]\n"
     "  eight --server URL [--timeout-ms N] solve|hint|random ...\n"
     "  eight probe  [--host H] [--port P] [--path /readyz] [--timeout-ms N]\n"
+    "  eight [COMMAND] --help\n"
     "  eight --version\n"
     "\n"
     "Boards: 123456780, 12345678x, \"1 2 3 4 5 6 7 8 x\", 1,2,3,4,5,6,7,8,0, 123/456/780\n"
@@ -38,7 +41,7 @@ const char* const kUsage =
     "Shapes no table holds (2x7, 3x5, 5x5 ... 10x10) are searched optimally for a\n"
     "few milliseconds, then by a beam search (up to 25 cells) or by reduction, a\n"
     "path not proven optimal (the distance format says so, with a proven lower\n"
-    "bound); hints follow the reduction's path, which never cycles; --optimal required\n"
+    "bound); a hint is the first move of that path; --optimal required\n"
     "gives them the whole budget instead, and refuses what it cannot prove.\n"
     "--server URL (http://HOST:PORT) asks that eight-server instead and prints the\n"
     "same; fetch downloads every table it serves into data/ (or DIR; into PATH, or\n"
@@ -58,8 +61,7 @@ std::optional<Format> parse_format(std::string_view s) {
 }
 
 int usage_error(const std::string& what) {
-  std::fprintf(stderr, "eight: %s\n%s", what.c_str(), kUsage);
-  return kExitUsage;
+  return print_usage_error("eight", UsageError{what, {}, {}}, "eight --help");
 }
 
 int report(const Failure& f) {
@@ -73,11 +75,15 @@ void emit(std::string& out) {
   out.clear();
 }
 
-std::variant<GridBoard, int> goal_of(const Options& opt, Shape shape) {
-  Result<GridBoard> goal = standard_goal(shape);
-  if (opt.goal) goal = parse_grid_board(*opt.goal, opt.shape);
-  if (!goal.ok()) return usage_error("bad goal: " + goal.error().message);
-  return *goal;
+std::variant<GridBoard, int> goal_of(const Options& opt) {
+  QuestionText text;  // a question about the goal alone, read by the core
+  text.shape = opt.shape;
+  if (opt.goal) text.goal = *opt.goal;
+  const auto read = read_question(text);
+  if (const auto* bad = std::get_if<QuestionError>(&read)) {
+    return usage_error("bad goal: " + bad->error.message);
+  }
+  return std::get<ReadQuestion>(read).goal;
 }
 
 TableSource source_of(const Options& opt) {

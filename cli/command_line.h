@@ -47,19 +47,21 @@ struct Options {
 // `eight --help`.
 extern const char* const kUsage;
 
-// Prints `eight: WHAT` and the usage text; returns kExitUsage.
+// Prints `eight: WHAT` and a line pointing at `eight --help`; returns
+// kExitUsage.
 int usage_error(const std::string& what);
 
-// Prints `eight: MESSAGE` (and the usage text for kExitUsage); returns
-// the failure's status.
+// Prints `eight: MESSAGE` (and the line pointing at --help for
+// kExitUsage); returns the failure's status.
 int report(const Failure& f);
 
 // Writes all of `out` to standard output and clears it.
 void emit(std::string& out);
 
-// The goal asked about, offline and remote alike: --goal (read with
-// --shape), else the standard goal of `shape`; or the usage error's status.
-std::variant<GridBoard, int> goal_of(const Options& opt, Shape shape);
+// The goal asked about, offline and remote alike, by the core's reader
+// (eight/question.h): --goal (read with --shape), else the standard goal
+// of --shape, else 3x3's; or the usage error's status.
+std::variant<GridBoard, int> goal_of(const Options& opt);
 
 // The tables asked for: --tables DIR, else the one file of --table (or its
 // default).

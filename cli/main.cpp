@@ -1,5 +1,6 @@
 // eight: the offline tool for a downloaded table, and a client of an
-// eight-server. This file reads the options and dispatches; each command is
+// eight-server. This file dispatches (command_options.h reads the options,
+// with Boost.Program_options, and prints each command's --help); each command is
 // a file of its own (commands/), and solve, hint and random are written once
 // over a Backend (backend.h): the local tables (table_backend.h), or with
 // --server URL the server (server_backend.h, in the module eight-remote.so
@@ -36,10 +37,9 @@
 #include <vector>
 
 #include "command_line.h"
+#include "command_options.h"
 #include "commands/commands.h"
-#include "common/defaults.h"
 #include "common/exit_codes.h"
-#include "common/text.h"
 #include "probe.h"
 #include "remote_module.h"
 #include "table_backend.h"
@@ -98,88 +98,13 @@ std::unique_ptr<Backend> choose_backend(const Options& opt) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  Options opt;
-  // Options of the client before the command: eight --server URL solve ...
-  int first = 1;
-  while (first + 1 < argc) {
-    const std::string_view arg = argv[first];
-    if (arg == "--server") {
-      opt.server = argv[first + 1];
-    } else if (arg == "--timeout-ms") {
-      opt.timeout_ms = argv[first + 1];
-    } else {
-      break;
-    }
-    first += 2;
-  }
-  if (argc <= first) return usage_error("missing command");
-  const std::string_view command = argv[first];
-  if (command == "--help" || command == "-h" || command == "help") {
-    std::fputs(kUsage, stdout);
-    return kExitOk;
-  }
-  if (command == "--version") {
-    // PROGRAM VERSION, as every eight program prints it (CMake's
-    // PROJECT_VERSION, cli/CMakeLists.txt).
-    std::printf("eight %s\n", EIGHT_VERSION);
-    return kExitOk;
-  }
-  if (command == "probe") return eight::cli::run_probe(argc - first - 1, argv + first + 1);
-  opt.table = eight::default_table_path();
-  bool& table_given = opt.table_given;
-  for (int i = first + 1; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    const bool has_value = i + 1 < argc;
-    if (arg == "--table" && has_value) {
-      opt.table = argv[++i];
-      table_given = true;
-    } else if (arg == "--tables" && has_value) {
-      opt.tables = argv[++i];
-    } else if (arg == "--goal" && has_value) {
-      opt.goal = argv[++i];
-    } else if (arg == "--shape" && has_value) {
-      const auto shape = eight::parse_shape(argv[++i]);
-      if (!shape.ok()) return usage_error(shape.error().message);
-      opt.shape = *shape;
-    } else if (arg == "--format" && has_value) {
-      auto f = parse_format(argv[++i]);
-      if (!f) return usage_error("unknown format '" + std::string(argv[i]) + "'");
-      opt.format = *f;
-    } else if (arg == "--distance" && has_value) {
-      opt.distance = argv[++i];
-    } else if (arg == "--seed" && has_value) {
-      opt.seed = argv[++i];
-    } else if (arg == "--count" && has_value) {
-      opt.count = argv[++i];
-    } else if (arg == "--budget" && has_value) {
-      const auto nodes = eight::parse_decimal(argv[++i]);
-      if (!nodes || *nodes < 1) {
-        return usage_error("--budget takes a whole number of search nodes, at least 1");
-      }
-      opt.budget = *nodes;
-    } else if (arg == "--optimal" && has_value) {
-      const std::string_view v = argv[++i];
-      if (v != "required" && v != "preferred") {
-        return usage_error("--optimal takes required or preferred");
-      }
-      opt.require_optimal = v == "required";
-    } else if (arg == "--server" && has_value) {
-      opt.server = argv[++i];
-    } else if (arg == "--timeout-ms" && has_value) {
-      opt.timeout_ms = argv[++i];
-    } else if (arg == "--svg" && has_value) {
-      opt.svg = argv[++i];
-    } else if (arg == "--boards") {
-      opt.boards = true;
-    } else if (arg == "--help" || arg == "-h") {
-      std::fputs(kUsage, stdout);
-      return kExitOk;
-    } else if (arg.size() > 2 && arg.substr(0, 2) == "--") {
-      return usage_error("unknown or incomplete option '" + std::string(arg) + "'");
-    } else {
-      opt.args.emplace_back(arg);
-    }
-  }
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  auto parsed = parse_command_line(args);
+  if (const auto* done = std::get_if<Exit>(&parsed)) return done->status;
+  const std::string command = std::get<Parsed>(parsed).command;
+  const Options opt = std::get<Parsed>(std::move(parsed)).options;
+  if (command == "probe") return eight::cli::run_probe(opt.args);
+  const bool table_given = opt.table_given;
   if (table_given && opt.tables) {
     return usage_error("--table and --tables are both given: give one file or one folder");
   }
@@ -193,7 +118,6 @@ int main(int argc, char** argv) {
     return usage_error("--server asks solve, hint and random; " + std::string(command) +
                        " reads a table here (eight fetch downloads them)");
   }
-  if (opt.svg && command != "info") return usage_error("--svg is an option of info");
   if (command == "random" && !opt.args.empty()) {
     return usage_error("random takes no board arguments");
   }

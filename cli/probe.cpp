@@ -22,7 +22,10 @@
 #include <cstring>
 #include <string>
 #include <string_view>
+#include <variant>
+#include <vector>
 
+#include "common/option_reader.h"
 #include "common/poll.h"
 #include "common/text.h"
 
@@ -33,7 +36,6 @@ using Clock = std::chrono::steady_clock;
 
 constexpr int kProbeOk = 0;
 constexpr int kProbeFailed = 1;
-constexpr int kProbeUsage = 2;
 
 constexpr const char* kProbeUsageText =
     "usage: eight probe [--host H] [--port P] [--path /readyz] [--timeout-ms N]\n"
@@ -48,8 +50,7 @@ struct ProbeOptions {
 };
 
 int probe_usage(const std::string& what) {
-  std::fprintf(stderr, "eight probe: %s\n%s", what.c_str(), kProbeUsageText);
-  return kProbeUsage;
+  return print_usage_error("eight probe", UsageError{what, {}, {}}, "eight probe --help");
 }
 
 bool parse_int(std::string_view s, int lo, int hi, int& out) {
@@ -200,36 +201,43 @@ int run(const ProbeOptions& opt) {
 
 }  // namespace
 
-int run_probe(int argc, char** argv) {
+int run_probe(std::span<const std::string> args) {
   ProbeOptions opt;
   if (const char* env = std::getenv("EIGHT_PORT"); env != nullptr && *env != '\0') opt.port = env;
-  for (int i = 0; i < argc; ++i) {
-    const std::string_view arg = argv[i];
-    const bool has_value = i + 1 < argc;
-    if (arg == "--help" || arg == "-h") {
+  static const po::options_description options = [] {
+    po::options_description d;
+    d.add_options()("host", po::value<std::string>())("port", po::value<std::string>())(
+        "path", po::value<std::string>())("timeout-ms", po::value<std::string>())("help,h", "");
+    return d;
+  }();
+  auto read = read_options(args, options, false);
+  if (const auto* e = std::get_if<UsageError>(&read)) {
+    return print_usage_error("eight probe", *e, "eight probe --help");
+  }
+  for (const GivenOption& given : std::get<std::vector<GivenOption>>(read)) {
+    const std::string value = given.value.value_or("");
+    if (given.name == "help") {
       std::fputs(kProbeUsageText, stdout);
       return kProbeOk;
-    } else if (arg == "--host" && has_value) {
-      std::string host = argv[++i];
+    } else if (given.name == "host") {
+      std::string host = value;
       if (host.size() > 2 && host.front() == '[' && host.back() == ']') {
         host = host.substr(1, host.size() - 2);
       }
       if (host.empty()) return probe_usage("empty host");
       opt.host = host;
-    } else if (arg == "--port" && has_value) {
-      opt.port = argv[++i];
-    } else if (arg == "--path" && has_value) {
-      opt.path = argv[++i];
+    } else if (given.name == "port") {
+      opt.port = value;
+    } else if (given.name == "path") {
+      opt.path = value;
       if (opt.path.empty() || opt.path.front() != '/' ||
           opt.path.find_first_of(" \r\n") != std::string::npos) {
         return probe_usage("the path must start with / and hold no spaces");
       }
-    } else if (arg == "--timeout-ms" && has_value) {
-      if (!parse_int(argv[++i], 1, 600000, opt.timeout_ms)) {
-        return probe_usage("bad timeout '" + std::string(argv[i]) + "'");
+    } else if (given.name == "timeout-ms") {
+      if (!parse_int(value, 1, 600000, opt.timeout_ms)) {
+        return probe_usage("bad timeout '" + value + "'");
       }
-    } else {
-      return probe_usage("unknown or incomplete argument '" + std::string(arg) + "'");
     }
   }
   int port = 0;

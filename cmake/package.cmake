@@ -31,8 +31,10 @@ if(TARGET eight_python)
 endif()
 # The long description (CPack puts the summary above it and indents it).
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "eight answers the fewest moves, a best move and random boards at a given
-distance for sliding puzzles (the 8-puzzle and every shape up to 12 cells)
-from precomputed, checksummed tables.
+distance for sliding puzzles: every rectangle up to 10 cells exactly, from
+precomputed, checksummed tables (3x4, 2x6 and their turns from tables it
+writes on request), the 15-puzzle (4x4) optimally by search over pattern
+databases, and every other board up to 10x10 with a proven lower bound.
 
 This package holds eight (the offline tool), eight-tablegen (writes the
 tables), eight-server (the HTTP service, with a sandboxed systemd unit and

@@ -6,7 +6,7 @@
 #include "frame_check.h"
 #include "grid_search.h"
 #include "legal_moves.h"
-#include "reduction_solver.h"
+#include "search/reduction_solver.h"
 
 namespace eight {
 namespace {
@@ -241,15 +241,10 @@ std::vector<Move> reduce(const GridBoard& board, const GridBoard& goal) {
   return reduction::solve(board.shape.rows, board.shape.cols, board.used(), goal.used());
 }
 
-// Which path a board the attempt does not prove gets: the beam search's
-// (the shorter, on boards of up to grid::kMaxBeamCells), or the
-// reduction's alone (whose first move is the hint that never cycles).
-enum class Bounded { kBeam, kReduction };
-
 SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView* patterns,
                             const GridBoard& board, bool with_path,
                             const fifteen::SearchBudget& budget, bool require_optimal,
-                            Bounded bounded, bool fast = false) {
+                            bool fast = false) {
   SearchedSolution out;
   out.solution.board = board;
   out.solution.goal = goal;
@@ -278,7 +273,7 @@ SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView
     // Not proven within the attempt: a beam search's path on boards of up
     // to kMaxBeamCells, else (or when the beam finds none within what is
     // left of the budget) the reduction's.
-    if (bounded == Bounded::kBeam && board.size() <= grid::kMaxBeamCells) {
+    if (board.size() <= grid::kMaxBeamCells) {
       fifteen::SearchBudget b = budget;
       b.max_nodes = std::min(kBeamNodes, budget.max_nodes - std::min(budget.max_nodes, r.nodes));
       // On 5x5 over the pattern databases too (beam_search.h), whose value
@@ -318,14 +313,11 @@ SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView
 
 SearchedMoves grid_moves(const GridBoard& goal, const fifteen::PatternSetView* patterns,
                          const GridBoard& board, const fifteen::SearchBudget& budget,
-                         bool require_optimal) {
+                         bool require_optimal, bool fast) {
   SearchedMoves out;
-  // A board's moves take the reduction's path when the attempt proves
-  // none: its first move is the hint, and following those hints reaches
-  // the goal without a cycle (reduction_solver.h), which the beam's first
-  // moves do not promise.
-  const SearchedSolution first =
-      grid_solve(goal, patterns, board, true, budget, require_optimal, Bounded::kReduction);
+  // The board's answer, the one solve_board() gives: its path's first move
+  // is the hint and the rest its length.
+  const SearchedSolution first = grid_solve(goal, patterns, board, true, budget, require_optimal, fast);
   out.report = first.report;
   if (!out.report.finished()) return out;
   const int d = first.solution.distance;
@@ -443,7 +435,7 @@ Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, 
   if (q.engine == Engine::kGrid) {
     if (const auto mismatch = shape_mismatch(board, q.goal())) return *mismatch;
     return grid_solve(q.goal(), q.grid_patterns, board, with_path, budget, require_optimal,
-                      Bounded::kBeam, q.grid_fast);
+                      q.grid_fast);
   }
   assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
   // A table's or the 4x4 search's: a board of the goal's shape is a Board.
@@ -464,7 +456,7 @@ SearchedMoves board_moves(const Question& q, const GridBoard& board,
                           const fifteen::SearchBudget& budget, bool require_optimal) {
   assert(is_valid(board) && board.shape == q.goal().shape);
   if (q.engine == Engine::kGrid) {
-    return grid_moves(q.goal(), q.grid_patterns, board, budget, require_optimal);
+    return grid_moves(q.goal(), q.grid_patterns, board, budget, require_optimal, q.grid_fast);
   }
   assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
   const Board small = *to_board(board);  // the goal's shape, a table's or 4x4

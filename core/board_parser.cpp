@@ -225,6 +225,23 @@ std::string shape_list(int cells) {
   return out;
 }
 
+// The error for `count` cells, a size no board has: the sizes nearest
+// below and above it, with their shapes ("no board has 17 cells; the
+// nearest sizes are 16 (2x8, 4x4 and 8x2) and 18 (2x9, 3x6, 6x3 and 9x2)").
+Error no_board_of(int count) {
+  std::string message = "no board has " + std::to_string(count) + " cells; the nearest ";
+  int below = count - 1, above = count + 1;
+  while (below > 0 && !is_board_size(below)) --below;
+  while (above <= kMaxCells && !is_board_size(above)) ++above;
+  const auto size = [](int n) { return std::to_string(n) + " (" + shape_list(n) + ")"; };
+  if (below > 0 && above <= kMaxCells) {
+    message += "sizes are " + size(below) + " and " + size(above);
+  } else {
+    message += "size is " + size(below > 0 ? below : above);
+  }
+  return make_error(ErrorCode::kWrongCellCount, std::move(message));
+}
+
 // Some of a scan's cells: `size` of them from index `from`.
 struct Cells {
   const Scanned* scan;
@@ -380,6 +397,10 @@ std::optional<Error> board_of(Cells cells, int count, const std::optional<Shape>
       if (is_board_size(n)) intended = n;
     }
     if (intended == 0) intended = count;  // no size fits its tiles: say what is wrong with them
+    // Past 16 cells no tile set says which board was meant, and a count no
+    // shape has is better named as that than measured against the next size
+    // up ("expected 18 cells, got 17" read as a miscount).
+    if (largest >= 16 && intended != count && !is_board_size(count)) return no_board_of(count);
   }
   if (intended != count) {
     return make_error(ErrorCode::kWrongCellCount,
@@ -412,10 +433,7 @@ std::optional<Error> board_of(Cells cells, int count, const std::optional<Shape>
     resolved = *rows_shape;
   } else {
     const ShapesOfSize& fitting = kShapesOfSize[static_cast<std::size_t>(count)];
-    if (fitting.count == 0) {  // (a size no shape has: 7, 11, 13, 22 ...)
-      return make_error(ErrorCode::kWrongCellCount,
-                        "expected 9 cells, got " + std::to_string(count));
-    }
+    if (fitting.count == 0) return no_board_of(count);  // (a size no shape has: 7, 11, 13, 22 ...)
     if (fitting.count > 1 && !fitting.square) {
       return make_error(ErrorCode::kAmbiguousShape, std::to_string(count) + " cells fit " +
                                                         shape_list(count) +

@@ -12,16 +12,13 @@
 #include <thread>
 
 #include "built_in_time.h"
-#include "duplicate_paths.h"
 #include "eight/goal.h"
 #include "line_conflicts.h"
 #include "rank/placement.h"
-#include "reduction_solver.h"
+#include "search/ida.h"
 
 namespace eight::grid {
 namespace {
-
-constexpr int kNoMove = 4;
 
 // The pattern databases' part of the heuristic: for each group, the rank of
 // its tiles' cells and that rank's entry, kept as tiles move.
@@ -88,120 +85,71 @@ struct PatternState {
   }
 };
 
-class Ida {
+// The grid IDA*'s board and budget, searched by the one IDA* driver
+// (search/ida.h): Manhattan distance and linear conflicts kept as tiles
+// slide (MdLcBoard, line_conflicts.h), with the pattern databases' sum
+// when it has them.
+class GridDomain {
  public:
-  Ida(const Geometry& g, const GridBoard& start, const fifteen::SearchBudget& budget,
-      const PatternState* patterns)
-      : g_(g), shape_(start.shape), budget_(budget) {
+  GridDomain(const Geometry& g, const GridBoard& start, const fifteen::SearchBudget& budget,
+             const PatternState* patterns)
+      : g_(g), shape_(start.shape), budget_(budget), board_(g, start.cells.data()) {
     if (patterns != nullptr) patterns_.emplace(*patterns);
-    cells_ = start.cells;
-    blank_ = blank_cell(start);
-    md_ = manhattan(g, cells_.data(), start.size());
-    lc_.count(g, cells_.data());
   }
 
   // MD plus twice the larger of the linear conflicts' and the pattern
   // databases' extra moves: each is admissible over MD, so their max is.
   int h() const {
-    const int lc = lc_.total;
-    return md_ + 2 * (patterns_ ? std::max(lc, patterns_->sum) : lc);
+    const int lc = board_.lc.total;
+    return board_.md + 2 * (patterns_ ? std::max(lc, patterns_->sum) : lc);
   }
-
-  // One iteration at `bound`: true when the goal is found (the path is in
-  // path_), else next_bound_ holds the least f that exceeded it.
-  bool iterate(int bound) {
-    next_bound_ = kInfinity;
-    path_.clear();
-    return dfs(0, bound, kNoMove, DuplicatePaths::kStart);
-  }
-
-  bool stopped() const { return stopped_; }
-  fifteen::SearchStatus stop_status() const { return stop_status_; }
-  std::uint64_t nodes() const { return nodes_; }
-  int next_bound() const { return next_bound_; }
-  const std::vector<Move>& path() const { return path_; }
-
- private:
-  static constexpr int kInfinity = 1 << 30;
-
-  // Slides the tile at `to` into the blank at blank_, updating MD and the
-  // conflicts of the lines it crosses.
+  bool at_goal() const { return board_.md == 0; }  // every tile home
+  int blank() const { return board_.blank; }
+  int target(Move m) const { return neighbor(shape_, board_.blank, m); }
   void slide(int to) {
-    const int from = blank_;
-    const std::uint8_t t = cells_[static_cast<std::size_t>(to)];
-    md_ += g_.distance(t, from) - g_.distance(t, to);
-    cells_[static_cast<std::size_t>(from)] = t;
-    cells_[static_cast<std::size_t>(to)] = 0;
-    blank_ = to;
+    const int from = board_.blank;
+    const std::uint8_t t = board_.slide(g_, to);
     if (patterns_) patterns_->moved(t, from);
-    lc_.slid(g_, cells_.data(), from, to);
   }
-
-  // `state` is the duplicate-path machine's after the path so far.
-  bool dfs(int g, int bound, int previous, int state) {
-    const int f = g + h();
-    if (f > bound) {
-      next_bound_ = std::min(next_bound_, f);
-      return false;
-    }
-    if (md_ == 0) return true;  // every tile home
+  // The budget: nodes, then every kSearchCheckInterval nodes the cancel
+  // flag and the deadline.
+  search::Visit visit() {
     if (nodes_ >= budget_.max_nodes) {
-      stopped_ = true;
       stop_status_ = fifteen::SearchStatus::kBudgetExceeded;
-      return false;
+      return search::Visit::kStop;
     }
     if (++nodes_ % fifteen::kSearchCheckInterval == 0) {
       if (budget_.cancel != nullptr && budget_.cancel->load(std::memory_order_relaxed)) {
-        stopped_ = true;
         stop_status_ = fifteen::SearchStatus::kCancelled;
-        return false;
+        return search::Visit::kStop;
       }
       if (budget_.deadline && std::chrono::steady_clock::now() >= *budget_.deadline) {
-        stopped_ = true;
         stop_status_ = fifteen::SearchStatus::kDeadlineExceeded;
-        return false;
+        return search::Visit::kStop;
       }
     }
-    for (const Move m : kAllMoves) {
-      if (previous != kNoMove && static_cast<int>(opposite(m)) == previous) continue;
-      // Nor a path that an earlier or shorter one reaches the same board by.
-      const int next_state = duplicate_paths_.next(state, m);
-      if (next_state == DuplicatePaths::kPruned) continue;
-      const int to = neighbor(shape_, blank_, m);
-      if (to < 0) continue;
-      const int back = blank_;
-      slide(to);
-      path_.push_back(m);
-      if (dfs(g + 1, bound, static_cast<int>(m), next_state)) return true;
-      path_.pop_back();
-      slide(back);
-      if (stopped_) return false;
-    }
-    return false;
+    return search::Visit::kExpand;
   }
 
+  // Why the search stopped, once it has.
+  fifteen::SearchStatus stop_status() const { return stop_status_; }
+  std::uint64_t nodes() const { return nodes_; }
+
+ private:
   const Geometry& g_;
-  const DuplicatePaths& duplicate_paths_ = DuplicatePaths::get();
   Shape shape_;
   fifteen::SearchBudget budget_;
-  std::array<std::uint8_t, kMaxCells> cells_{};
-  int blank_ = 0;
-  int md_ = 0;
-  LineConflicts lc_;  // each line's, kept as tiles slide
+  MdLcBoard board_;
   std::optional<PatternState> patterns_;
   std::uint64_t nodes_ = 0;
-  int next_bound_ = 0;
-  bool stopped_ = false;
   fifteen::SearchStatus stop_status_ = fifteen::SearchStatus::kBudgetExceeded;
-  std::vector<Move> path_;
 };
 
 }  // namespace
 
 int manhattan_linear_conflict(const GridBoard& board, const GridBoard& goal) {
   assert(is_valid(board) && is_valid(goal) && board.shape == goal.shape);
-  return reduction::manhattan_linear_conflict(board.shape.rows, board.shape.cols, board.used(),
-                                              goal.used());
+  return manhattan_linear_conflict(Geometry(goal), board.cells.data());
 }
 
 int GridResult::lower_bound() const {
@@ -226,8 +174,9 @@ GridResult search_with(const GridBoard& start, const GridBoard& goal,
   const Geometry g(goal);
   std::optional<PatternState> patterns;
   if (dbs != nullptr) patterns.emplace(*dbs, start, goal);
-  Ida ida(g, start, budget, patterns ? &*patterns : nullptr);
-  out.initial_bound = ida.h();
+  GridDomain domain(g, start, budget, patterns ? &*patterns : nullptr);
+  search::Ida<GridDomain> ida(domain);
+  out.initial_bound = domain.h();
   int bound = out.initial_bound;
   for (;;) {
     if (bound > max_bound) {
@@ -240,13 +189,13 @@ GridResult search_with(const GridBoard& start, const GridBoard& goal,
       break;
     }
     if (ida.stopped()) {
-      out.status = ida.stop_status();
+      out.status = domain.stop_status();
       break;
     }
     out.completed_bound = bound;
     bound = ida.next_bound();
   }
-  out.nodes = ida.nodes();
+  out.nodes = domain.nodes();
   return out;
 }
 

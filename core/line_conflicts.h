@@ -1,13 +1,13 @@
-// Manhattan distance and linear conflicts towards a goal, in the pieces the
-// searches keep incrementally: the goal's row and column of each tile, and
-// each row's and column's conflicts (grid_search.h explains the heuristic:
-// MD + 2 * sum over lines of (k - LIS)). Shared by the grid IDA*
-// (grid_search.cpp) and the beam search (beam_search.cpp), and removals()
-// by the reduction's regions too (reduction_solver.cpp). Private to the
-// core.
+// Manhattan distance and linear conflicts towards a goal: the one home of
+// the heuristic (grid_search.h explains it: MD + 2 * sum over lines of
+// (k - LIS)), in the pieces the searches keep incrementally: the goal's row
+// and column of each tile, and each row's and column's conflicts. Used by
+// the grid IDA* and grid::manhattan_linear_conflict() (grid_search.cpp),
+// the beam search (beam_search.cpp) and the reduction's last region
+// (search/last_region.cpp). Private to the core.
 //
 // Thread safety: a Geometry is immutable once built; the functions are pure;
-// a LineConflicts is a plain value, one per search thread.
+// a LineConflicts or an MdLcBoard is a plain value, one per search thread.
 #pragma once
 
 #include <algorithm>
@@ -125,5 +125,49 @@ inline int manhattan(const Geometry& g, const std::uint8_t* cells, int n) {
   }
   return md;
 }
+
+// Manhattan distance plus linear conflicts of `cells` (g.rows x g.cols,
+// reading order) from scratch.
+inline int manhattan_linear_conflict(const Geometry& g, const std::uint8_t* cells) {
+  LineConflicts lc;
+  lc.count(g, cells);
+  return manhattan(g, cells, g.rows * g.cols) + 2 * lc.total;
+}
+
+// A board with its Manhattan distance and linear conflicts kept as tiles
+// slide: a move changes one tile's distance by one and recounts the two
+// lines it crosses (at most 10 tiles each), no allocation. The grid IDA*'s
+// board (grid_search.cpp) and the reduction's last region's.
+struct MdLcBoard {
+  std::array<std::uint8_t, kMaxCells> cells{};
+  int blank = 0;
+  int md = 0;
+  LineConflicts lc;
+
+  // REQUIRES: `start` holds g.rows * g.cols cells, a permutation of the
+  // goal's tiles.
+  MdLcBoard(const Geometry& g, const std::uint8_t* start) {
+    const int n = g.rows * g.cols;
+    std::copy(start, start + n, cells.begin());
+    blank = static_cast<int>(std::find(start, start + n, std::uint8_t{0}) - start);
+    md = manhattan(g, cells.data(), n);
+    lc.count(g, cells.data());
+  }
+
+  int h() const { return md + 2 * lc.total; }
+
+  // Slides the tile on `to` into the blank; returns that tile.
+  // REQUIRES: `to` is a neighbour of the blank's cell.
+  std::uint8_t slide(const Geometry& g, int to) {
+    const int from = blank;
+    const std::uint8_t t = cells[static_cast<std::size_t>(to)];
+    md += g.distance(t, from) - g.distance(t, to);
+    cells[static_cast<std::size_t>(from)] = t;
+    cells[static_cast<std::size_t>(to)] = 0;
+    blank = to;
+    lc.slid(g, cells.data(), from, to);
+    return t;
+  }
+};
 
 }  // namespace eight::grid

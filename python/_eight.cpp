@@ -53,6 +53,13 @@ py::str text_of(const char* s) {
   throw py::error_already_set();
 }
 
+// A distance as the answer's fields give it everywhere (include/eight/
+// answer.h): None where the board cannot reach the goal (the C API's -1).
+py::object distance_or_none(int d) {
+  if (d < 0) return py::none();
+  return py::int_(d);
+}
+
 // `value` (a str; anything else is a TypeError) as the UTF-8 of a C string,
 // `what` naming it in the EightError for one the C API cannot take whole: a
 // NUL inside (C would read up to it: '867254301\0garbage' was answered as
@@ -168,13 +175,14 @@ class Tables {
     const auto raw = unlocked([&] { return eight_solve(e_, o.get(), board.c_str(), &err); });
     if (raw == nullptr) raise(err);
     const AnswerPtr a(raw);
-    return py::make_tuple(eight_answer_board(raw), eight_answer_goal(raw),
-                          eight_answer_solvable(raw) != 0, eight_answer_distance(raw),
-                          eight_answer_optimal(raw) != 0, eight_answer_lower_bound(raw),
-                          eight_answer_method(raw), eight_answer_path(raw), eight_answer_json(raw));
+    return py::make_tuple(
+        eight_answer_board(raw), eight_answer_goal(raw), eight_answer_solvable(raw) != 0,
+        distance_or_none(eight_answer_distance(raw)), eight_answer_optimal(raw) != 0,
+        distance_or_none(eight_answer_lower_bound(raw)), eight_answer_method(raw),
+        eight_answer_path(raw), eight_answer_json(raw));
   }
 
-  int distance(const py::object& given, const Options& opts) const {
+  py::object distance(const py::object& given, const Options& opts) const {
     const std::string board = c_text(given, "the board");
     const OptionsPtr o = opts.make();
     char* err = nullptr;
@@ -183,7 +191,7 @@ class Tables {
     // froze every other thread for 10 s).
     const int d = unlocked([&] { return eight_distance(e_, o.get(), board.c_str(), &err); });
     if (d == -2) raise(err);
-    return d;
+    return distance_or_none(d);
   }
 
   // Boards as rows of cells, an array of shape (count, cells).
@@ -216,13 +224,13 @@ class Tables {
     const MovesPtr m(raw);
     py::list moves;
     for (std::size_t i = 0; i < eight_moves_count(raw); ++i) {
-      moves.append(
-          py::make_tuple(std::string(1, eight_moves_letter(raw, i)), eight_moves_tile(raw, i),
-                         eight_moves_next_board(raw, i), eight_moves_next_distance(raw, i),
-                         eight_moves_is_optimal(raw, i) != 0, eight_moves_is_hint(raw, i) != 0));
+      moves.append(py::make_tuple(
+          std::string(1, eight_moves_letter(raw, i)), eight_moves_tile(raw, i),
+          eight_moves_next_board(raw, i), distance_or_none(eight_moves_next_distance(raw, i)),
+          eight_moves_is_optimal(raw, i) != 0, eight_moves_is_hint(raw, i) != 0));
     }
-    return py::make_tuple(eight_moves_distance(raw), eight_moves_optimal(raw) != 0, moves,
-                          eight_moves_json(raw));
+    return py::make_tuple(distance_or_none(eight_moves_distance(raw)),
+                          eight_moves_optimal(raw) != 0, moves, eight_moves_json(raw));
   }
 
   std::string random(int distance, std::uint64_t seed, const Options& opts) const {
@@ -283,6 +291,8 @@ class Tables {
 
 PYBIND11_MODULE(_eight, m) {
   m.doc() = "eight's C API for Python; use the eight package, not this module.";
+  // The project's one version (CMake's project(VERSION), python/CMakeLists.txt).
+  m.attr("__version__") = EIGHT_VERSION;
   g_error = PyErr_NewExceptionWithDoc("eight.EightError",
                                       "A question eight refuses, with the message the eight "
                                       "tool prints.",

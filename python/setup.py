@@ -8,6 +8,7 @@ module where setuptools packs it.
 """
 import os
 import pathlib
+import re
 import shutil
 import subprocess
 import sys
@@ -17,6 +18,16 @@ from setuptools.command.build_ext import build_ext
 
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent
+
+
+def project_version():
+    """The version of CMake's project() (the one version there is: eight
+    --version, the server's, the Debian package's, eight.__version__)."""
+    text = (ROOT / "CMakeLists.txt").read_text()
+    match = re.search(r"^project\(eight VERSION ([0-9][0-9.]*)", text, re.MULTILINE)
+    if match is None:
+        raise RuntimeError(f"no project(eight VERSION ...) in {ROOT / 'CMakeLists.txt'}")
+    return match.group(1)
 
 
 class CMakeExtension(Extension):
@@ -40,4 +51,5 @@ class CMakeBuild(build_ext):
         shutil.copy(built, target)
 
 
-setup(ext_modules=[CMakeExtension()], cmdclass={"build_ext": CMakeBuild})
+setup(version=project_version(), ext_modules=[CMakeExtension()],
+      cmdclass={"build_ext": CMakeBuild})

@@ -14,14 +14,14 @@ trap 'rm -rf "$work"' EXIT
 
 tarball=$(cd "$work" && npm pack --silent "$package")
 tar -tzf "$work/$tarball" | sort > "$work/files"
-for f in package/index.js package/index.d.ts package/client.js package/client.d.ts package/board_text.js \
+for f in package/index.js package/index.d.ts package/client.js package/client.d.ts package/answer_fields.js package/board_text.js \
          package/eight-wasm.mjs package/eight-wasm.wasm package/package.json package/README.md; do
   grep -qx "$f" "$work/files" || { echo "js-package-test: $tarball lacks $f" >&2; exit 1; }
 done
 # The floor: everything a page downloads to play, gzipped (-9), one file at
 # a time as a server sends them.
 size=0
-for f in index.js client.js board_text.js eight-wasm.mjs eight-wasm.wasm; do
+for f in index.js client.js answer_fields.js board_text.js eight-wasm.mjs eight-wasm.wasm; do
   size=$((size + $(gzip -9c "$package/$f" | wc -c)))
 done
 echo "js-package-test: $tarball: JavaScript and WebAssembly $size bytes gzipped (floor: under 204800)"

@@ -99,12 +99,11 @@ void reload_tables(eight::server::TableSlot& slot, const eight::TableSource& sou
 int main(int argc, char** argv) {
   namespace server = eight::server;
   std::vector<std::string_view> args(argv + 1, argv + argc);
-  auto parsed = server::parse_options(args);
-  if (!parsed.ok()) {
-    std::fprintf(stderr, "eight-server: %s\n%s", parsed.error().message.c_str(), server::kUsage);
-    return kExitUsage;
+  auto parsed = server::parse_command_line(args);
+  if (const auto* e = std::get_if<eight::UsageError>(&parsed)) {
+    return eight::print_usage_error("eight-server", *e, "eight-server --help");
   }
-  server::Options opt = *parsed;
+  server::Options opt = std::get<server::Options>(std::move(parsed));
   if (opt.help) {
     std::fputs(server::kUsage, stdout);
     return kExitOk;

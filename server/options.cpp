@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "common/defaults.h"
+#include "common/option_reader.h"
 #include "common/text.h"
 
 namespace eight::server {
@@ -322,29 +323,36 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
   return std::nullopt;
 }
 
-constexpr std::string_view kValued[] = {"table",
-                                        "tables",
-                                        "host",
-                                        "port",
-                                        "threads",
-                                        "compute-threads",
-                                        "compute-queue",
-                                        "max-budget",
-                                        "queue-wait",
-                                        "job-deadline",
-                                        "client-header",
-                                        "idle-timeout",
-                                        "access-log-format",
-                                        "metrics-host",
-                                        "metrics-port",
-                                        "pdb-dir",
-                                        "pdb-partition",
-                                        "pdb-priority",
-                                        "memory-budget"};
+// The command line's options, as --help lists them, and a test seam that
+// it does not (--pdb-partition: options.h).
+const po::options_description& declared() {
+  static const po::options_description options = [] {
+    po::options_description d;
+    for (const char* name : {"table", "tables", "host", "port", "threads", "compute-threads",
+                             "compute-queue", "max-budget", "queue-wait", "job-deadline",
+                             "client-header", "idle-timeout", "access-log-format", "metrics-host",
+                             "metrics-port", "pdb-dir", "pdb-priority", "memory-budget"}) {
+      d.add_options()(name, po::value<std::string>());
+    }
+    d.add_options()("quiet,q", "")("help,h", "")("version", "");
+    return d;
+  }();
+  return options;
+}
+
+const po::options_description& hidden() {
+  static const po::options_description options = [] {
+    po::options_description d;
+    d.add_options()("pdb-partition", po::value<std::string>());
+    return d;
+  }();
+  return options;
+}
 
 }  // namespace
 
-Result<Options> parse_options(std::span<const std::string_view> args, const Getenv& getenv) {
+std::variant<Options, UsageError> parse_command_line(std::span<const std::string_view> args,
+                                                     const Getenv& getenv) {
   Options o;
   o.host = "127.0.0.1";
   o.threads = default_threads();
@@ -373,48 +381,34 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
       {"EIGHT_PDB_PRIORITY", "pdb-priority"}};
   for (const auto& [var, name] : kEnv) {
     if (auto v = getenv(var)) {
-      if (auto e = apply(o, name, *v, var)) return *e;
+      if (auto e = apply(o, name, *v, var)) return UsageError{std::move(e->message), {}, {}};
     }
   }
   if (!o.table.empty() && !o.tables.empty()) {
-    return bad("EIGHT_TABLE and EIGHT_TABLES are both set: give one file or one folder");
+    return UsageError{
+        "EIGHT_TABLE and EIGHT_TABLES are both set: give one file or one folder", {}, {}};
   }
+  const std::vector<std::string> tokens(args.begin(), args.end());
+  auto read = eight::read_options(tokens, declared(), false, &hidden());
+  if (auto* e = std::get_if<UsageError>(&read)) return std::move(*e);
   bool table_given = false;
   bool tables_given = false;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    std::string_view arg = args[i];
-    if (arg == "--help" || arg == "-h") {
+  for (const GivenOption& given : std::get<std::vector<GivenOption>>(read)) {
+    const std::string& name = given.name;
+    if (name == "help") {
       o.help = true;
-      continue;
-    }
-    if (arg == "--version") {
+    } else if (name == "version") {
       o.version = true;
-      continue;
-    }
-    if (arg == "--quiet" || arg == "-q") {
+    } else if (name == "quiet") {
       o.quiet = true;
-      continue;
+    } else if (auto e = apply(o, name, given.value.value_or(""), "--" + name)) {
+      return UsageError{std::move(e->message), {}, {}};
     }
-    if (arg.substr(0, 2) != "--") return bad("unexpected argument '" + std::string(arg) + "'");
-    std::string_view name = arg.substr(2);
-    std::optional<std::string_view> value;
-    if (const auto eq = name.find('='); eq != std::string_view::npos) {
-      value = name.substr(eq + 1);
-      name = name.substr(0, eq);
-    }
-    if (std::find(std::begin(kValued), std::end(kValued), name) == std::end(kValued)) {
-      return bad("unknown option '" + std::string(arg) + "'");
-    }
-    if (!value) {
-      if (i + 1 >= args.size()) return bad("--" + std::string(name) + " needs a value");
-      value = args[++i];
-    }
-    if (auto e = apply(o, name, *value, "--" + std::string(name))) return *e;
     table_given = table_given || name == "table";
     tables_given = tables_given || name == "tables";
   }
   if (table_given && tables_given) {
-    return bad("--table and --tables are both given: give one file or one folder");
+    return UsageError{"--table and --tables are both given: give one file or one folder", {}, {}};
   }
   // The command line overrides the environment, either for the other.
   if (table_given) o.tables.clear();
@@ -425,10 +419,17 @@ Result<Options> parse_options(std::span<const std::string_view> args, const Gete
   }
   // A metrics host alone would silently serve /metrics on the public port.
   if (!o.metrics_host.empty() && !o.metrics_port) {
-    return bad("--metrics-host (EIGHT_METRICS_HOST) needs --metrics-port (EIGHT_METRICS_PORT)");
+    return UsageError{
+        "--metrics-host (EIGHT_METRICS_HOST) needs --metrics-port (EIGHT_METRICS_PORT)", {}, {}};
   }
   if (o.metrics_port && o.metrics_host.empty()) o.metrics_host = "127.0.0.1";
   return o;
+}
+
+Result<Options> parse_options(std::span<const std::string_view> args, const Getenv& getenv) {
+  auto read = parse_command_line(args, getenv);
+  if (auto* e = std::get_if<UsageError>(&read)) return bad(std::move(e->message));
+  return std::get<Options>(std::move(read));
 }
 
 }  // namespace eight::server

@@ -11,9 +11,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "api/job.h"
+#include "common/option_reader.h"
 #include "eight/answer.h"
 #include "eight/pattern_db.h"
 #include "eight/result.h"
@@ -127,8 +129,14 @@ inline constexpr int kMaxQueueWaitSeconds = 3600;
 using Getenv = std::function<std::optional<std::string>(const char* name)>;
 std::optional<std::string> process_getenv(const char* name);
 
-// Parses `args` (without the program name). Errors (kBadArgument) name the
-// option or variable and the value at fault.
+// Parses `args` (without the program name), read by Boost.Program_options
+// (common/option_reader.h). Errors name the option or variable and the
+// value at fault; an unknown option near a declared one comes with it as a
+// suggestion ("--port" for --prot), which main() prints.
+std::variant<Options, UsageError> parse_command_line(std::span<const std::string_view> args,
+                                                     const Getenv& getenv = process_getenv);
+
+// The same, the error as a kBadArgument Error (its message alone).
 Result<Options> parse_options(std::span<const std::string_view> args,
                               const Getenv& getenv = process_getenv);
 

@@ -20,7 +20,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <iterator>
 #include <mutex>
 #include <span>
@@ -28,9 +27,11 @@
 #include <unistd.h>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "common/exit_codes.h"
+#include "common/option_reader.h"
 #include "eight/any_rank.h"
 #include "eight/random.h"
 #include "eight/table.h"
@@ -65,6 +66,12 @@ constexpr const char* kUsage =
     "              12-cell, 4x4 or 2x8 file's name in data/); not with --shape all\n"
     "  --quiet     print nothing but errors\n"
     "  --version   print the version and exit\n";
+
+// Prints the usage error WHAT and the line pointing at --help; returns 2.
+int usage_error(const std::string& what) {
+  return eight::print_usage_error("eight-tablegen", eight::UsageError{what, {}, {}},
+                                  "eight-tablegen --help");
+}
 
 // One file to write.
 struct Job {
@@ -134,37 +141,45 @@ int main(int argc, char** argv) {
   std::optional<std::string> pdb;
   std::optional<std::string> pdb_goals;
   bool quiet = false;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--out") == 0 && i + 1 < argc) {
-      out = argv[++i];
+  namespace po = eight::po;
+  static const po::options_description options = [] {
+    po::options_description d;
+    d.add_options()("out", po::value<std::string>())("shape", po::value<std::string>())(
+        "pdb", po::value<std::string>())("pdb-goals", po::value<std::string>())("quiet", "")(
+        "help,h", "")("version", "");
+    return d;
+  }();
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  auto read = eight::read_options(args, options, false);
+  if (const auto* e = std::get_if<eight::UsageError>(&read)) {
+    return eight::print_usage_error("eight-tablegen", *e, "eight-tablegen --help");
+  }
+  for (const eight::GivenOption& given : std::get<std::vector<eight::GivenOption>>(read)) {
+    const std::string value = given.value.value_or("");
+    if (given.name == "out") {
+      out = value;
       out_given = true;
-    } else if (std::strcmp(argv[i], "--shape") == 0 && i + 1 < argc) {
-      shape = argv[++i];
-    } else if (std::strcmp(argv[i], "--pdb") == 0 && i + 1 < argc) {
-      pdb = argv[++i];
-    } else if (std::strcmp(argv[i], "--pdb-goals") == 0 && i + 1 < argc) {
-      pdb_goals = argv[++i];
-    } else if (std::strcmp(argv[i], "--quiet") == 0) {
+    } else if (given.name == "shape") {
+      shape = value;
+    } else if (given.name == "pdb") {
+      pdb = value;
+    } else if (given.name == "pdb-goals") {
+      pdb_goals = value;
+    } else if (given.name == "quiet") {
       quiet = true;
-    } else if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
+    } else if (given.name == "help") {
       std::fputs(kUsage, stdout);
       return eight::kExitOk;
-    } else if (std::strcmp(argv[i], "--version") == 0) {
+    } else if (given.name == "version") {
       std::puts("eight-tablegen " EIGHT_VERSION);
       return eight::kExitOk;
-    } else {
-      std::fprintf(stderr, "eight-tablegen: unknown argument '%s'\n%s", argv[i], kUsage);
-      return eight::kExitUsage;
     }
   }
   if (pdb && shape) {
-    std::fprintf(stderr, "eight-tablegen: --pdb writes a file of its own; not with --shape\n%s",
-                 kUsage);
-    return eight::kExitUsage;
+    return usage_error("--pdb writes a file of its own; not with --shape");
   }
   if (pdb_goals && !pdb) {
-    std::fprintf(stderr, "eight-tablegen: --pdb-goals goes with --pdb\n%s", kUsage);
-    return eight::kExitUsage;
+    return usage_error("--pdb-goals goes with --pdb");
   }
   std::vector<Job> jobs;
   // --pdb names a 4x4 partition or a shape.
@@ -176,16 +191,12 @@ int main(int argc, char** argv) {
     eight::Shape s = *pdb_shape;
     if (s.rows > s.cols) s = s.transposed();
     if (!eight::fifteen::is_pattern_shape(s) || s == eight::kShape4x4) {
-      std::fprintf(stderr,
-                   "eight-tablegen: --pdb %s: the shapes with pattern databases of their own are "
-                   "2x7, 3x5 and 2x8 (and their transposes); 4x4's are --pdb 6-6-3 or 7-8\n%s",
-                   pdb->c_str(), kUsage);
-      return eight::kExitUsage;
+      return usage_error("--pdb " + *pdb +
+                         ": the shapes with pattern databases of their own are 2x7, 3x5 and 2x8 "
+                         "(and their transposes); 4x4's are --pdb 6-6-3 or 7-8");
     }
     if (pdb_goals) {
-      std::fprintf(stderr, "eight-tablegen: --pdb-goals names 4x4 goals; not with --pdb %s\n%s",
-                   pdb->c_str(), kUsage);
-      return eight::kExitUsage;
+      return usage_error("--pdb-goals names 4x4 goals; not with --pdb " + *pdb);
     }
     jobs.push_back({out_given ? out : "data/eight-" + eight::to_string(s) + ".tbl",
                     eight::grid_pattern_sections(s)});
@@ -196,11 +207,8 @@ int main(int argc, char** argv) {
     } else if (*pdb == "7-8") {
       partition = eight::fifteen::Partition::k78;
     } else {
-      std::fprintf(stderr,
-                   "eight-tablegen: --pdb %s: the partitions are 6-6-3 and 7-8, the shapes "
-                   "2x7, 3x5 and 2x8\n%s",
-                   pdb->c_str(), kUsage);
-      return eight::kExitUsage;
+      return usage_error("--pdb " + *pdb +
+                         ": the partitions are 6-6-3 and 7-8, the shapes 2x7, 3x5 and 2x8");
     }
     std::vector<int> blanks;
     const std::string goals = pdb_goals.value_or("corner,edge,centre");
@@ -209,11 +217,9 @@ int main(int argc, char** argv) {
       const std::string name = goals.substr(at, comma - at);
       const int blank = name == "corner" ? 0 : name == "edge" ? 1 : name == "centre" ? 5 : -1;
       if (blank < 0 || std::find(blanks.begin(), blanks.end(), blank) != blanks.end()) {
-        std::fprintf(stderr,
-                     "eight-tablegen: --pdb-goals %s: expected corner, edge and centre, each "
-                     "at most once, separated by commas\n%s",
-                     goals.c_str(), kUsage);
-        return eight::kExitUsage;
+        return usage_error(
+            "--pdb-goals " + goals +
+            ": expected corner, edge and centre, each at most once, separated by commas");
       }
       blanks.push_back(blank);
       at = comma + 1;
@@ -232,12 +238,9 @@ int main(int argc, char** argv) {
   if (pdb) {
     // (the job is above)
   } else if (*shape == "4x4") {
-    std::fprintf(stderr,
-                 "eight-tablegen: --shape 4x4: no table holds the 4x4 board's positions; its "
-                 "pattern databases are in the default table (6-6-3), and --pdb 7-8 writes "
-                 "stronger ones\n%s",
-                 kUsage);
-    return eight::kExitUsage;
+    return usage_error(
+        "--shape 4x4: no table holds the 4x4 board's positions; its pattern databases are in the "
+        "default table (6-6-3), and --pdb 7-8 writes stronger ones");
   } else if (*shape == "default") {
     add(out, eight::default_sections());
   } else if (*shape == "3x3") {
@@ -248,21 +251,15 @@ int main(int argc, char** argv) {
     add(out_given ? out : "data/eight-2x6.tbl", eight::kSections2x6);
   } else if (*shape == "all") {
     if (out_given) {
-      std::fprintf(stderr,
-                   "eight-tablegen: --shape all writes three files into data/; --out "
-                   "names one\n%s",
-                   kUsage);
-      return eight::kExitUsage;
+      return usage_error("--shape all writes three files into data/; --out names one");
     }
     add("data/eight.tbl", eight::default_sections());
     add("data/eight-3x4.tbl", eight::kSections3x4);
     add("data/eight-2x6.tbl", eight::kSections2x6);
   } else {
-    std::fprintf(stderr,
-                 "eight-tablegen: --shape %s: the tables are default (every shape up to 10 "
-                 "cells), 3x3, 3x4 (4x3), 2x6 (6x2) and all\n%s",
-                 shape->c_str(), kUsage);
-    return eight::kExitUsage;
+    return usage_error(
+        "--shape " + *shape +
+        ": the tables are default (every shape up to 10 cells), 3x3, 3x4 (4x3), 2x6 (6x2) and all");
   }
   const bool terminal = !quiet && ::isatty(STDERR_FILENO) == 1;
   for (const Job& job : jobs) {

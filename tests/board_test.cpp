@@ -411,3 +411,25 @@ TEST_CASE("a line that is no board and whose first half is none either is read a
   REQUIRE_FALSE(named.ok());
   CHECK(named.error().message != "expected 9 cells, got 8");
 }
+
+TEST_CASE("a count of cells no board has is said to be one, with the sizes nearest it") {
+  // 17 numbers 0 to 16: no board has 17 cells; the tiles do not say which
+  // of the sizes around it was meant, so the message names both.
+  const auto seventeen = eight::parse_grid_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 0");
+  REQUIRE_FALSE(seventeen.ok());
+  CHECK(seventeen.error().code == eight::ErrorCode::kWrongCellCount);
+  CHECK(seventeen.error().message ==
+        "no board has 17 cells; the nearest sizes are 16 (4x4, 2x8 and 8x2) and 18 (3x6, 6x3, 2x9 "
+        "and 9x2)");
+  // 23 numbers 0 to 22: between 21 (3x7, 7x3) and 24 (22 cells is no board either).
+  std::string twenty_three;
+  for (int t = 1; t <= 22; ++t) twenty_three += std::to_string(t) + " ";
+  twenty_three += "0";
+  const auto message = eight::parse_grid_board(twenty_three).error().message;
+  CHECK(message.find("no board has 23 cells; the nearest sizes are 21 (3x7 and 7x3) and 24 (") ==
+        0);
+  CHECK(message.find(") and 24 (") != std::string::npos);
+  // A board of a size that has shapes keeps the count it was measured against.
+  CHECK(eight::parse_grid_board("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0 14").error().message ==
+        "expected 16 cells, got 17");
+}

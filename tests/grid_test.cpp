@@ -126,7 +126,7 @@ TEST_CASE("Manhattan plus linear conflicts changes by one a move on every shape 
 
 TEST_CASE("the grid IDA*'s own heuristic is manhattan_linear_conflict on every shape") {
   // The search keeps its heuristic incrementally; its start value is the
-  // one function's (core/reduction_solver.h's), or on a pattern shape at
+  // one function's (core/line_conflicts.h's), or on a pattern shape at
   // least that.
   Rng rng(13);
   fifteen::SearchBudget none;
@@ -241,9 +241,12 @@ TEST_CASE("following hints from any board of a grid shape reaches the goal witho
   Rng rng(17);
   // (Each step asks for every move's worth, a few reductions: the larger
   // boards' walks, hundreds of steps, are the test's time.) The attempts
-  // get 20,000 nodes, the attempt past 16 cells, so that 2x7, 7x2 and 3x5
-  // boards too are mostly answered by reduction, whose hints are the ones
-  // that could cycle; with their default attempt they are mostly optimal.
+  // get 20,000 nodes, the attempt past 16 cells, which leave the beam
+  // search (up to 25 cells) what the attempt did not spend, too few to
+  // reach the goal of a board the attempt did not finish: the bounded
+  // answers here are the reduction's (2x7, 7x2 and 3x5 too, which with
+  // their default attempt are mostly optimal), whose hints never cycle by
+  // the proof in reduction_solver.cpp. The beam's hints are walked below.
   fifteen::SearchBudget budget;
   budget.max_nodes = kGridAttemptNodes;
   const std::vector<std::pair<Shape, int>> shapes = {
@@ -303,26 +306,70 @@ TEST_CASE("following hints from a 2x7 board proven optimal by pattern search tak
   }
 }
 
-TEST_CASE("a hint on a bounded answer is its path's first move, and the only hint") {
+TEST_CASE(
+    "a hint on a bounded answer is the first move of the path solve gives, and the only hint") {
   Rng rng(23);
-  const GridBoard goal = standard_goal(Shape{7, 7});
-  const GridBoard b = shuffled_board(goal, rng);
-  const Question q = grid_question(goal);
-  const auto a = solve_board(q, b, true, {});
-  REQUIRE(a.ok());
-  REQUIRE_FALSE(a->solution.quality.optimal);
-  const SearchedMoves m = board_moves(q, b, {});
-  CHECK(m.options.distance == a->solution.distance);
-  CHECK_FALSE(m.options.quality.optimal);
-  int hints = 0;
-  for (const MoveOption& o : m.options.all()) {
-    CHECK_FALSE(o.optimal);
-    if (!o.hint) continue;
-    ++hints;
-    CHECK(o.move == a->solution.path()[0]);
-    CHECK(o.distance == a->solution.distance - 1);
+  // 5x5 and 3x6: the beam search's answer; 7x7: the reduction's.
+  for (const Shape s : {Shape{5, 5}, Shape{3, 6}, Shape{7, 7}}) {
+    CAPTURE(to_string(s));
+    const GridBoard goal = standard_goal(s);
+    const GridBoard b = shuffled_board(goal, rng);
+    const Question q = grid_question(goal);
+    const auto a = solve_board(q, b, true, {});
+    REQUIRE(a.ok());
+    REQUIRE_FALSE(a->solution.quality.optimal);
+    CHECK(a->solution.quality.method ==
+          (s.cells() <= grid::kMaxBeamCells ? Method::kBeamSearch : Method::kReduction));
+    // One answer: the distance, its quality and the hint are the solve's.
+    const SearchedMoves m = board_moves(q, b, {});
+    CHECK(m.options.distance == a->solution.distance);
+    CHECK(m.options.quality == a->solution.quality);
+    CHECK(m.report.lower_bound == a->report.lower_bound);
+    int hints = 0;
+    for (const MoveOption& o : m.options.all()) {
+      CHECK_FALSE(o.optimal);
+      if (!o.hint) {
+        CHECK(o.distance == a->solution.distance + 1);  // back, then the path
+        continue;
+      }
+      ++hints;
+      CHECK(o.move == a->solution.path()[0]);
+      CHECK(o.distance == a->solution.distance - 1);
+    }
+    CHECK(hints == 1);
+    CHECK(m.options.moves[0].hint);  // best first
   }
-  CHECK(hints == 1);
+}
+
+TEST_CASE("following the beam search's hints from far boards reaches the goal without cycling") {
+  Rng rng(31);
+  // Far boards of shapes the beam answers (up to 25 cells), the default
+  // budget: each step's hint is the first move of that board's beam path,
+  // and the next board's answer is a new beam search. (A beam on 18 to 20
+  // cells a step, some 70 steps a board: the test's time.)
+  for (const Shape s : {Shape{3, 6}, Shape{4, 5}, Shape{6, 3}}) {
+    CAPTURE(to_string(s));
+    const GridBoard goal = standard_goal(s);
+    const Question q = grid_question(goal);
+    GridBoard b = shuffled_board(goal, rng);
+    std::set<std::string> visited;
+    int most = -1;
+    int steps = 0;
+    bool by_beam = false;
+    while (b != goal) {
+      REQUIRE(visited.insert(to_string(b)).second);
+      const SearchedMoves m = board_moves(q, b, {});
+      REQUIRE(m.report.finished());
+      if (most < 0) most = m.options.distance;
+      by_beam = by_beam || m.options.quality.method == Method::kBeamSearch;
+      const MoveOption& o = m.options.moves[0];  // best first: the hint
+      REQUIRE((o.optimal || o.hint));
+      REQUIRE(o.distance == m.options.distance - 1);
+      b = o.next;
+      REQUIRE(++steps <= 2 * most);  // a hang guard
+    }
+    CHECK(by_beam);
+  }
 }
 
 TEST_CASE("random boards of grid shapes are of the goal's class and never drawn by distance") {

@@ -1,4 +1,4 @@
-// The reduction solver (core/reduction_solver.h) against a move replayer and
+// The reduction solver (core/search/reduction_solver.h) against a move replayer and
 // a breadth-first search that share no code with it: its paths are legal and
 // reach any goal on every shape 2x2 to 10x10, its hints never cycle, its
 // lower bound is one, and it is optimal where the last region is the board.
@@ -14,7 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "reduction_solver.h"
+#include "grid_search.h"
+#include "search/reduction_solver.h"
 
 using namespace eight;
 
@@ -72,6 +73,16 @@ bool same_class(int cols, const Cells& start, const Cells& goal) {
   return transpositions % 2 == distance % 2;
 }
 
+// Manhattan distance plus linear conflicts of start towards goal: the
+// core's one function (grid::manhattan_linear_conflict) on the two boards.
+int md_lc(int rows, int cols, const Cells& start, const Cells& goal) {
+  GridBoard a, b;
+  a.shape = b.shape = Shape{static_cast<std::uint8_t>(rows), static_cast<std::uint8_t>(cols)};
+  std::copy(start.begin(), start.end(), a.cells.begin());
+  std::copy(goal.begin(), goal.end(), b.cells.begin());
+  return grid::manhattan_linear_conflict(a, b);
+}
+
 // A uniformly random board of rows x cols (blank anywhere).
 Cells random_cells(int rows, int cols, std::mt19937& rng) {
   Cells b(static_cast<std::size_t>(rows * cols));
@@ -111,7 +122,7 @@ std::unordered_map<std::uint64_t, int> distances_to(int rows, int cols, const Ce
 
 // Follows first_move() from board to goal: each hint is a legal move, the
 // measure (progress()) falls at every step and never holds the fallback's
-// rank (bits 32 to 39; kFallbackRank in reduction_solver.cpp is 4, outside
+// rank (bits 32 to 39; kFallbackRank in search/reduction_plan.cpp is 4, outside
 // the measure's proof), and the walk ends at the goal with measure 0.
 void check_hints_reach_goal(int rows, int cols, Cells board, const Cells& goal) {
   std::uint64_t measure = reduction::progress(rows, cols, board, goal);
@@ -149,8 +160,7 @@ TEST_CASE("reduction: paths are legal and end at the goal on every shape 2x2 to 
           REQUIRE(end.has_value());
           CHECK(*end == goal);
           // The path is at least the lower bound, and starts with the hint.
-          CHECK(static_cast<int>(path.size()) >=
-                reduction::manhattan_linear_conflict(rows, cols, start, goal));
+          CHECK(static_cast<int>(path.size()) >= md_lc(rows, cols, start, goal));
           const std::optional<Move> hint = reduction::first_move(rows, cols, start, goal);
           REQUIRE(hint.has_value() == !path.empty());
           if (hint) CHECK(*hint == path.front());
@@ -158,7 +168,7 @@ TEST_CASE("reduction: paths are legal and end at the goal on every shape 2x2 to 
       }
     }
   }
-  // No pair needed the phases' fallback (reduction_solver.cpp, plan_pair):
+  // No pair needed the phases' fallback (search/reduction_plan.cpp, plan_pair):
   // it asserts, and the sanitizer build runs this with asserts on.
 }
 
@@ -173,7 +183,7 @@ TEST_CASE("reduction: the goal itself needs no move, no hint, and has progress 0
     CHECK(reduction::solve(rows, cols, goal, goal).empty());
     CHECK_FALSE(reduction::first_move(rows, cols, goal, goal).has_value());
     CHECK(reduction::progress(rows, cols, goal, goal) == 0);
-    CHECK(reduction::manhattan_linear_conflict(rows, cols, goal, goal) == 0);
+    CHECK(md_lc(rows, cols, goal, goal) == 0);
   }
 }
 
@@ -219,7 +229,7 @@ TEST_CASE(
       for (int i = 0; i < 200; ++i) {
         const Cells start = random_start(rows, cols, goal, rng);
         const int exact = distance.at(pack_cells(start));
-        CHECK(reduction::manhattan_linear_conflict(rows, cols, start, goal) <= exact);
+        CHECK(md_lc(rows, cols, start, goal) <= exact);
         CHECK(static_cast<int>(reduction::solve(rows, cols, start, goal).size()) == exact);
       }
     }
@@ -231,7 +241,7 @@ TEST_CASE(
     for (int c = 0; c < 6; ++c) {
       start[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(key >> (4 * c) & 15);
     }
-    CHECK(reduction::manhattan_linear_conflict(2, 3, start, goal) <= exact);
+    CHECK(md_lc(2, 3, start, goal) <= exact);
   }
 }
 

@@ -4,10 +4,24 @@
 
 #include "commands.h"
 #include "common/text.h"
+#include "eight/question.h"
 #include "json/answer_json.h"
 
 namespace eight::cli {
 namespace {
+
+// Whose path a hint on an answer not proven optimal is the first move of:
+// the answer's, which `eight solve` prints for the same board.
+const char* path_of(Method m) {
+  switch (m) {
+    case Method::kBeamSearch:
+      return "the beam search's path";
+    case Method::kReduction:
+      return "the reduction's path";
+    default:
+      return "the search's path";
+  }
+}
 
 void print_hints(Format format, const GridBoard& board, const GridBoard& goal,
                  const MoveOptions& options) {
@@ -20,12 +34,14 @@ void print_hints(Format format, const GridBoard& board, const GridBoard& goal,
   } else {
     // One optimal move per line: the blank's move, the tile it slides, the
     // board it leads to and that board's distance. On a board whose answer
-    // is not proven optimal, the first move of the reduction's path.
+    // is not proven optimal, the first move of the path that answer gives.
+    const std::string by =
+        std::string(", by ") + path_of(options.quality.method) + ": not proven optimal";
     for (const MoveOption& o : options.all()) {
       if (!o.optimal && !o.hint) continue;
       std::printf("%s %c tile %u -> %s (%d moves left%s)\n", std::string(move_name(o.move)).c_str(),
                   move_letter(o.move), o.tile, to_string(o.next).c_str(), o.distance,
-                  o.hint ? ", by the reduction's path: not proven optimal" : "");
+                  o.hint ? by.c_str() : "");
     }
   }
 }
@@ -38,24 +54,38 @@ int hint_command(const Options& opt, Backend& backend) {
     return usage_error("hint formats are text and json");
   }
   if (opt.args.size() != 1) return usage_error("hint takes exactly one board");
-  auto board = parse_grid_board(opt.args[0], opt.shape);
-  if (!board.ok()) {
-    std::fprintf(stderr, "eight: %s\n", board.error().message.c_str());
-    return kExitBadInput;
+  // The board and its goal by the core's one reader (eight/question.h).
+  QuestionText text;
+  text.shape = opt.shape;
+  text.board = opt.args[0];
+  if (opt.goal) text.goal = *opt.goal;
+  auto read = read_question(text);
+  std::optional<Error> mismatch;
+  if (const auto* bad = std::get_if<QuestionError>(&read)) {
+    if (bad->part == QuestionPart::kBoard) {
+      std::fprintf(stderr, "eight: %s\n", bad->error.message.c_str());
+      return kExitBadInput;
+    }
+    if (bad->part == QuestionPart::kGoal) return usage_error("bad goal: " + bad->error.message);
+    // Boards of two shapes: the goal is framed first (a goal no table
+    // answers says so), then the shapes are refused.
+    mismatch = bad->error;
+    text.board.reset();
+    read = read_question(text);
   }
-  const auto goal = goal_of(opt, board->shape);
-  if (goal.index() == 1) return std::get<1>(goal);
-  const GridBoard& g = std::get<0>(goal);
+  const ReadQuestion& asked = std::get<ReadQuestion>(read);
+  const GridBoard& g = asked.goal;
   if (auto f = backend.open()) return report(*f);
   const auto framed = backend.frame(g, false);
   if (const auto* f = std::get_if<Failure>(&framed)) return report(*f);
-  if (const auto mismatch = shape_mismatch(*board, g)) {
+  if (mismatch) {
     std::fprintf(stderr, "eight: %s\n", mismatch->message.c_str());
     return kExitBadInput;
   }
-  const auto options = backend.hint(*board, g);
+  const GridBoard board = *asked.board;
+  const auto options = backend.hint(board, g);
   if (const auto* f = std::get_if<Failure>(&options)) return report(*f);
-  print_hints(format, *board, g, std::get<MoveOptions>(options));
+  print_hints(format, board, g, std::get<MoveOptions>(options));
   return kExitOk;
 }
 

@@ -80,7 +80,7 @@ int info_command(const TableSource& source) {
 // `eight info --svg FILE`: the histogram of the goal asked (as solve asks
 // it: --goal, else the standard goal of --shape or 3x3) as a picture.
 int info_svg_command(const TableSource& source, const Options& opt) {
-  const auto goal = goal_of(opt, opt.shape.value_or(kShape3x3));
+  const auto goal = goal_of(opt);
   if (goal.index() == 1) return std::get<1>(goal);
   const auto tables = open_tables(source, Check::kChecksum);
   if (!tables) return kExitBadTable;

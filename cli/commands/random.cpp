@@ -21,7 +21,7 @@ int random_command(const Options& opt, Backend& backend) {
   }
   const Backend::RandomLimits limits = backend.random_limits();
   if (*count > limits.max_count) return usage_error(limits.count_usage);
-  const auto goal = goal_of(opt, opt.shape.value_or(kShape3x3));
+  const auto goal = goal_of(opt);
   if (goal.index() == 1) return std::get<1>(goal);
   const GridBoard& g = std::get<0>(goal);
   // A table's boards are drawn by distance, whatever answers them: known

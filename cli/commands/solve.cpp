@@ -13,6 +13,7 @@
 
 #include "commands.h"
 #include "common/text.h"
+#include "eight/question.h"
 #include "json/answer_json.h"
 
 namespace eight::cli {
@@ -90,7 +91,7 @@ class SolveCommand {
     } else {
       std::optional<GridBoard> goal = line->goal;
       if (!goal && default_goal_ && (!framed_ || line->board.shape != goal_.shape)) {
-        goal = standard_goal(line->board.shape);
+        goal = *default_goal(&line->board, shape_);  // the core's rule: the board's shape's
       }
       if (goal) {  // a board and its goal on one line, or its shape's own goal
         if (const auto mismatch = shape_mismatch(line->board, *goal)) {
@@ -269,7 +270,7 @@ int solve_command(const Options& opt, Backend& backend) {
   const Format format = opt.format.value_or(Format::kMoves);
   if (format == Format::kText) return usage_error("solve formats are moves, distance and json");
   if (opt.boards && format != Format::kJson) return usage_error("--boards needs --format json");
-  const auto goal = goal_of(opt, opt.shape.value_or(kShape3x3));
+  const auto goal = goal_of(opt);
   if (goal.index() == 1) return std::get<1>(goal);
   if (auto f = backend.open()) return report(*f);
   const auto framed = backend.frame(std::get<0>(goal), !opt.goal && !opt.shape);

@@ -12,10 +12,26 @@
 // (kBeamSearch, boards of up to 25 cells) or by reduction (kReduction: a
 // row and a column at a time, then improved), with a proven lower bound
 // and never a claim of optimality (status kBounded). A bounded board's
-// moves and hint follow the reduction's path, whose hints never cycle. A
+// moves and hint follow the path its answer gives (the same answer). A
 // caller that needs a proof asks for one (require_optimal): the search then
 // gets the whole budget and a board it cannot finish is "budget exceeded",
 // as a 4x4 one is.
+//
+// The answer's fields, defined here once for every interface (JSON over
+// HTTP and from the tool and the C API, the C accessors, Python, and
+// JavaScript, each naming them by its language; docs/answers.md):
+//  - solvable: whether the board can reach the goal at all;
+//  - distance: the fewest moves (a bounded answer: its path's length);
+//  - optimal: the distance is proven the fewest;
+//  - lower_bound: a proven lower bound (the distance when optimal);
+//  - method: what found it (method_name());
+//  - path: the blank's moves.
+// A board that cannot reach the goal is an answer, not an error:
+// solvable false, no distance and no lower bound (JSON null, Python None,
+// JavaScript null, C -1), optimal true (proven: no path exists, by parity,
+// never a search that gave up: Solution's Quality keeps its default), and
+// an empty path. tests/interfaces_agree_test.py holds every interface to
+// it.
 //
 // Answering 4x4 questions: the 15-puzzle's positions fit no table, so a
 // table's pattern databases guide an IDA* search (fifteen_search.h) per
@@ -44,6 +60,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "eight/board.h"
 #include "eight/fifteen_search.h"
@@ -230,12 +247,16 @@ Result<Question> frame_question(const TableSet& tables, const GridBoard& goal);
 Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, bool with_path,
                                      const fifteen::SearchBudget& budget,
                                      bool require_optimal = false);
-// The moves of `board` the same way. For a kBounded answer, the first move
-// of its path is the one marked `hint` (and no move is `optimal`), its
-// distance the rest of the path's length, each other move's distance
-// d + 1 (back, then the path), and following hints from any board reaches
-// the goal: the reduction's first move always makes progress
-// (core/reduction_solver.h).
+// The moves of `board` the same way, from the answer solve_board() gives
+// (the same budget gives the same answer). For a kBounded answer, the
+// first move of its path is the one marked `hint` (and no move is
+// `optimal`), its distance the rest of the path's length, each other
+// move's distance d + 1 (back, then the path). Following hints from any
+// board past 25 cells reaches the goal without visiting a board twice:
+// the reduction's first move always makes progress
+// (core/search/reduction_solver.h). Up to 25 cells each board's answer is a new
+// beam search, which nothing proves to be no longer than the rest of the
+// previous board's path (docs/answers.md#hints has what was measured).
 // REQUIRES: as solve_board, and board.shape == q.goal().shape (see
 // shape_mismatch()).
 SearchedMoves board_moves(const Question& q, const GridBoard& board,
@@ -254,6 +275,25 @@ SearchedMoves board_moves(const Question& q, const GridBoard& board,
 // q.by_search().
 Result<SearchedBoard> draw_board(const Question& q, std::optional<int> distance, Rng& rng,
                                  const fifteen::SearchBudget& budget);
+
+// Whether a path is an answer to a question: every move legal, ending on
+// the goal, and as short as the distance. The one path check of every
+// interface (the C API's eight_check(), so Python's and JavaScript's check).
+struct PathCheck {
+  bool legal = false;    // every move a letter u d l r that keeps the blank on the board
+  bool reaches = false;  // legal, and ends on the goal
+  // 1: reaches the goal in the distance; 0: in more moves, or does not
+  // reach it; -1: reaches it, and no search within the budget proved
+  // whether a shorter path exists (boards past 16 cells, mostly).
+  int optimal = 0;
+  std::string why;  // which move failed, or how far the path is from optimal
+};
+// Checks `path` from `board` against `q`'s goal, proving optimality within
+// `budget` (an optimal answer is required of the search). Errors are
+// solve_board()'s. REQUIRES: as solve_board, and board.shape ==
+// q.goal().shape.
+Result<PathCheck> check_path(const Question& q, const GridBoard& board, std::string_view path,
+                             const fifteen::SearchBudget& budget);
 
 // "the search stopped at its budget of 1000 nodes: it searched 1000 nodes and
 // the distance is at least 44 (bound 46 was being searched)": for messages.

@@ -294,9 +294,9 @@ bool same_class(const BasicBoard<kCapacity>& a, const BasicBoard<kCapacity>& b) 
 // kWrongShape.
 //
 // Each error names what was wrong: the character and its position, the cell
-// count ("expected 9 cells, got 8": a count no tile-set fits is measured
-// against the board its largest tile implies, 3x3 for tiles up to 8), the
-// duplicated or missing tile, the tile out of range.
+// count ("expected 9 cells, got 8", measured against the board the largest
+// tile implies; past tile 15, a count no shape has is named so: "no board has
+// 17 cells; the nearest sizes are 16 (...) and 18 (...)"), the tile at fault.
 //
 // parse_grid_board() reads every shape; parse_board() reads the boards a
 // Board holds, up to 16 cells (the shapes 207ef7f read), and says

@@ -1,6 +1,8 @@
 // Types of eight's HTTP client (client.js): eight-server's API
 // (docs/openapi.yaml), for the boards the package does not answer offline.
-import type { Board, Shape } from "./index.js";
+// Answers are the server's JSON with every member camelCase: the same
+// types (and objects) as the package's own (index.d.ts).
+import type { Answer, Board, BoardAnswer, Hints, Shape } from "./index.js";
 
 export interface ClientOptions {
   /** Each request, connecting to the last byte (default 10,000 ms). */
@@ -28,56 +30,32 @@ export class EightHttpError extends Error {
   status: number;
   /** The problem's slug: "bad-board", "search-budget-exceeded", ... */
   error: string | null;
+  /** The problem, its members camelCase. */
   body: Record<string, unknown> | null;
   retryAfter: number | null;
 }
 
-export interface SolveAnswer {
+/** GET /random: a board `distance` moves from the goal (with `count`, several). */
+export interface RandomAnswer {
   board: string;
-  board_cells: number[];
   goal: string;
-  goal_cells: number[];
   shape: string;
-  solvable: boolean;
-  distance: number | null;
-  optimal: boolean;
-  lower_bound: number | null;
-  method: string;
-  moves: string[];
-  path: string;
-  tiles: number[];
-  boards?: string[];
-  boards_cells?: number[][];
-  [member: string]: unknown;
-}
-
-export interface HintMove {
-  move: "up" | "down" | "left" | "right";
-  letter: "u" | "d" | "l" | "r";
-  tile: number;
-  board: string;
-  board_cells: number[];
-  distance: number | null;
-  optimal: boolean;
-}
-
-export interface HintAnswer {
-  board: string;
-  goal: string;
-  distance: number | null;
-  optimal: boolean;
-  moves: HintMove[];
-  hints: HintMove[];
+  boardCells: number[];
+  goalCells: number[];
+  distance: number;
+  seed: string;
   [member: string]: unknown;
 }
 
 export class EightClient {
   /** `baseUrl`: the server, "http://127.0.0.1:8080". */
   constructor(baseUrl: string | URL, options?: ClientOptions);
-  solve(board: Board, options?: RequestOptions & { boards?: boolean }): Promise<SolveAnswer>;
-  distance(board: Board, options?: RequestOptions): Promise<Record<string, unknown>>;
-  hint(board: Board, options?: RequestOptions): Promise<HintAnswer>;
-  random(options?: RequestOptions & { distance?: number; seed?: number | bigint; count?: number }): Promise<Record<string, unknown>>;
+  solve(board: Board, options?: RequestOptions & { boards?: boolean }): Promise<Answer>;
+  /** The answer without its path. */
+  distance(board: Board, options?: RequestOptions): Promise<BoardAnswer>;
+  hint(board: Board, options?: RequestOptions): Promise<Hints>;
+  random(options?: RequestOptions & { distance?: number; seed?: number | bigint; count?: number }): Promise<RandomAnswer>;
+  /** GET /stats, its members camelCase. */
   stats(options?: RequestOptions): Promise<Record<string, unknown>>;
   /** The server's default table file (for Eight.open). */
   table(options?: RequestOptions): Promise<Uint8Array>;

@@ -3,14 +3,18 @@
 // shapes past 12 cells, the 12-cell tables, or a server's own goal. Uses
 // the platform's fetch (Node 18 or later, browsers). Never trusts the
 // server: every answer is bounded in time and size, and must be JSON of
-// the documented shape.
+// the documented shape. Answers are the server's JSON with every member
+// camelCase (answer_fields.js): the same objects as the package's own
+// (index.js) for the same question.
 
+import { camelCase, hintAnswer } from "./answer_fields.js";
 import { boardText as boardTextOrNull } from "./board_text.js";
 
 // A refusal or failure: `status` the HTTP status (0: no answer at all),
 // `error` the problem's slug ("bad-board", "search-budget-exceeded": the
 // end of its RFC 9457 `type`) when the server sent one, `body` the problem
-// (or null), `retryAfter` its Retry-After in seconds (or null).
+// (or null; its members camelCase, as an answer's), `retryAfter` its
+// Retry-After in seconds (or null).
 export class EightHttpError extends Error {
   constructor(message, { status = 0, error = null, body = null, retryAfter = null } = {}) {
     super(message);
@@ -64,8 +68,13 @@ export class EightClient {
     return this.#ask("distance", { board: boardText(board), ...common(options) }, options);
   }
 
+  // (Not async: a board that is none throws here, before any request.)
   hint(board, options = {}) {
-    return this.#ask("hint", { board: boardText(board), ...common(options) }, options);
+    return this.#ask("hint", { board: boardText(board), ...common(options) }, options).then((body) => {
+      const moves = (list) => Array.isArray(list) && list.every((m) => m !== null && typeof m === "object");
+      if (!moves(body.hints) || !moves(body.moves)) throw new EightHttpError("hint: the server's answer has no moves", { status: 200 });
+      return hintAnswer(body);
+    });
   }
 
   random(options = {}) {
@@ -103,7 +112,7 @@ export class EightClient {
     if (body === null || typeof body !== "object" || Array.isArray(body)) {
       throw new EightHttpError(`${path}: the server's answer is not a JSON object`, { status: response.status });
     }
-    return body;
+    return camelCase(body);
   }
 
   async #get(path, params, options, accept) {
@@ -134,7 +143,7 @@ export class EightClient {
     if (!response.ok) {
       let body = null;
       try {
-        body = JSON.parse(new TextDecoder().decode(await readBounded(response, 65536)));
+        body = camelCase(JSON.parse(new TextDecoder().decode(await readBounded(response, 65536))));
       } catch {
         body = null;
       }

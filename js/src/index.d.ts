@@ -8,7 +8,7 @@ export type Shape = string | [number, number];
 export type Letter = "u" | "d" | "l" | "r";
 
 export { EightClient, EightHttpError } from "./client.js";
-export type { ClientOptions, RequestOptions } from "./client.js";
+export type { ClientOptions, RandomAnswer, RequestOptions } from "./client.js";
 
 /** A bad board, goal, shape, path or table: the message the `eight` tool prints. */
 export class EightError extends Error {
@@ -46,10 +46,20 @@ export interface OpenOptions extends LoadOptions {
   name?: string;
 }
 
-export interface Answer {
+/** A move by name. */
+export type MoveName = "up" | "down" | "left" | "right";
+
+/** What every answer says of its board (GET /distance's whole answer), the
+ *  JSON's members camelCase. */
+export interface BoardAnswer {
   /** The board and goal in canonical form ("867254301", "123/450"). */
   board: string;
   goal: string;
+  /** "RxC": "3x3", "2x3". */
+  shape: string;
+  /** The board's and the goal's tiles, row by row (0 the blank). */
+  boardCells: number[];
+  goalCells: number[];
   solvable: boolean;
   /** Fewest moves, or the path's length when not `optimal`; null when unsolvable. */
   distance: number | null;
@@ -58,32 +68,45 @@ export interface Answer {
   /** A proven lower bound on the distance; null when unsolvable. */
   lowerBound: number | null;
   method: "table" | "pattern-search" | "manhattan-search" | "beam-search" | "reduction";
+}
+
+/** `eight solve --format json` (and GET /solve), every member camelCase: the
+ *  same from Eight.solve() and EightClient.solve(). */
+export interface Answer extends BoardAnswer {
+  /** The path's moves by name. */
+  moves: MoveName[];
   /** The blank's moves, e.g. "ulldr". */
   path: string;
+  /** The tile each move slides. */
+  tiles: number[];
+  /** With `boards: true`: the board after each move, and its tiles. */
+  boards?: string[];
+  boardsCells?: number[][];
 }
 
 export interface Move {
-  move: "up" | "down" | "left" | "right";
+  move: MoveName;
   letter: Letter;
   /** The tile it slides. */
   tile: number;
-  /** The board after it. */
+  /** The board after it, and its tiles. */
   board: string;
+  boardCells: number[];
   /** The next board's distance (null when unsolvable). */
   distance: number | null;
   /** One closer, proven. */
   optimal: boolean;
-  /** On a board whose answer is not proven optimal: the first move of the path found (follow it). */
+  /** On a board whose answer is not proven optimal (no move `optimal`): the first move of the path found (follow it). */
   hint: boolean;
 }
 
-export interface Hints {
-  distance: number | null;
-  optimal: boolean;
+/** `eight hint --format json` (and GET /hint), every member camelCase: the
+ *  same from Eight.hint() and EightClient.hint(). */
+export interface Hints extends BoardAnswer {
+  /** The moves to follow: the optimal moves, or (answer not proven optimal) the `hint` move. */
+  hints: Move[];
   /** Every legal move (2 to 4), best first. */
   moves: Move[];
-  /** As GET /hint's: the optimal moves, or (answer not proven optimal) the `hint` move. */
-  hints: Move[];
 }
 
 export interface Check {

@@ -3,6 +3,7 @@
 // byte for byte. Runs in Node (18 or later) and in browsers, offline: the
 // tables are built in memory (every shape up to 10 cells) or read from a
 // table file's bytes. See README.md; the types are index.d.ts.
+import { camelCase, hintAnswer } from "./answer_fields.js";
 import { boardText as boardTextOrNull } from "./board_text.js";
 import createEightWasm from "./eight-wasm.mjs";
 
@@ -222,8 +223,6 @@ function distanceArg(distance, allowed = 0) {
   return distance;
 }
 
-const kMoveNames = { u: "up", d: "down", l: "left", r: "right" };
-
 // Tables and the questions they answer. Make one with Eight.build() or
 // Eight.open(); ask any number of questions; close() frees its tables.
 // Not for use from several workers at once (each worker loads its own).
@@ -291,28 +290,10 @@ export class Eight {
     }
   }
 
-  // The answer for `board`: distance and a path (as `eight solve`).
+  // The answer for `board`: distance and a path (as `eight solve`), the
+  // fields of its JSON (solveJson) camelCase, as the HTTP client's.
   solve(board, options) {
-    const w = this.#w;
-    const m = w.m;
-    return w.ask(
-      options,
-      (o, e) => m._eight_solve(this.#handle(), o, w.text(boardText(board), 0, "the board"), e),
-      (a) => {
-        const solvable = m._eight_answer_solvable(a) === 1;
-        return {
-          board: w.string(m._eight_answer_board(a)),
-          goal: w.string(m._eight_answer_goal(a)),
-          solvable,
-          distance: solvable ? m._eight_answer_distance(a) : null,
-          optimal: m._eight_answer_optimal(a) === 1,
-          lowerBound: solvable ? m._eight_answer_lower_bound(a) : null,
-          method: w.string(m._eight_answer_method(a)),
-          path: w.string(m._eight_answer_path(a)),
-        };
-      },
-      m._eight_answer_destroy,
-    );
+    return camelCase(JSON.parse(this.solveJson(board, options)));
   }
 
   // Exactly `eight solve --format json` (and GET /solve) for `board`, as
@@ -417,41 +398,10 @@ export class Eight {
   }
 
   // Every legal move from `board`, best first, each scored (as `eight
-  // hint`).
+  // hint`), the fields of its JSON (hintJson) camelCase, as the HTTP
+  // client's.
   hint(board, options) {
-    const w = this.#w;
-    const m = w.m;
-    return w.ask(
-      options,
-      (o, e) => m._eight_hint(this.#handle(), o, w.text(boardText(board), 0, "the board"), e),
-      (h) => {
-        const moves = [];
-        const count = m._eight_moves_count(h);
-        for (let i = 0; i < count; ++i) {
-          const letter = String.fromCharCode(m._eight_moves_letter(h, i));
-          const next = m._eight_moves_next_distance(h, i);
-          moves.push({
-            move: kMoveNames[letter],
-            letter,
-            tile: m._eight_moves_tile(h, i),
-            board: w.string(m._eight_moves_next_board(h, i)),
-            distance: next < 0 ? null : next,
-            optimal: m._eight_moves_is_optimal(h, i) === 1,
-            hint: m._eight_moves_is_hint(h, i) === 1,
-          });
-        }
-        const distance = m._eight_moves_distance(h);
-        return {
-          distance: distance < 0 ? null : distance,
-          optimal: m._eight_moves_optimal(h) === 1,
-          moves,
-          // As GET /hint's `hints`: the optimal moves; where the answer is
-          // not proven optimal, the first move of the path found.
-          hints: moves.filter((mv) => mv.optimal || mv.hint),
-        };
-      },
-      m._eight_moves_destroy,
-    );
+    return hintAnswer(JSON.parse(this.hintJson(board, options)));
   }
 
   // Exactly `eight hint --format json` (and GET /hint) for `board`.

@@ -21,19 +21,30 @@ Errors are ``EightError`` (a ``ValueError``) with the message the ``eight``
 tool prints: every value eight refuses (a bad board, shape, path, number or
 text) is one; a value of the wrong type altogether is a ``TypeError``. Everything here calls eight's C API (libeight-c), so every
 answer is the tool's and the server's, byte for byte (``Answer.json``).
+
+``eight.__version__`` is the project's version, as ``eight --version``
+prints it.
 """
 from __future__ import annotations
 
 import dataclasses
+import functools
+import inspect
+import json as _json
 import math
 import operator
 import threading
-from typing import Iterator, Optional, Sequence, Tuple, Union
+from types import TracebackType
+from typing import Any, Callable, Dict, Iterator, Optional, Sequence, Tuple, Type, TypeVar, Union
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _eight
 from ._eight import EightError
+
+# CMake's project(VERSION), compiled into the extension (python/CMakeLists.txt).
+__version__: str = _eight.__version__
 
 __all__ = [
     "Answer", "Check", "EightError", "Hints", "Move", "Tables", "boards_at", "check", "distance",
@@ -42,22 +53,77 @@ __all__ = [
 
 Board = Union[str, Sequence[int], Sequence[Sequence[int]]]
 Shape = Tuple[int, int]
+_Function = TypeVar("_Function", bound=Callable[..., Any])
 
 _MOVE_NAMES = {"u": "up", "d": "down", "l": "left", "r": "right"}
 
 
+class _BoardFields:
+    """What an answer's JSON (``json``) says of its board, read from it when
+    first asked: the members ``Answer`` and ``Hints`` share."""
+    json: str
+
+    @functools.cached_property
+    def _fields(self) -> Dict[str, Any]:
+        return dict(_json.loads(self.json))
+
+    @property
+    def shape(self) -> str:
+        """The board's shape, "RxC" ("3x3")."""
+        return str(self._fields["shape"])
+
+    @property
+    def board_cells(self) -> Tuple[int, ...]:
+        """The board's tiles, row by row (0 the blank)."""
+        return tuple(self._fields["board_cells"])
+
+    @property
+    def goal_cells(self) -> Tuple[int, ...]:
+        """The goal's tiles, row by row (0 the blank)."""
+        return tuple(self._fields["goal_cells"])
+
+
 @dataclasses.dataclass(frozen=True)
-class Answer:
-    """A board's answer: its distance, a path, and how good the path is."""
+class Answer(_BoardFields):
+    """A board's answer: its distance, a path, and how good the path is.
+
+    The fields are those of ``eight solve --format json`` (and ``GET /solve``),
+    by the same names; ``json`` is that text, byte for byte.
+    """
     board: str          # the board in canonical form
     goal: str           # the goal in canonical form
     solvable: bool      # False: the board cannot reach the goal
-    distance: int       # moves; for an answer not proven optimal, its path's length; -1 if unsolvable
-    optimal: bool       # proven optimal
-    lower_bound: int    # a proven lower bound on the distance (the distance when optimal)
+    # Moves; for an answer not proven optimal, its path's length; None if unsolvable.
+    distance: Optional[int]
+    # Proven optimal (unsolvable: True, proven to have no path).
+    optimal: bool
+    # A proven lower bound on the distance (the distance when optimal); None if unsolvable.
+    lower_bound: Optional[int]
     method: str         # "table", "pattern-search", "manhattan-search", "beam-search", "reduction"
     path: str           # the blank's moves, letters u d l r
-    json: str           # exactly `eight solve --format json` for this board
+    json: str = dataclasses.field(repr=False)  # exactly `eight solve --format json`
+
+    @property
+    def moves(self) -> Tuple[str, ...]:
+        """The path's moves by name: "up", "down", "left", "right"."""
+        return tuple(_MOVE_NAMES[letter] for letter in self.path)
+
+    @property
+    def tiles(self) -> Tuple[int, ...]:
+        """The tile each move of the path slides."""
+        return tuple(self._fields["tiles"])
+
+    @property
+    def boards(self) -> Optional[Tuple[str, ...]]:
+        """The board after each move, when asked for (``boards=True``); else None."""
+        boards = self._fields.get("boards")
+        return None if boards is None else tuple(boards)
+
+    @property
+    def boards_cells(self) -> Optional[Tuple[Tuple[int, ...], ...]]:
+        """``boards``' tiles, each board's row by row; None unless asked for."""
+        cells = self._fields.get("boards_cells")
+        return None if cells is None else tuple(tuple(b) for b in cells)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -66,9 +132,14 @@ class Move:
     letter: str         # u d l r
     tile: int           # the tile it slides
     board: str          # the board after it
-    distance: int       # that board's distance (or its best path's length, when not optimal)
+    # That board's distance (or its best path's length, when not optimal); None if unsolvable.
+    distance: Optional[int]
     optimal: bool       # proven one move closer
-    hint: bool          # the first move of the best path found: the one to follow
+    # On a board whose answer is not proven optimal (no move is ``optimal``
+    # there): the first move of the path found, the one to follow. Always
+    # False on an exact answer: follow an ``optimal`` move there
+    # (``Hints.hints`` lists the moves to follow in both cases).
+    hint: bool
 
     @property
     def name(self) -> str:
@@ -77,12 +148,48 @@ class Move:
 
 
 @dataclasses.dataclass(frozen=True)
-class Hints:
-    """Every legal move from a board, best first."""
-    distance: int
+class Hints(_BoardFields):
+    """Every legal move from a board, best first.
+
+    The fields are those of ``eight hint --format json`` (and ``GET /hint``),
+    by the same names; ``json`` is that text, byte for byte.
+    """
+    distance: Optional[int]  # the board's; None if it cannot reach the goal
     optimal: bool
     moves: Tuple[Move, ...]
-    json: str           # exactly `eight hint --format json` for this board
+    json: str = dataclasses.field(repr=False)  # exactly `eight hint --format json`
+
+    @property
+    def board(self) -> str:
+        """The board in canonical form."""
+        return str(self._fields["board"])
+
+    @property
+    def goal(self) -> str:
+        """The goal in canonical form."""
+        return str(self._fields["goal"])
+
+    @property
+    def solvable(self) -> bool:
+        """False: the board cannot reach the goal."""
+        return bool(self._fields["solvable"])
+
+    @property
+    def lower_bound(self) -> Optional[int]:
+        """A proven lower bound on the distance; None if unsolvable."""
+        bound = self._fields["lower_bound"]
+        return None if bound is None else int(bound)
+
+    @property
+    def method(self) -> str:
+        """How the distance was found, as ``Answer.method``."""
+        return str(self._fields["method"])
+
+    @property
+    def hints(self) -> Tuple[Move, ...]:
+        """The moves to follow, as ``GET /hint``'s ``hints``: every ``optimal`` move,
+        or, where the answer is not proven optimal, the ``hint`` move."""
+        return tuple(m for m in self.moves if m.optimal or m.hint)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -103,7 +210,7 @@ _INT_MAX = 2**31 - 1
 _UINT64_MAX = 2**64 - 1
 
 
-def _whole(value, what: str) -> int:
+def _whole(value: Any, what: str) -> int:
     """``value`` as an int: an integer, or a float that is a whole number.
 
     NaN, an infinity or a fraction is an EightError (``int()`` turned NaN into
@@ -129,7 +236,7 @@ def _board_text(board: Board) -> str:
     raise TypeError(f"a board is a string, or a list or tuple of tiles, not {type(board).__name__}")
 
 
-def _flag(value, what: str) -> bool:
+def _flag(value: Any, what: str) -> bool:
     """A yes or no: a bool (or an int, None); anything else a TypeError (an
     array's truth is a ValueError of NumPy's own)."""
     if value is None or isinstance(value, (bool, int, np.bool_, np.integer)):
@@ -137,7 +244,7 @@ def _flag(value, what: str) -> bool:
     raise TypeError(f"{what} is True or False, not {type(value).__name__}")
 
 
-def _shape(shape) -> Shape:
+def _shape(shape: Any) -> Shape:
     """(rows, cols) as two ints, as the caller wrote them."""
     try:
         rows, cols = shape
@@ -172,41 +279,119 @@ def _options(goal: Optional[Board], shape: Optional[Shape], budget: Optional[int
     return o
 
 
+# What each argument of the questions means, for their docstrings (help()
+# shows them under "Arguments"): one text for the Tables method and the
+# module-level function of the same name.
+_ARGUMENTS = {
+    "board": "a string in any notation the tool reads, or tiles as a list or tuple, "
+             "flat or as rows (0 the blank)",
+    "boards": "list the board after each move in ``Answer.boards`` (``--boards``)",
+    "path": "the blank's moves, letters u d l r",
+    "distance": "exactly this many moves from the goal (random_board: None for any board)",
+    "goal": "the goal, as a board; None: the standard goal of the board's shape",
+    "shape": "(rows, columns), for boards and goals written without rows (``--shape``)",
+    "budget": "nodes a search may expand (``--budget``; default 50,000,000)",
+    "optimal_required": "only a proven optimal answer, else an EightError (``--optimal required``)",
+    "seed": "the same seed gives the same board (``eight random --seed``); None: a fresh one",
+}
+
+
+def _explained(**meanings: str) -> Callable[[_Function], _Function]:
+    """Adds its arguments' meanings (``_ARGUMENTS``, or ``meanings`` where a
+    name means something else there) to a method's docstring."""
+    def explain(method: _Function) -> _Function:
+        names = [n for n in inspect.signature(method).parameters if n != "self"]
+        lines = "\n".join(f"    {n}: {meanings.get(n) or _ARGUMENTS[n]}" for n in names)
+        method.__doc__ = f"{inspect.cleandoc(method.__doc__ or '')}\n\nArguments:\n{lines}"
+        return method
+    return explain
+
+
 class Tables:
     """A set of tables to answer from: a file, a folder of them, or built in memory.
 
-    Immutable: any number of threads may ask one at once.
+    Immutable: any number of threads may ask one at once. ``close()`` (or
+    leaving a ``with`` block) lets its memory go: at once, or when the last
+    question already under way ends; a question after it is an EightError.
+
+        with eight.Tables.open("data/eight.tbl") as tables:
+            tables.solve("867254301")
     """
 
-    def __init__(self, handle: "_eight.Tables"):
-        self._t = handle
+    def __init__(self, handle: "_eight.Tables", source: str = "built in memory"):
+        self._t: Optional[_eight.Tables] = handle
+        self._source = source
 
     @classmethod
     def open(cls, path: str) -> "Tables":
-        """A table file, or every *.tbl file of a folder (as ``eight --table``, ``--tables``)."""
-        return cls(_eight.Tables.open(str(path)))
+        """A table file, or every *.tbl file of a folder (as ``eight --table``, ``--tables``).
+
+        The file is read whole: a file changed afterwards changes no answer.
+        """
+        return cls(_eight.Tables.open(str(path)), repr(str(path)))
 
     @classmethod
     def build(cls) -> "Tables":
         """The tables of every table shape up to 10 cells, built in memory."""
         return cls(_eight.Tables.build())
 
+    def close(self) -> None:
+        """Lets the tables go; asking them anything after it is an EightError.
+
+        A question another thread has under way ends first (it holds the
+        tables until it returns). Closing twice is allowed.
+        """
+        self._t = None
+
+    @property
+    def closed(self) -> bool:
+        """True after ``close()``."""
+        return self._t is None
+
+    def __enter__(self) -> "Tables":
+        self._handle()
+        return self
+
+    def __exit__(self, kind: Optional[Type[BaseException]], value: Optional[BaseException],
+                 traceback: Optional[TracebackType]) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"<eight.Tables {self._source}{', closed' if self._t is None else ''}>"
+
+    def _handle(self) -> "_eight.Tables":
+        # One read of the handle: a close() in another thread from here on
+        # leaves this question its tables (the local reference) until it returns.
+        t = self._t
+        if t is None:
+            raise EightError("these tables are closed")
+        return t
+
+    @_explained()
     def solve(self, board: Board, goal: Optional[Board] = None, *, shape: Optional[Shape] = None,
               budget: Optional[int] = None, optimal_required: bool = False,
               boards: bool = False) -> Answer:
-        """The answer for ``board`` (``eight solve``); goal: the standard goal of its shape."""
-        return Answer(*self._t.solve(_board_text(board),
-                                     _options(goal, shape, budget, optimal_required, boards)))
+        """The answer for ``board`` (``eight solve``): its distance, a path, how good it is."""
+        (board_text, goal_text, solvable, d, optimal, bound, method, path,
+         text) = self._handle().solve(_board_text(board),
+                                      _options(goal, shape, budget, optimal_required, boards))
+        # Not solvable: no distance and no bound (the JSON's nulls).
+        return Answer(board_text, goal_text, solvable, d if solvable else None, optimal,
+                      bound if solvable else None, method, path, text)
 
+    @_explained()
     def distance(self, board: Board, goal: Optional[Board] = None, *,
                  shape: Optional[Shape] = None, budget: Optional[int] = None,
-                 optimal_required: bool = False) -> int:
-        """The distance alone; -1 when the board cannot reach the goal."""
-        return self._t.distance(_board_text(board),
-                                _options(goal, shape, budget, optimal_required))
+                 optimal_required: bool = False) -> Optional[int]:
+        """The distance alone (``eight solve --format distance``); None when the board
+        cannot reach the goal."""
+        return self._handle().distance(_board_text(board),
+                                       _options(goal, shape, budget, optimal_required))
 
-    def distances(self, boards: np.ndarray, goal: Optional[Board] = None, *,
-                  shape: Optional[Shape] = None, budget: Optional[int] = None) -> np.ndarray:
+    @_explained(boards="an array of tiles, shape (count, cells) or (count, rows, cols)")
+    def distances(self, boards: npt.ArrayLike, goal: Optional[Board] = None, *,
+                  shape: Optional[Shape] = None,
+                  budget: Optional[int] = None) -> npt.NDArray[np.int32]:
         """The distances of many boards at once, -1 for those that cannot reach the goal.
 
         ``boards`` is an array of tiles, shape (count, cells) or (count, rows, cols); a
@@ -234,17 +419,22 @@ class Tables:
             raise EightError("boards are an array of shape (count, cells) or (count, rows, cols)")
         if a.size and (a.min() < 0 or a.max() > 99):
             raise EightError("tiles are 0 to 99")
-        return self._t.distances(np.ascontiguousarray(a, dtype=np.uint8),
-                                 _options(goal, shape, budget))
+        return self._handle().distances(np.ascontiguousarray(a, dtype=np.uint8),
+                                        _options(goal, shape, budget))
 
+    @_explained()
     def hints(self, board: Board, goal: Optional[Board] = None, *,
               shape: Optional[Shape] = None, budget: Optional[int] = None,
               optimal_required: bool = False) -> Hints:
         """Every legal move with its next board's distance, best first (``eight hint``)."""
-        d, optimal, moves, text = self._t.hint(_board_text(board),
-                                               _options(goal, shape, budget, optimal_required))
-        return Hints(d, optimal, tuple(Move(*m) for m in moves), text)
+        d, optimal, moves, text = self._handle().hint(
+            _board_text(board), _options(goal, shape, budget, optimal_required))
+        # The extension gives None for a distance that does not exist.
+        scored = tuple(Move(letter, tile, after, to, best, hint)
+                       for letter, tile, after, to, best, hint in moves)
+        return Hints(d, optimal, scored, text)
 
+    @_explained()
     def random_board(self, distance: Optional[int] = None, goal: Optional[Board] = None, *,
                      shape: Optional[Shape] = None, seed: Optional[int] = None,
                      budget: Optional[int] = None) -> str:
@@ -256,14 +446,16 @@ class Tables:
             distance = _whole(distance, "a distance")
             if distance < 0 or distance > _INT_MAX:
                 raise EightError(f"no board is {distance} moves from the goal")
-        return self._t.random(-1 if distance is None else distance, seed,
-                              _options(goal, shape, budget))
+        return self._handle().random(-1 if distance is None else distance, seed,
+                                     _options(goal, shape, budget))
 
+    @_explained()
     def histogram(self, goal: Optional[Board] = None, *,
                   shape: Optional[Shape] = None) -> Tuple[int, ...]:
         """How many boards lie at each distance from the goal, 0 to the farthest."""
-        return tuple(self._t.histogram(_options(goal, shape)))
+        return tuple(self._handle().histogram(_options(goal, shape)))
 
+    @_explained()
     def boards_at(self, distance: int, goal: Optional[Board] = None, *,
                   shape: Optional[Shape] = None) -> Iterator[str]:
         """Every board exactly ``distance`` moves from the goal, each once (up to 10 cells)."""
@@ -272,15 +464,16 @@ class Tables:
         # that far), naming the caller's number.
         d = max(-1, min(distance, _INT_MAX))
         try:
-            return iter(self._t.boards_at(d, _options(goal, shape)))
+            return iter(self._handle().boards_at(d, _options(goal, shape)))
         except EightError as e:
             raise EightError(str(e).replace(f" {d} moves", f" {distance} moves", 1)) from None
 
+    @_explained()
     def check(self, board: Board, path: str, goal: Optional[Board] = None, *,
               shape: Optional[Shape] = None, budget: Optional[int] = None) -> Check:
-        """Whether ``path`` (letters u d l r) is legal from ``board``, reaches the goal, is optimal."""
-        legal, reaches, optimal, why = self._t.check(_board_text(board), path,
-                                                     _options(goal, shape, budget))
+        """Whether ``path`` is legal from ``board``, reaches the goal, and is optimal, and why."""
+        legal, reaches, optimal, why = self._handle().check(_board_text(board), path,
+                                                            _options(goal, shape, budget))
         return Check(legal, reaches, None if optimal < 0 else optimal == 1, why)
 
 
@@ -296,41 +489,63 @@ def _tables() -> Tables:
         return _default
 
 
-def solve(board: Board, goal: Optional[Board] = None, **kwargs) -> Answer:
-    """``Tables.solve`` on the tables built in memory."""
-    return _tables().solve(board, goal, **kwargs)
+def _asks(method: Callable[..., Any]) -> Callable[[_Function], _Function]:
+    """Gives a module-level function the docstring of the ``Tables`` method it
+    calls, so ``help()`` shows the same words for both."""
+    def document(function: _Function) -> _Function:
+        function.__doc__ = (f"{method.__doc__}\n\nAsks the tables of every shape up to 10 "
+                            f"cells, built in memory at first use (``Tables.{method.__name__}``).")
+        return function
+    return document
 
 
-def distance(board: Board, goal: Optional[Board] = None, **kwargs) -> int:
-    """``Tables.distance`` on the tables built in memory."""
-    return _tables().distance(board, goal, **kwargs)
+@_asks(Tables.solve)
+def solve(board: Board, goal: Optional[Board] = None, *, shape: Optional[Shape] = None,
+          budget: Optional[int] = None, optimal_required: bool = False,
+          boards: bool = False) -> Answer:
+    return _tables().solve(board, goal, shape=shape, budget=budget,
+                           optimal_required=optimal_required, boards=boards)
 
 
-def distances(boards: np.ndarray, goal: Optional[Board] = None, **kwargs) -> np.ndarray:
-    """``Tables.distances`` on the tables built in memory."""
-    return _tables().distances(boards, goal, **kwargs)
+@_asks(Tables.distance)
+def distance(board: Board, goal: Optional[Board] = None, *, shape: Optional[Shape] = None,
+             budget: Optional[int] = None, optimal_required: bool = False) -> Optional[int]:
+    return _tables().distance(board, goal, shape=shape, budget=budget,
+                              optimal_required=optimal_required)
 
 
-def hints(board: Board, goal: Optional[Board] = None, **kwargs) -> Hints:
-    """``Tables.hints`` on the tables built in memory."""
-    return _tables().hints(board, goal, **kwargs)
+@_asks(Tables.distances)
+def distances(boards: npt.ArrayLike, goal: Optional[Board] = None, *,
+              shape: Optional[Shape] = None, budget: Optional[int] = None) -> npt.NDArray[np.int32]:
+    return _tables().distances(boards, goal, shape=shape, budget=budget)
 
 
-def random_board(distance: Optional[int] = None, goal: Optional[Board] = None, **kwargs) -> str:
-    """``Tables.random_board`` on the tables built in memory."""
-    return _tables().random_board(distance, goal, **kwargs)
+@_asks(Tables.hints)
+def hints(board: Board, goal: Optional[Board] = None, *, shape: Optional[Shape] = None,
+          budget: Optional[int] = None, optimal_required: bool = False) -> Hints:
+    return _tables().hints(board, goal, shape=shape, budget=budget,
+                           optimal_required=optimal_required)
 
 
-def histogram(goal: Optional[Board] = None, **kwargs) -> Tuple[int, ...]:
-    """``Tables.histogram`` on the tables built in memory."""
-    return _tables().histogram(goal, **kwargs)
+@_asks(Tables.random_board)
+def random_board(distance: Optional[int] = None, goal: Optional[Board] = None, *,
+                 shape: Optional[Shape] = None, seed: Optional[int] = None,
+                 budget: Optional[int] = None) -> str:
+    return _tables().random_board(distance, goal, shape=shape, seed=seed, budget=budget)
 
 
-def boards_at(distance: int, goal: Optional[Board] = None, **kwargs) -> Iterator[str]:
-    """``Tables.boards_at`` on the tables built in memory."""
-    return _tables().boards_at(distance, goal, **kwargs)
+@_asks(Tables.histogram)
+def histogram(goal: Optional[Board] = None, *, shape: Optional[Shape] = None) -> Tuple[int, ...]:
+    return _tables().histogram(goal, shape=shape)
 
 
-def check(board: Board, path: str, goal: Optional[Board] = None, **kwargs) -> Check:
-    """``Tables.check`` on the tables built in memory."""
-    return _tables().check(board, path, goal, **kwargs)
+@_asks(Tables.boards_at)
+def boards_at(distance: int, goal: Optional[Board] = None, *,
+              shape: Optional[Shape] = None) -> Iterator[str]:
+    return _tables().boards_at(distance, goal, shape=shape)
+
+
+@_asks(Tables.check)
+def check(board: Board, path: str, goal: Optional[Board] = None, *,
+          shape: Optional[Shape] = None, budget: Optional[int] = None) -> Check:
+    return _tables().check(board, path, goal, shape=shape, budget=budget)

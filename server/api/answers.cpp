@@ -63,35 +63,10 @@ std::optional<bool> parse_flag(std::string_view text) {
 // one exactly distance=D away, drawn and solved within the budget; for a
 // grid shape's goal, a uniformly random board (no distance: theirs are not
 // exact).
-void random_searched(const Request& req, const Question& q, const Job& job, Response& res) {
-  if (const std::string* c_text = req.param("count")) {
-    return set_problem(
-        res, {400, "bad-count", "Bad count",
-              "count is for the boards tables answer; a " + to_string(q.framed->goal().shape) +
-                  " board is drawn by search, one a request; got " + quote(*c_text, 32),
-              "count"});
-  }
-  std::optional<int> distance;
-  if (const std::string* d_text = req.param("distance")) {
-    if (q.framed->engine == Engine::kGrid) {
-      return set_problem(res, bad_number("distance", *d_text,
-                                         "left out for " + to_string(q.framed->goal().shape) +
-                                             " boards, whose distances are not exact"));
-    }
-    const auto d = parse_decimal(*d_text);
-    if (!d || *d > static_cast<std::uint64_t>(fifteen::kMaxSolutionLength)) {
-      return set_problem(
-          res, bad_number("distance", *d_text,
-                          "a whole number from 0 to 80 for goal " + to_string(q.framed->goal())));
-    }
-    distance = static_cast<int>(*d);
-  }
-  const std::string* s_text = req.param("seed");
-  const auto seed = read_seed(s_text);
-  if (!seed) {
-    return set_problem(res, bad_number("seed", *s_text, "a whole number from 0 to 2^64-1"));
-  }
-  Rng rng(*seed);
+void random_searched(const Question& q, const Job& job, Response& res) {
+  const Asks& asks = q.asks;
+  const std::optional<int> distance = asks.distance;
+  Rng rng(asks.seed);
   // (A search frame's draw has no error: a budget that runs out is in its
   // report.)
   // (Nor a grid shape's, asked without a distance.)
@@ -103,51 +78,133 @@ void random_searched(const Request& req, const Question& q, const Job& job, Resp
   // Without distance=, the board's distance when the search found it
   // within the budget, else null.
   j["distance"] = drawn.distance >= 0 ? nlohmann::ordered_json(drawn.distance) : nullptr;
-  j["seed"] = std::to_string(*seed);
+  j["seed"] = std::to_string(asks.seed);
   set_json(res, j);
   add_search_header(drawn.report, res);
-  res.set_header("Cache-Control", s_text != nullptr ? kAnswerCacheControl : kNoStore);
+  res.set_header("Cache-Control", asks.seeded ? kAnswerCacheControl : kNoStore);
+}
+
+// optimal=required (only a proven optimal answer, else 503 as a search
+// that ran out of budget) or optimal=preferred (the default: for a grid
+// shape, a bounded answer when the search does not finish).
+std::optional<Problem> read_optimal(const Request& req, Asks& asks) {
+  const std::string* text = req.param("optimal");
+  if (text == nullptr || *text == "preferred") return std::nullopt;
+  if (*text == "required") {
+    asks.require_optimal = true;
+    return std::nullopt;
+  }
+  return Problem{400, "bad-optimal", "Bad optimal",
+                 "optimal must be required or preferred; got " + quote(*text, 32), "optimal"};
+}
+
+// boards=1 (the board after every move) or 0.
+std::optional<Problem> read_boards(const Request& req, Asks& asks) {
+  const std::string* text = req.param("boards");
+  if (text == nullptr) return std::nullopt;
+  const auto flag = parse_flag(*text);
+  if (!flag) {
+    return Problem{400, "bad-boards", "Bad boards flag",
+                   "boards must be 1 (the board after every move) or 0; got " + quote(*text, 32),
+                   "boards"};
+  }
+  asks.boards = *flag;
+  return std::nullopt;
+}
+
+// seed=: the one given, else a fresh one.
+std::optional<Problem> read_seed_param(const Request& req, Asks& asks) {
+  const std::string* text = req.param("seed");
+  const auto seed = read_seed(text);
+  if (!seed) return bad_number("seed", *text, "a whole number from 0 to 2^64-1");
+  asks.seed = *seed;
+  asks.seeded = text != nullptr;
+  return std::nullopt;
+}
+
+// /random for a 4x4 or grid shape's goal: no count=; distance= optional
+// (none for a grid shape, whose distances are not exact); seed=.
+std::optional<Problem> read_random_searched(const Request& req, const Question& q, Asks& asks) {
+  if (const std::string* c_text = req.param("count")) {
+    return Problem{400, "bad-count", "Bad count",
+                   "count is for the boards tables answer; a " + to_string(q.framed->goal().shape) +
+                       " board is drawn by search, one a request; got " + quote(*c_text, 32),
+                   "count"};
+  }
+  if (const std::string* d_text = req.param("distance")) {
+    if (q.framed->engine == Engine::kGrid) {
+      return bad_number("distance", *d_text,
+                        "left out for " + to_string(q.framed->goal().shape) +
+                            " boards, whose distances are not exact");
+    }
+    const auto d = parse_decimal(*d_text);
+    if (!d || *d > static_cast<std::uint64_t>(fifteen::kMaxSolutionLength)) {
+      return bad_number("distance", *d_text,
+                        "a whole number from 0 to 80 for goal " + to_string(q.framed->goal()));
+    }
+    asks.distance = static_cast<int>(*d);
+  }
+  return read_seed_param(req, asks);
+}
+
+// /random for a table's goal: distance= (needed), seed=, count=.
+std::optional<Problem> read_random(const Request& req, const Question& q, Asks& asks) {
+  if (q.framed->by_search()) return read_random_searched(req, q, asks);
+  const int max = q.framed->max_distance();
+  const std::string* d_text = req.param("distance");
+  if (d_text == nullptr) return missing_parameter("distance");
+  const auto distance = parse_decimal(*d_text);
+  if (!distance || *distance > static_cast<std::uint64_t>(max)) {
+    return bad_number("distance", *d_text,
+                      "a whole number from 0 to " + std::to_string(max) + " for goal " +
+                          to_string(q.framed->goal()));
+  }
+  asks.distance = static_cast<int>(*distance);
+  if (auto p = read_seed_param(req, asks)) return p;
+  // count=N: N draws from the one generator, in order, as `eight random
+  // --seed S --count N` prints them.
+  if (const std::string* c_text = req.param("count")) {
+    const auto parsed = parse_decimal(*c_text);
+    if (!parsed || *parsed < 1 || *parsed > kMaxRandomCount) {
+      return Problem{400, "bad-count", "Bad count",
+                     "count must be a whole number from 1 to " + std::to_string(kMaxRandomCount) +
+                         "; got " + quote(*c_text, 32),
+                     "count"};
+    }
+    asks.count = *parsed;
+  }
+  return std::nullopt;
 }
 
 }  // namespace
+
+std::optional<Problem> read_asks(Route route, const Request& req, Question& q) {
+  switch (route) {
+    case Route::kSolve:
+    case Route::kDistance:
+      if (auto p = read_optimal(req, q.asks)) return p;
+      return read_boards(req, q.asks);
+    case Route::kHint:
+      return read_optimal(req, q.asks);
+    case Route::kRandom:
+      return read_random(req, q, q.asks);
+    default:
+      return std::nullopt;
+  }
+}
 
 void set_json(Response& res, const nlohmann::ordered_json& j) {
   res.set_status(200);
   res.set_content(j.dump(), kJsonType);
 }
 
-// optimal=required (only a proven optimal answer, else 503 as a search
-// that ran out of budget) or optimal=preferred (the default: for a grid
-// shape, a bounded answer when the search does not finish).
-std::optional<bool> read_require_optimal(const Request& req, Response& res) {
-  const std::string* text = req.param("optimal");
-  if (text == nullptr || *text == "preferred") return false;
-  if (*text == "required") return true;
-  set_problem(res, {400, "bad-optimal", "Bad optimal",
-                    "optimal must be required or preferred; got " + quote(*text, 32), "optimal"});
-  return std::nullopt;
-}
-
 // The one path from a question to an answer for /solve and /distance.
-void answer_solve(const Request& req, const Question& q, bool with_path, const Job& job,
-                  Response& res) {
-  const auto require_optimal = read_require_optimal(req, res);
-  if (!require_optimal) return;
-  SolveFields fields{with_path, false};
-  if (const std::string* boards = req.param("boards")) {
-    const auto flag = parse_flag(*boards);
-    if (!flag) {
-      return set_problem(
-          res, {400, "bad-boards", "Bad boards flag",
-                "boards must be 1 (the board after every move) or 0; got " + quote(*boards, 32),
-                "boards"});
-    }
-    fields.boards = *flag;
-  }
+void answer_solve(const Question& q, bool with_path, const Job& job, Response& res) {
+  const SolveFields fields{with_path, q.asks.boards};
   // From a table, O(distance): one entry per move, nothing proportional to
   // the table; for 4x4, a search within the budget (on the compute pool).
-  const auto answer =
-      solve_board(*q.framed, q.board, with_path, job.search_budget(q.budget), *require_optimal);
+  const auto answer = solve_board(*q.framed, q.board, with_path, job.search_budget(q.budget),
+                                  q.asks.require_optimal);
   if (!answer.ok()) return set_problem(res, problem_from_error(answer.error(), "board"));
   if (!answer->report.finished()) return stopped(answer->report, q, job, res);
   res.set_content(solution_json(answer->solution, fields), kJsonType);
@@ -157,48 +214,21 @@ void answer_solve(const Request& req, const Question& q, bool with_path, const J
   res.set_header("Cache-Control", kAnswerCacheControl);
 }
 
-void answer_hint(const Request& req, const Question& q, const Job& job, Response& res) {
-  const auto require_optimal = read_require_optimal(req, res);
-  if (!require_optimal) return;
+void answer_hint(const Question& q, const Job& job, Response& res) {
   const SearchedMoves searched =
-      board_moves(*q.framed, q.board, job.search_budget(q.budget), *require_optimal);
+      board_moves(*q.framed, q.board, job.search_budget(q.budget), q.asks.require_optimal);
   if (!searched.report.finished()) return stopped(searched.report, q, job, res);
   res.set_content(hints_json(q.board, q.framed->goal(), searched.options), kJsonType);
   if (q.framed->by_search()) add_search_header(searched.report, res);
   res.set_header("Cache-Control", kAnswerCacheControl);
 }
 
-void answer_random(const Request& req, const Question& q, const Job& job, Response& res) {
-  if (q.framed->by_search()) return random_searched(req, q, job, res);
-  const int max = q.framed->max_distance();
-  const std::string* d_text = req.param("distance");
-  if (d_text == nullptr) return set_problem(res, missing_parameter("distance"));
-  const auto distance = parse_decimal(*d_text);
-  if (!distance || *distance > static_cast<std::uint64_t>(max)) {
-    return set_problem(res, bad_number("distance", *d_text,
-                                       "a whole number from 0 to " + std::to_string(max) +
-                                           " for goal " + to_string(q.framed->goal())));
-  }
-  const std::string* s_text = req.param("seed");
-  const auto seed = read_seed(s_text);
-  if (!seed) {
-    return set_problem(res, bad_number("seed", *s_text, "a whole number from 0 to 2^64-1"));
-  }
-  // count=N: N draws from the one generator, in order, as `eight random
-  // --seed S --count N` prints them.
-  std::uint64_t count = 1;
-  const std::string* c_text = req.param("count");
-  if (c_text != nullptr) {
-    const auto parsed = parse_decimal(*c_text);
-    if (!parsed || *parsed < 1 || *parsed > kMaxRandomCount) {
-      return set_problem(res, {400, "bad-count", "Bad count",
-                               "count must be a whole number from 1 to " +
-                                   std::to_string(kMaxRandomCount) + "; got " + quote(*c_text, 32),
-                               "count"});
-    }
-    count = *parsed;
-  }
-  Rng rng(*seed);
+void answer_random(const Question& q, const Job& job, Response& res) {
+  if (q.framed->by_search()) return random_searched(q, job, res);
+  const Asks& asks = q.asks;
+  const int distance = *asks.distance;  // read_asks(): always given for a table's goal
+  const std::uint64_t count = asks.count.value_or(1);
+  Rng rng(asks.seed);
   // A table's draws count no nodes: its deadline and cancel flag bound them.
   const fifteen::SearchBudget bounds = job.search_budget(0);
   const auto past_deadline = [&](std::uint64_t done) {
@@ -220,7 +250,7 @@ void answer_random(const Request& req, const Question& q, const Job& job, Respon
                                   "count"));
     }
     if (job.past_deadline()) return past_deadline(i);
-    const auto board = draw_board(*q.framed, static_cast<int>(*distance), rng, bounds);
+    const auto board = draw_board(*q.framed, distance, rng, bounds);
     if (!board.ok() && board.error().code == ErrorCode::kDeadlineExceeded) {
       return past_deadline(i);
     }
@@ -230,11 +260,11 @@ void answer_random(const Request& req, const Question& q, const Job& job, Respon
   nlohmann::ordered_json j;
   const GridBoard goal = q.framed->goal();
   add_board_fields(j, &drawn.front(), goal);
-  j["distance"] = *distance;
+  j["distance"] = distance;
   // As a string: seeds go up to 2^64-1, past what JSON numbers carry exactly
   // in JavaScript.
-  j["seed"] = std::to_string(*seed);
-  if (c_text != nullptr) {
+  j["seed"] = std::to_string(asks.seed);
+  if (asks.count) {
     auto boards = nlohmann::ordered_json::array();
     auto cells = nlohmann::ordered_json::array();
     for (const GridBoard& b : drawn) {
@@ -246,7 +276,7 @@ void answer_random(const Request& req, const Question& q, const Job& job, Respon
   }
   set_json(res, j);
   // A seeded draw is the same forever; an unseeded one must differ each time.
-  res.set_header("Cache-Control", s_text != nullptr ? kAnswerCacheControl : kNoStore);
+  res.set_header("Cache-Control", asks.seeded ? kAnswerCacheControl : kNoStore);
 }
 
 void answer_stats(const Question& q, Response& res) {

@@ -1,8 +1,8 @@
 // The endpoints that answer a question (question.h) from the table or by
 // search, turning the core's results into responses: /solve, /distance,
 // /hint, /random and /stats. Each takes the question its plan read
-// (plan.h) and reads only the parameters of its own (boards=; distance=,
-// seed= and count=).
+// (plan.h), its own parameters included (read_asks()): none reads the
+// request again.
 //
 // `job` (job.h) bounds each: its max_budget is the server's --max-budget,
 // for the 503 of a search that stopped at its budget; its deadline and its
@@ -20,9 +20,11 @@
 #include <cstdint>
 
 #include "job.h"
+#include "problem.h"
 #include "question.h"
 #include "request.h"
 #include "response.h"
+#include "routes.h"
 
 namespace eight::server {
 
@@ -31,12 +33,17 @@ namespace eight::server {
 // 0.1 s (random.h), so a request with count= runs on the compute pool.
 inline constexpr std::uint64_t kMaxRandomCount = 1000;
 
-// /solve (`with_path`) and /distance; both and /hint read optimal=
-// (required or preferred).
-void answer_solve(const Request& req, const Question& q, bool with_path, const Job& job,
-                  Response& res);
-void answer_hint(const Request& req, const Question& q, const Job& job, Response& res);
-void answer_random(const Request& req, const Question& q, const Job& job, Response& res);
+// Reads the parameters of `route`'s own into q.asks (optimal= and boards=
+// for /solve and /distance, optimal= for /hint, distance=, seed= and
+// count= for /random: the rules depend on the question's goal), or the
+// problem with the first that is refused. The plan step calls it after
+// read_question(), so the answers below read no parameter.
+std::optional<Problem> read_asks(Route route, const Request& req, Question& q);
+
+// /solve (`with_path`) and /distance; /hint; /random; /stats.
+void answer_solve(const Question& q, bool with_path, const Job& job, Response& res);
+void answer_hint(const Question& q, const Job& job, Response& res);
+void answer_random(const Question& q, const Job& job, Response& res);
 void answer_stats(const Question& q, Response& res);
 
 // Sets `res` to `j` as a 200 application/json answer.

@@ -73,7 +73,8 @@ void solve_batch(const TableSlot& slot, const Job& job, const Request& req, Resp
     return set_problem(
         res, problem_from_error(make_error(ErrorCode::kDeadlineExceeded,
                                            "the body's parse stopped at this server's deadline "
-                                           "of " + describe_seconds(job.time_limit) +
+                                           "of " +
+                                               describe_seconds(job.time_limit) +
                                                " (eight-server --job-deadline)"),
                                 {}));
   }
@@ -131,13 +132,17 @@ void solve_batch(const TableSlot& slot, const Job& job, const Request& req, Resp
   // without a goal takes its own shape's standard goal, as GET /solve does,
   // and the answer's "goal" is 123456780, the 3x3 items' (as it always was).
   const bool batch_goal = body.contains("goal") || text.shape.has_value();
-  GridBoard goal = text.shape ? standard_goal(*text.shape) : kStandardGoal;
   if (const auto g = body.find("goal"); g != body.end()) {
     if (!g->is_string()) return set_problem(res, bad_body("field 'goal' must be a string"));
-    const auto parsed_goal = parse_grid_board(g->get_ref<const std::string&>(), text.shape);
-    if (!parsed_goal.ok()) return set_problem(res, problem_from_error(parsed_goal.error(), "goal"));
-    goal = *parsed_goal;
+    text.goal = g->get_ref<const std::string&>();
   }
+  // A question about the batch's goal alone, read as every question is.
+  const auto read = eight::read_question(text);
+  if (const auto* bad = std::get_if<QuestionError>(&read)) {
+    return set_problem(res, problem_from_error(bad->error, part_name(bad->part)));
+  }
+  const GridBoard goal = std::get<ReadQuestion>(read).goal;
+  text.goal.reset();
   const auto tables = slot.get();
   if (!tables) return set_problem(res, no_tables(slot));
   // Each item is answered by the table its goal's frame names: items with
@@ -171,8 +176,8 @@ void solve_batch(const TableSlot& slot, const Job& job, const Request& req, Resp
       out += input_error_json(item, it.error);
       continue;
     }
-    text.board = it.board;
-    text.goal = it.goal;
+    text.board = *it.board;
+    text.goal = it.goal != nullptr ? std::optional<std::string_view>(*it.goal) : std::nullopt;
     // The question as a GET /solve reads it; the batch's budget is its own.
     const auto v = read_question(tables, text, budget.max_nodes, max_budget, &frames);
     if (const auto* p = std::get_if<Problem>(&v)) {

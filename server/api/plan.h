@@ -1,8 +1,9 @@
 // What the API makes of a request before answering it: Handler::plan()
 // reads and checks it on the I/O thread (cheap and bounded: the route, the
-// method, the query parameters, the question's board and goal), and says
-// where it runs; Handler::run() answers from the plan, inline or on the
-// compute pool, without reading the request's question again.
+// method, the query parameters, the question's board and goal, and the
+// endpoint's own parameters), and says where it runs; Handler::run()
+// answers from the plan, inline or on the compute pool, without reading a
+// query parameter again.
 //
 // Thread safety: a plain value; it may move to another thread with its
 // request.
@@ -35,8 +36,10 @@ struct Plan {
   // compute pool, the rest inline on the I/O thread. Set by runs_long()
   // below, the one definition.
   bool runs_long = false;
-  std::optional<Problem> problem;    // for kRefuse
-  std::optional<Question> question;  // for kEndpoint on /solve, /distance, /hint, /random, /stats
+  std::optional<Problem> problem;  // for kRefuse
+  // For kEndpoint on /solve, /distance, /hint, /random, /stats: the
+  // question and every parameter of the endpoint's own, read.
+  std::optional<Question> question;
 };
 
 // The one definition of a long answer, from what the plan read: a batch
@@ -45,6 +48,6 @@ struct Plan {
 // count= (up to kMaxRandomCount draws) or for a goal of a section not
 // stored in full (mod-3: rejection sampling, up to about a second). A
 // request refused before its endpoint runs is answered inline.
-bool runs_long(const Plan& plan, const Request& req);
+bool runs_long(const Plan& plan);
 
 }  // namespace eight::server

@@ -3,8 +3,9 @@
 // it or a search must, and the search's budget. /solve, /distance, /hint,
 // /random and /stats read theirs from the query; each item of a POST /solve
 // batch from the body; both through read_question(texts, ...) below, so
-// every rule (the shape, the default goal, the shape check, the frame,
-// searches turned off) is written once.
+// every rule is written once: the shape, the default goal and the shape
+// check in the core's eight::read_question() (the tool's and the C API's
+// too), the frame and searches turned off here.
 //
 // The core parser is the only judge of board text, limits included: its
 // messages go to the client verbatim, in a Problem naming the parameter at
@@ -26,12 +27,25 @@
 #include "eight/answer.h"
 #include "eight/board.h"
 #include "eight/goal.h"
+#include "eight/question.h"
 #include "eight/table_set.h"
 #include "problem.h"
 #include "request.h"
 #include "table_slot.h"
 
 namespace eight::server {
+
+// What an endpoint's own query parameters ask (answers.h's read_asks()),
+// read by the plan step with the question, so the run step reads no
+// parameter again.
+struct Asks {
+  bool require_optimal = false;        // optimal=required (/solve, /distance, /hint)
+  bool boards = false;                 // boards=1 (/solve, /distance)
+  std::optional<int> distance;         // distance= (/random)
+  std::uint64_t seed = 0;              // seed=, else a fresh one (/random)
+  bool seeded = false;                 // seed= was given: the answer is the same forever
+  std::optional<std::uint64_t> count;  // count= (/random)
+};
 
 struct Question {
   std::shared_ptr<const TableSet> tables;  // the snapshot it is answered from
@@ -40,17 +54,12 @@ struct Question {
   std::optional<eight::Question> framed;
   GridBoard board;           // when the endpoint takes one
   std::uint64_t budget = 0;  // the nodes a search may expand (budget=)
+  Asks asks;                 // the endpoint's own parameters
 };
 
-// The texts one question is read from, wherever they came from.
-struct QuestionText {
-  std::optional<Shape> shape;          // the shape of the board and goal texts (shape=)
-  const std::string* board = nullptr;  // null: a question about a goal alone
-  const std::string* goal = nullptr;   // null: `goal_board`, else the standard goal
-  // A goal already read (a batch's own, for its items without one); its
-  // shape must match the board's as a goal text's must.
-  std::optional<GridBoard> goal_board;
-};
+// The texts one question is read from, wherever they came from: the core's
+// (eight/question.h), whose reader holds the default-goal rule.
+using QuestionText = eight::QuestionText;
 
 // Frames by goal, for many questions against one snapshot (a batch): the
 // last few goals asked about are remembered, so a batch with one goal, or

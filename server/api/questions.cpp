@@ -4,6 +4,7 @@
 
 #include "common/text.h"
 #include "eight/answer.h"
+#include "eight/question.h"
 
 namespace eight::server {
 
@@ -50,27 +51,13 @@ std::variant<Question, Problem> read_question(std::shared_ptr<const TableSet> ta
                                               std::uint64_t max_budget, GoalFrames* frames) {
   Question q;
   q.budget = budget;
-  if (text.board != nullptr) {
-    const auto board = parse_grid_board(*text.board, text.shape);
-    if (!board.ok()) return problem_from_error(board.error(), "board");
-    q.board = *board;
+  auto read = eight::read_question(text);
+  if (auto* bad = std::get_if<QuestionError>(&read)) {
+    return problem_from_error(bad->error, part_name(bad->part));
   }
-  // The goal: as given, else the standard goal of the board's shape (or of
-  // the shape named, or 3x3).
-  GridBoard goal = text.goal_board         ? *text.goal_board
-                   : text.board != nullptr ? standard_goal(q.board.shape)
-                   : text.shape            ? standard_goal(*text.shape)
-                                           : kStandardGoal;
-  if (text.goal != nullptr) {
-    const auto parsed = parse_grid_board(*text.goal, text.shape);
-    if (!parsed.ok()) return problem_from_error(parsed.error(), "goal");
-    goal = *parsed;
-  }
-  if (text.board != nullptr) {
-    if (const auto mismatch = shape_mismatch(q.board, goal)) {
-      return problem_from_error(*mismatch, "goal");
-    }
-  }
+  auto& asked = std::get<ReadQuestion>(read);
+  if (asked.board) q.board = *asked.board;
+  const GridBoard& goal = asked.goal;
   q.tables = std::move(tables);
   if (!q.tables) return not_ready();
   if (is_grid_shape(goal.shape)) {
@@ -84,7 +71,7 @@ std::variant<Question, Problem> read_question(std::shared_ptr<const TableSet> ta
     q.framed = question_of(*found->table, found->frame);
   }
   if (q.framed->by_search() && max_budget == 0) {
-    return searches_off(goal, text.board != nullptr ? "board" : "shape");
+    return searches_off(goal, text.board ? "board" : "shape");
   }
   return q;
 }
@@ -122,10 +109,11 @@ std::variant<Question, Problem> read_question(const TableSlot& slot, const Reque
     text.shape = *parsed;
   }
   if (needs_board) {
-    text.board = req.param("board");
-    if (text.board == nullptr) return missing_parameter("board");
+    const std::string* board = req.param("board");
+    if (board == nullptr) return missing_parameter("board");
+    text.board = *board;
   }
-  text.goal = req.param("goal");
+  if (const std::string* goal = req.param("goal")) text.goal = *goal;
   auto tables = slot.get();
   if (!tables) return no_tables(slot);
   return read_question(std::move(tables), text, std::get<std::uint64_t>(budget), max_budget);

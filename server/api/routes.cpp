@@ -30,7 +30,7 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
       {Route::kHint, "/hint", "board=B[&goal=G][&shape=RxC][&budget=N][&optimal=required]",
        "every legal next move from board B, best first, with the board it leads to and its "
        "distance; the optimal ones also as hints (where no answer is proven optimal, the first "
-       "move of the reduction's path, which never cycles)", false,
+       "move of the path /solve gives)", false,
        {"board", "goal", "shape", "budget", "optimal"}},
       {Route::kRandom, "/random",
        "distance=D[&goal=G][&shape=RxC][&seed=S][&count=N][&budget=N]",

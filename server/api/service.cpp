@@ -105,7 +105,8 @@ Service::Service(const TableSlot& table, const Metrics& metrics, std::uint64_t m
   nlohmann::ordered_json index;
   index["name"] = "eight";
   index["description"] =
-      "Optimal sliding-puzzle solutions: from precomputed tables up to 12 cells, by search on 4x4";
+      "Sliding-puzzle answers: exact from tables up to 10 cells (12 from tables generated on "
+      "request), optimal by search on 4x4, every board up to 10x10 with a proven lower bound";
 #ifdef EIGHT_VERSION
   index["version"] = EIGHT_VERSION;
 #endif
@@ -142,7 +143,13 @@ Plan Service::plan(const Request& req) const {
       if (needs_board || p.route == Route::kRandom || p.route == Route::kStats) {
         auto v = read_question(table_, req, needs_board, max_budget_);
         if (auto* q = std::get_if<Question>(&v)) {
-          p.question = std::move(*q);
+          // The endpoint's own parameters too: run() reads none again.
+          if (auto refused = read_asks(p.route, req, *q)) {
+            p.step = Plan::Step::kRefuse;
+            p.problem = std::move(refused);
+          } else {
+            p.question = std::move(*q);
+          }
         } else {
           p.step = Plan::Step::kRefuse;
           p.problem = std::move(std::get<Problem>(v));
@@ -157,7 +164,7 @@ Plan Service::plan(const Request& req) const {
     p.route = route;
     p.step = Plan::Step::kFailed;
   }
-  p.runs_long = eight::server::runs_long(p, req);  // plan.h: the one definition
+  p.runs_long = eight::server::runs_long(p);  // plan.h: the one definition
   return p;
 }
 
@@ -203,9 +210,9 @@ void Service::dispatch(const Request& req, const Plan& plan, Response& res, cons
     case Route::kIndex:
       return index(req, res);
     case Route::kSolve:
-      return answer_solve(req, *q, true, job, res);
+      return answer_solve(*q, true, job, res);
     case Route::kDistance:
-      return answer_solve(req, *q, false, job, res);
+      return answer_solve(*q, false, job, res);
     case Route::kTable:
       return serve_table(table_, req, res);
     case Route::kHealthz:
@@ -217,9 +224,9 @@ void Service::dispatch(const Request& req, const Plan& plan, Response& res, cons
     case Route::kOpenapi:
       return openapi(res);
     case Route::kHint:
-      return answer_hint(req, *q, job, res);
+      return answer_hint(*q, job, res);
     case Route::kRandom:
-      return answer_random(req, *q, job, res);
+      return answer_random(*q, job, res);
     case Route::kStats:
       return answer_stats(*q, res);
     case Route::kTables:

@@ -52,22 +52,38 @@ before(async () => {
 
 after(() => server?.kill("SIGTERM"));
 
-test("the client's answers are the server's, and the package's offline answers are the same", async () => {
+test("the client's answers are the package's offline answers, the same camelCase objects", async () => {
   const client = new EightClient(base);
   const offline = await Eight.open(readFileSync(tablePath));
   try {
     for (const board of ["867254301", "123456780", "123456870", "123/405", [[1, 2, 3], [4, 5, 6], [7, 0, 8]]]) {
       const online = await client.solve(board);
-      assert.deepEqual(online, JSON.parse(offline.solveJson(board)));
+      assert.deepEqual(online, offline.solve(board));
+      // The server's JSON (the tool's), every member camelCase.
+      const json = JSON.parse(offline.solveJson(board));
+      assert.equal(online.lowerBound, json.lower_bound);
+      assert.deepEqual(online.boardCells, json.board_cells);
+      assert.deepEqual(online.tiles, json.tiles);
+      assert.ok(!Object.keys(online).some((k) => k.includes("_")), Object.keys(online).join(" "));
       const hints = await client.hint(board);
-      assert.deepEqual(hints, JSON.parse(offline.hintJson(board)));
+      assert.deepEqual(hints, offline.hint(board));
+      assert.ok(hints.moves.every((m) => "boardCells" in m && "hint" in m));
     }
+    const big = offline.random({ shape: "6x6", seed: 1 });
+    assert.deepEqual(await client.hint(big), offline.hint(big));
     const boards = await client.solve("867254301", { boards: true });
-    assert.deepEqual(boards, JSON.parse(offline.solveJson("867254301", { boards: true })));
+    assert.deepEqual(boards, offline.solve("867254301", { boards: true }));
+    assert.equal(boards.boardsCells.length, 31);
     const r = await client.random({ distance: 25, seed: 42 });
     assert.equal(r.board, offline.random({ distance: 25, seed: 42 }));
+    assert.deepEqual(r.boardCells.length, 9);
     const d = await client.distance("867254301", { goal: "123456780" });
     assert.equal(d.distance, 31);
+    const { moves, path, tiles, ...asked } = offline.solve("867254301");
+    assert.deepEqual(d, asked);
+    const unsolvable = await client.distance("123456870");
+    assert.deepEqual([unsolvable.solvable, unsolvable.distance, unsolvable.lowerBound], [false, null, null]);
+    void [moves, path, tiles];
     const stats = await client.stats({ shape: "2x3" });
     assert.equal(typeof stats, "object");
     const bytes = await client.table();
@@ -87,6 +103,15 @@ test("a refusal is an EightHttpError with the status, the problem's slug and its
     return true;
   });
   await assert.rejects(client.solve("867254301", { budget: 0 }), (e) => e.status === 400 && e.error === "bad-budget");
+  // A problem's members camelCase, as an answer's (lower_bound: lowerBound).
+  const hard = "0,15,14,13/12,11,10,9/8,7,6,5/4,3,2,1";
+  await assert.rejects(client.solve(hard, { budget: 1000, optimalRequired: true }), (e) => {
+    assert.equal(e.status, 503);
+    assert.equal(e.error, "search-budget-exceeded");
+    assert.equal(typeof e.body.lowerBound, "number");
+    assert.ok(!("lower_bound" in e.body));
+    return true;
+  });
   assert.throws(() => new EightClient("ftp://127.0.0.1/"), TypeError);
   // A board that is none is refused before any request.
   assert.throws(() => client.solve({}), TypeError);
@@ -179,6 +204,9 @@ test("a hostile server cannot make the client wait, read without bound or take i
     if (req.url.startsWith("/solve")) {
       res.writeHead(200, { "content-type": "application/json" });
       res.end("not json at all");
+    } else if (req.url.startsWith("/hint?board=123456708")) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"hints": [null], "moves": []}');  // an object, but no moves
     } else if (req.url.startsWith("/hint")) {
       res.writeHead(200, { "content-type": "application/json" });
       res.end("[1, 2, 3]");
@@ -193,6 +221,7 @@ test("a hostile server cannot make the client wait, read without bound or take i
   const c = new EightClient(liar.url);
   await assert.rejects(c.solve("867254301"), (e) => e instanceof EightHttpError && /not JSON/.test(e.message));
   await assert.rejects(c.hint("867254301"), (e) => e instanceof EightHttpError && /not a JSON object/.test(e.message));
+  await assert.rejects(c.hint("123456708"), (e) => e instanceof EightHttpError && /has no moves/.test(e.message));
   await assert.rejects(c.random(), (e) => e instanceof EightHttpError);
   await assert.rejects(c.stats(), (e) => e instanceof EightHttpError && e.status === 500 && e.error === null && e.message === "stats: HTTP 500");
   await liar.close();

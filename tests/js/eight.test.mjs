@@ -72,6 +72,10 @@ for (const [r, c] of [[2, 2], [2, 3], [3, 2], [2, 4], [4, 2], [2, 5], [5, 2]]) s
 const searched = [...boards(next, 4, 4, 20), ...boards(next, 5, 5, 10)];
 const expected = cliJson([...small, ...searched]);
 
+const kAnswerFields = ["board", "goal", "shape", "boardCells", "goalCells", "solvable", "distance", "optimal",
+  "lowerBound", "method", "moves", "path", "tiles"];
+const snake = (name) => name.replace(/[A-Z]/g, (c) => "_" + c.toLowerCase());
+
 function sameAnswers(what, e, lines, want) {
   let n = 0;
   for (let i = 0; i < lines.length; ++i) {
@@ -79,14 +83,10 @@ function sameAnswers(what, e, lines, want) {
     if (got !== want[i]) assert.fail(`${what}: board ${lines[i]}:\n  eight: ${want[i]}\n  js:    ${got}`);
     const a = e.solve(lines[i]);
     const j = JSON.parse(got);
-    assert.equal(a.distance, j.distance);
-    assert.equal(a.path, j.path);
-    assert.equal(a.solvable, j.solvable);
-    assert.equal(a.optimal, j.optimal);
-    assert.equal(a.lowerBound, j.lower_bound);
-    assert.equal(a.method, j.method);
-    assert.equal(a.board, j.board);
-    assert.equal(a.goal, j.goal);
+    // The JSON's fields, camelCase, in its order (the client's too).
+    assert.deepEqual(Object.keys(a), kAnswerFields);
+    assert.deepEqual(Object.keys(j), kAnswerFields.map(snake));
+    for (const k of kAnswerFields) assert.deepEqual(a[k], j[snake(k)], `${lines[i]}: ${k}`);
     ++n;
   }
   return n;
@@ -148,10 +148,36 @@ test("hints are the tool's, byte for byte, and hints() lists the optimal moves",
       assert.equal(e.hintJson(board), done.stdout.trimEnd(), board);
       const h = e.hint(board);
       const j = JSON.parse(done.stdout);
-      assert.deepEqual(h.moves.map((m) => [m.letter, m.tile, m.board, m.distance, m.optimal]),
-        j.moves.map((m) => [m.letter, m.tile, m.board, m.distance, m.optimal]));
+      assert.deepEqual(Object.keys(h), ["board", "goal", "shape", "boardCells", "goalCells", "solvable", "distance",
+        "optimal", "lowerBound", "method", "hints", "moves"]);
+      assert.equal(h.lowerBound, j.lower_bound);
+      assert.deepEqual(h.boardCells, j.board_cells);
+      assert.deepEqual(h.moves.map((m) => [m.move, m.letter, m.tile, m.board, m.boardCells, m.distance, m.optimal]),
+        j.moves.map((m) => [m.move, m.letter, m.tile, m.board, m.board_cells, m.distance, m.optimal]));
       assert.deepEqual(h.hints.map((m) => m.letter), j.hints.map((m) => m.letter));
+      // Every hint is one of the moves, whole; on an exact answer, the
+      // optimal ones, and no move has `hint`.
+      for (const m of h.hints) assert.ok(h.moves.includes(m));
+      assert.deepEqual(h.hints, h.moves.filter((m) => m.optimal));
+      assert.ok(h.moves.every((m) => m.hint === false));
     }
+  } finally {
+    e.close();
+  }
+});
+
+test("an answer not proven optimal has one move to follow, its hint, and boards: true adds the boards", async () => {
+  const e = await Eight.open(readFileSync(tablePath));
+  try {
+    const h = e.hint(e.random({ shape: "6x6", seed: 1 }));
+    assert.equal(h.optimal, false);
+    assert.ok(h.moves.every((m) => !m.optimal));
+    assert.equal(h.hints.length, 1);
+    assert.deepEqual(h.hints, h.moves.filter((m) => m.hint));
+    const a = e.solve("123456708", { boards: true });
+    assert.deepEqual([a.moves, a.tiles, a.boards, a.boardsCells], [["right"], [8], ["123456780"], [[1, 2, 3, 4, 5, 6, 7, 8, 0]]]);
+    const none = e.solve("123456870");
+    assert.deepEqual([none.solvable, none.distance, none.lowerBound, none.moves], [false, null, null, []]);
   } finally {
     e.close();
   }

@@ -2,7 +2,7 @@
 // (scripts/js-package-test.sh): what a TypeScript game writes type-checks,
 // and what it must not write does not.
 import { Eight, EightError, EightClient, EightHttpError } from "eight";
-import type { Answer, Hints, Check, Move } from "eight";
+import type { Answer, BoardAnswer, Hints, Check, Move } from "eight";
 
 async function play(): Promise<number> {
   const eight: Eight = await Eight.build({ shapes: ["3x3", "2x4"] });
@@ -23,9 +23,18 @@ async function play(): Promise<number> {
   opened.close();
   try {
     const client = new EightClient("http://127.0.0.1:8080", { timeoutMs: 1000 });
-    const online = await client.solve("867254301", { optimalRequired: true, boards: true });
-    const lower: number | null = online.lower_bound;
-    void lower;
+    // The client's answers are the package's types, camelCase.
+    const online: Answer = await client.solve("867254301", { optimalRequired: true, boards: true });
+    const lower: number | null = online.lowerBound;
+    const cells: number[] | undefined = online.boardsCells?.[0];
+    const hinted: Hints = await client.hint("867254301");
+    const follow: boolean = hinted.moves[0].hint;
+    const asked: BoardAnswer = await client.distance("867254301");
+    // @ts-expect-error: no snake_case members
+    const snake = online.lower_bound;
+    // @ts-expect-error: distance() has no path
+    const none = asked.path;
+    void [lower, cells, follow, snake, none];
   } catch (e) {
     if (e instanceof EightHttpError && e.error === "bad-board") return e.status;
     if (e instanceof EightError) return -1;

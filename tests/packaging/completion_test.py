@@ -8,7 +8,8 @@ on indented lines) and `eight probe --help`, it takes each command and its
 options, and the values of --format a|b|c; then, in bash with the
 completion file sourced, checks that completing `eight ` offers every
 command, `eight CMD --` every option of CMD, and `eight CMD --format ` every
-format CMD's usage names. A command or option added to --help but not to
+format CMD's usage names; and the same after `eight --server URL` for the
+commands that ask a server. A command or option added to --help but not to
 the completion fails here.
 """
 import re
@@ -74,6 +75,28 @@ def main():
                 checked += 1
                 if v not in values:
                     failures.append(f"`eight {cmd} --format <TAB>` does not offer {v}")
+    # After the client's options (eight --server URL [--timeout-ms N]), the
+    # commands that ask a server are offered, and then their options.
+    for before in (["--server", "http://127.0.0.1:8080"],
+                   ["--server", "http://127.0.0.1:8080", "--timeout-ms", "500"],
+                   ["--server=http://127.0.0.1:8080"]):
+        offered = complete(completion, ["eight", *before, ""])
+        for cmd in ("solve", "hint", "random"):
+            checked += 1
+            if cmd not in offered:
+                failures.append(f"`eight {' '.join(before)} <TAB>` does not offer {cmd}"
+                                f" (offers {sorted(offered)})")
+        for cmd in ("solve", "hint", "random"):
+            offered = complete(completion, ["eight", *before, cmd, "--"])
+            wanted = set(OPTION.findall(commands[cmd])) - {"--table", "--tables", "--server"}
+            for opt in sorted(wanted):
+                checked += 1
+                if opt not in offered:
+                    failures.append(f"`eight {' '.join(before)} {cmd} --<TAB>` does not offer {opt}")
+        values = complete(completion, ["eight", *before, "solve", "--format", ""])
+        checked += 1
+        if "json" not in values:
+            failures.append(f"`eight {' '.join(before)} solve --format <TAB>` does not offer json")
     for f in failures:
         print("FAIL: " + f)
     if failures:

@@ -104,6 +104,24 @@ TEST_CASE(
   }
 }
 
+TEST_CASE("/hint on a 5x5 board not proven optimal is the first move of /solve's path") {
+  // The playground's count is /distance's and its hint /hint's: one answer
+  // (issue 39 saw "<=105", then a hint 134 moves from the goal).
+  ServiceFixture server;
+  auto cli = server.client();
+  const std::string board = "3,7,12,4,5/1,14,10,8,16/24,11,2,9,19/6,17,13,0,20/21,22,15,23,18";
+  const json s = eight::test::get_json(cli, "/solve?board=" + board);
+  REQUIRE(s["optimal"] == false);
+  REQUIRE(s["moves"].size() == s["distance"].get<std::size_t>());
+  const json h = eight::test::get_json(cli, "/hint?board=" + board);
+  CHECK(h["distance"] == s["distance"]);
+  CHECK(h["lower_bound"] == s["lower_bound"]);
+  CHECK(h["method"] == s["method"]);
+  REQUIRE(h["hints"].size() == 1);
+  CHECK(h["hints"][0]["move"] == s["moves"][0]);
+  CHECK(h["hints"][0]["distance"] == s["distance"].get<int>() - 1);
+}
+
 TEST_CASE("/solve with boards=1 adds the board after every move, ending on the goal") {
   ServiceFixture server;
   auto cli = server.client();

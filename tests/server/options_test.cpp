@@ -6,9 +6,11 @@
 #include <map>
 #include <thread>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "options.h"
+#include "support.h"
 
 using eight::server::Options;
 using eight::server::parse_options;
@@ -296,4 +298,35 @@ TEST_CASE("--version is parsed") {
   REQUIRE(o.ok());
   CHECK(o->version);
   CHECK_FALSE(parse({})->version);
+}
+
+TEST_CASE("an unknown option near a known one comes with it as a suggestion") {
+  const std::vector<std::string_view> args = {"--prot", "80"};
+  auto r = eight::server::parse_command_line(args, [](const char*) { return std::nullopt; });
+  REQUIRE(std::holds_alternative<eight::UsageError>(r));
+  CHECK(std::get<eight::UsageError>(r).message == "unknown option '--prot'");
+  CHECK(std::get<eight::UsageError>(r).suggestion == "--port");
+  // The test seam --pdb-partition is read, never suggested.
+  const std::vector<std::string_view> seam = {"--pdb-partitio", "6-6-3"};
+  r = eight::server::parse_command_line(seam, [](const char*) { return std::nullopt; });
+  REQUIRE(std::holds_alternative<eight::UsageError>(r));
+  CHECK(std::get<eight::UsageError>(r).suggestion != "--pdb-partition");
+}
+
+TEST_CASE("a wrong eight-server flag prints two lines: the error with a suggestion, and --help") {
+  auto r = eight::test::run_program("eight-server", {"--prot", "8080"});
+  CHECK(r.status == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err ==
+        "eight-server: unknown option '--prot' (did you mean --port?)\n"
+        "Run 'eight-server --help' for the options.\n");
+  r = eight::test::run_program("eight-server", {"--port", "99999"});
+  CHECK(r.status == 2);
+  CHECK(r.err ==
+        "eight-server: --port: '99999' is not a port number (0 to 65535)\n"
+        "Run 'eight-server --help' for the options.\n");
+  r = eight::test::run_program("eight-server", {"--memory-budgte=8"});
+  CHECK(r.status == 2);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') <= 3);
+  CHECK(r.err.find("(did you mean --memory-budget?)") != std::string::npos);
 }

@@ -23,6 +23,14 @@
 // The hints never cycle: progress() strictly decreases along first_move(),
 // which the comment above progress() in reduction_solver.cpp proves.
 //
+// Where the pieces live, all in core/search/: reduction_state.h (the
+// renamed board and the shape's geometry), restricted_model.* (the
+// restricted model's breadth-first search and its choice among shortest
+// paths), reduction_plan.* (the units and each unit's phases),
+// last_region.* and window_shortener.* (the last region's IDA* and the
+// windows', on the one driver of ida.h), and reduction_solver.cpp (the
+// plan followed, the second orientation, the measure).
+//
 // Thread safety: every function is safe to call from several threads at
 // once (the searches' scratch space is thread_local).
 #pragma once
@@ -33,11 +41,9 @@
 #include <vector>
 
 #include "eight/board.h"
+#include "search/reduction_state.h"
 
 namespace eight::reduction {
-
-// The sides a board may have: kMinSide to eight::kMaxSide (shape.h).
-inline constexpr int kMinSide = 2;
 
 // A path (blank moves) from start to goal; any goal: the blank may be on any
 // cell and the tiles in any order. Not optimal except on boards of up to 3x3
@@ -46,7 +52,7 @@ inline constexpr int kMinSide = 2;
 // move (first_move()), then the shorter of two plans from there: this
 // board's, and that of the board transposed (a square) or turned half a
 // turn. Then shortened: a move followed by its opposite is dropped, and
-// each window of 26 moves (kWindow in reduction_solver.cpp) is searched for
+// each window of 26 moves (kWindow, search/window_shortener.h) is searched for
 // a shorter path between its ends; never the first move. Tens of
 // milliseconds on a random 10x10 board (one core, -O2; docs/performance.md
 // has the figures and how much they drift between runs).
@@ -69,12 +75,5 @@ std::optional<Move> first_move(int rows, int cols, std::span<const std::uint8_t>
 // REQUIRES: as solve().
 std::uint64_t progress(int rows, int cols, std::span<const std::uint8_t> start,
                        std::span<const std::uint8_t> goal);
-
-// Manhattan distance plus linear conflicts of start towards goal: a lower
-// bound of the moves between them.
-// REQUIRES: kMinSide <= rows, cols <= kMaxSide; start and goal hold
-// rows*cols cells and are permutations of 0..rows*cols-1.
-int manhattan_linear_conflict(int rows, int cols, std::span<const std::uint8_t> start,
-                              std::span<const std::uint8_t> goal);
 
 }  // namespace eight::reduction
