@@ -5,9 +5,10 @@
 # the grid question of Korf's goal (blank on cell 0) and the default budget,
 # a brief optimal attempt and then reduction. Every path is replayed to the
 # goal, every lower bound checked against the published length; prints each
-# instance, the totals and PASS or FAIL against issue 20's floors (moves in
-# all at most 1.15x the published sum, every answer under 1 s, every lower
-# bound at most the published length). Exits as eight-korf24-bench does:
+# instance, the totals and PASS or FAIL against issue 39's floors (moves in
+# all at most 1.03x the published sum, every answer under 1 s, every lower
+# bound at most the published length; issue 20's was 1.15x). One answer is
+# taken first, untimed: it builds the 5x5 pattern databases. Exits as eight-korf24-bench does:
 # 0 when every floor holds, 1 when one does not.
 #
 #   bench/korf_felner_24.sh [--repeat N]
@@ -27,4 +28,4 @@ fi
 pin=()
 command -v taskset >/dev/null && pin=(taskset -c 1)
 exec "${pin[@]}" "$bin" --instances "$root/tests/data/korf_felner_24.txt" --repeat "$repeat" \
-  --max-ms 1000 --max-ratio 1.15
+  --max-ms 1000 --max-ratio 1.03

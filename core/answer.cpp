@@ -243,7 +243,8 @@ std::vector<Move> reduce(const GridBoard& board, const GridBoard& goal) {
 
 SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView* patterns,
                             const GridBoard& board, bool with_path,
-                            const fifteen::SearchBudget& budget, bool require_optimal) {
+                            const fifteen::SearchBudget& budget, bool require_optimal,
+                            bool fast = false) {
   SearchedSolution out;
   out.solution.board = board;
   out.solution.goal = goal;
@@ -275,12 +276,17 @@ SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView
     if (board.size() <= grid::kMaxBeamCells) {
       fifteen::SearchBudget b = budget;
       b.max_nodes = std::min(kBeamNodes, budget.max_nodes - std::min(budget.max_nodes, r.nodes));
-      const grid::BeamResult beam = grid::beam_search(board, goal, kBeamWidth, b);
+      // On 5x5 over the pattern databases too (beam_search.h), whose value
+      // at the start is a lower bound when larger than the attempt's.
+      // (Question::grid_fast: MD+LC alone.)
+      const grid::BeamHeuristic h = fast ? grid::BeamHeuristic{} : grid::beam_heuristic(goal, b);
+      const grid::BeamResult beam = grid::beam_search(board, goal, kBeamWidth, b, h);
       out.report.nodes += beam.nodes;
       if (beam.status == fifteen::SearchStatus::kCancelled) {
         out.report.status = beam.status;
         return out;
       }
+      out.report.lower_bound = std::max(out.report.lower_bound, beam.start_bound);
       if (beam.status == fifteen::SearchStatus::kSolved) {
         path = beam.path;
         out.solution.quality.method = Method::kBeamSearch;
@@ -307,11 +313,11 @@ SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView
 
 SearchedMoves grid_moves(const GridBoard& goal, const fifteen::PatternSetView* patterns,
                          const GridBoard& board, const fifteen::SearchBudget& budget,
-                         bool require_optimal) {
+                         bool require_optimal, bool fast) {
   SearchedMoves out;
   // The board's answer, the one solve_board() gives: its path's first move
   // is the hint and the rest its length.
-  const SearchedSolution first = grid_solve(goal, patterns, board, true, budget, require_optimal);
+  const SearchedSolution first = grid_solve(goal, patterns, board, true, budget, require_optimal, fast);
   out.report = first.report;
   if (!out.report.finished()) return out;
   const int d = first.solution.distance;
@@ -428,7 +434,8 @@ Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, 
   assert(is_valid(board));
   if (q.engine == Engine::kGrid) {
     if (const auto mismatch = shape_mismatch(board, q.goal())) return *mismatch;
-    return grid_solve(q.goal(), q.grid_patterns, board, with_path, budget, require_optimal);
+    return grid_solve(q.goal(), q.grid_patterns, board, with_path, budget, require_optimal,
+                      q.grid_fast);
   }
   assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
   // A table's or the 4x4 search's: a board of the goal's shape is a Board.
@@ -449,7 +456,7 @@ SearchedMoves board_moves(const Question& q, const GridBoard& board,
                           const fifteen::SearchBudget& budget, bool require_optimal) {
   assert(is_valid(board) && board.shape == q.goal().shape);
   if (q.engine == Engine::kGrid) {
-    return grid_moves(q.goal(), q.grid_patterns, board, budget, require_optimal);
+    return grid_moves(q.goal(), q.grid_patterns, board, budget, require_optimal, q.grid_fast);
   }
   assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
   const Board small = *to_board(board);  // the goal's shape, a table's or 4x4

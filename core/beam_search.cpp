@@ -4,7 +4,9 @@
 #include <array>
 #include <cassert>
 #include <chrono>
+#include <optional>
 
+#include "built_in_time.h"
 #include "eight/goal.h"
 #include "line_conflicts.h"
 
@@ -109,17 +111,21 @@ class FingerprintSet {
   std::size_t size_ = 0;
 };
 
-// A board of a layer, with its heuristic's parts kept as tiles move.
+// A board of a layer, with its heuristic's parts kept as tiles move: MD,
+// the lines' conflicts and, on 5x5 with databases, the tiles' cells and
+// the databases' entries (zero without them, so h() is MD + LC then).
 struct Node {
   Key key;
   std::array<std::uint8_t, kMaxBeamCells> cells{};
+  std::array<std::uint8_t, kMaxBeamCells> where{};  // tile t's cell (with databases)
   LineConflicts lc;
+  Pdb5x5Heuristic::Entries pdb;
   std::uint32_t parent = 0;  // its index in the layer before
   std::uint16_t md = 0;
   std::uint8_t blank = 0;
   std::uint8_t move = 0;  // the move from its parent
 
-  int h() const { return md + 2 * lc.total; }
+  int h() const { return md + 2 * std::max<int>(lc.total, pdb.extra()); }
 };
 
 // How a kept board was reached, for the path: its parent's index in the
@@ -128,25 +134,32 @@ using Link = std::uint32_t;
 
 // The heuristic of n's cells from scratch, which slide() keeps
 // incrementally (asserted equal).
-[[maybe_unused]] int full_h(const Geometry& g, const Node& n) {
+[[maybe_unused]] int full_h(const Geometry& g, const Pdb5x5Heuristic* pdb, const Node& n) {
   LineConflicts lc;
   lc.count(g, n.cells.data());
-  return manhattan(g, n.cells.data(), g.rows * g.cols) + 2 * lc.total;
+  const int extra = pdb != nullptr ? pdb->entries(n.where.data()).extra() : 0;
+  return manhattan(g, n.cells.data(), g.rows * g.cols) + 2 * std::max<int>(lc.total, extra);
 }
 
-Node start_node(const Geometry& g, const GridBoard& start) {
+Node start_node(const Geometry& g, const Pdb5x5Heuristic* pdb, const GridBoard& start) {
   Node n;
   std::copy_n(start.cells.begin(), start.size(), n.cells.begin());
   n.key = key_of(n.cells.data(), start.size());
   n.blank = static_cast<std::uint8_t>(blank_cell(start));
   n.md = static_cast<std::uint16_t>(manhattan(g, n.cells.data(), start.size()));
   n.lc.count(g, n.cells.data());
+  if (pdb != nullptr) {
+    for (int c = 0; c < start.size(); ++c) {
+      n.where[n.cells[static_cast<std::size_t>(c)]] = static_cast<std::uint8_t>(c);
+    }
+    n.pdb = pdb->entries(n.where.data());
+  }
   return n;
 }
 
-// n with the tile on `to` slid into the blank: its key, MD and the
-// conflicts of the two lines the tile crosses change.
-void slide(const Geometry& g, Node& n, int to) {
+// n with the tile on `to` slid into the blank: its key, MD, the conflicts
+// of the two lines the tile crosses and the entries of its groups change.
+void slide(const Geometry& g, const Pdb5x5Heuristic* pdb, Node& n, int to) {
   const int from = n.blank;
   const std::uint8_t t = n.cells[static_cast<std::size_t>(to)];
   n.md = static_cast<std::uint16_t>(n.md - g.distance(t, to) + g.distance(t, from));
@@ -156,6 +169,11 @@ void slide(const Geometry& g, Node& n, int to) {
   n.key.flip(t, from);
   n.blank = static_cast<std::uint8_t>(to);
   n.lc.slid(g, n.cells.data(), from, to);
+  if (pdb != nullptr) {
+    n.where[t] = static_cast<std::uint8_t>(from);
+    n.where[0] = static_cast<std::uint8_t>(to);
+    pdb->moved(n.pdb, t, n.where.data());
+  }
 }
 
 // The path to the child reached by `last` from board `index` of the last
@@ -174,24 +192,53 @@ std::vector<Move> path_to(const std::vector<std::vector<Link>>& history, std::ui
 
 }  // namespace
 
+BeamHeuristic beam_heuristic(const GridBoard& goal, const fifteen::SearchBudget& budget) {
+  assert(is_valid(goal));
+  if (goal.shape != kShape5x5) return {};
+  const int blank = blank_cell(goal);
+  const int mirror = transposed_cell(blank);
+  BeamHeuristic h;
+  if (budget.build_in_background) {
+    // Both builds started at once, on threads of their own.
+    const auto both = [blank, mirror] {
+      const Pdb5x5Set* a = pdb5x5_databases_or_start(blank);
+      const Pdb5x5Set* b = mirror == blank ? a : pdb5x5_databases_or_start(mirror);
+      return a != nullptr && b != nullptr ? std::optional(BeamHeuristic{a, b}) : std::nullopt;
+    };
+    return built_within_half_the_time(both, budget).value_or(BeamHeuristic{});
+  }
+  h.databases = pdb5x5_databases(blank, budget.cancel);
+  h.reflected = mirror == blank ? h.databases : pdb5x5_databases(mirror, budget.cancel);
+  if (h.databases == nullptr || h.reflected == nullptr) return {};  // cancelled
+  return h;
+}
+
 BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
-                       const fifteen::SearchBudget& budget) {
+                       const fifteen::SearchBudget& budget, const BeamHeuristic& heuristic) {
   assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape &&
          start.size() <= kMaxBeamCells && width >= 1 && width <= kMaxBeamWidth);
+  assert(heuristic.databases == nullptr ||
+         (goal.shape == kShape5x5 && heuristic.reflected != nullptr));
   BeamResult out;
   if (!same_class(start, goal)) return out;
+  std::optional<Pdb5x5Heuristic> databases;
+  if (heuristic.databases != nullptr) {
+    databases.emplace(*heuristic.databases, *heuristic.reflected, goal);
+  }
+  const Pdb5x5Heuristic* pdb = databases ? &*databases : nullptr;
+  const Geometry g(goal);
+  std::vector<Node> layer{start_node(g, pdb, start)};
+  out.start_bound = layer.front().h();
   if (start == goal) {
     out.status = fifteen::SearchStatus::kSolved;
     return out;
   }
-  const Geometry g(goal);
   const Shape shape = start.shape;
   // The boards kept in a layer so far (and the start): a child equal to one
   // is dropped, so the beam never walks back. The children of the layer
   // being expanded are told apart from each other in `generated`.
   FingerprintSet kept;
   FingerprintSet generated;
-  std::vector<Node> layer{start_node(g, start)};
   kept.insert(fingerprint(layer.front().key));
   // history[d][i]: how board i of layer d was reached (layer 0: the start).
   std::vector<std::vector<Link>> history{{Link{0}}};
@@ -212,7 +259,7 @@ BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
         const int to = neighbor(shape, layer[i].blank, m);
         if (to < 0) continue;
         Node& child = children.emplace_back(layer[i]);
-        slide(g, child, to);
+        slide(g, pdb, child, to);
         prints.push_back(fingerprint(child.key));
         kept.prefetch(prints.back());
         child.parent = static_cast<std::uint32_t>(i);
@@ -230,7 +277,7 @@ BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
       // slide() keeps the heuristic and the key incrementally: checked
       // against a full recount on one child in 64 (on every child, an
       // assertion build's search took 3.4 times as long).
-      assert(out.nodes % 64 != 0 || (child.h() == full_h(g, child) &&
+      assert(out.nodes % 64 != 0 || (child.h() == full_h(g, pdb, child) &&
                                      child.key == key_of(child.cells.data(), g.rows * g.cols)));
       if (child.md == 0) {  // every tile home
         out.status = fifteen::SearchStatus::kSolved;

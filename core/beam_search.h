@@ -1,7 +1,9 @@
 // Near-optimal paths for the boards of up to 25 cells that no search proves
 // optimal in time (5x5, 4x5, 3x6, 3x7, 3x8, 4x6 and the like): a
-// breadth-first beam search over Manhattan distance plus linear conflicts
-// (line_conflicts.h).
+// breadth-first beam search over a heuristic it is given (BeamHeuristic):
+// Manhattan distance plus linear conflicts (line_conflicts.h), and on 5x5
+// also the 5-5-5-5-4 pattern databases with their reflection
+// (pdb/pdb5x5.h), the larger of the two.
 //
 // The method. Layer d holds boards d moves from the start. Each board of a
 // layer is expanded; a child already generated (in any layer) is dropped, so
@@ -13,21 +15,25 @@
 // g + h, as A* would.
 //
 // Why a beam and not weighted A*. On Korf and Felner's 50 random 5x5
-// boards, measured side by side (docs/performance.md): weighted A* over the
-// same heuristic gave 1.32x the optimal lengths at w = 2, and at w = 1.6
-// (1.16x) left 32 of the 50 unsolved within 300,000 expansions, and still 18
-// over 5-5-5-5-4 pattern databases. A beam of 1,000 boards gave 1.17x
-// and one of 4,000 1.12x, in time linear in the width, with memory bounded
-// by it. A beam gives no factor bound of its own: what an answer proves is
-// its lower bound (Manhattan distance plus linear conflicts, or what the
-// optimal attempt before it searched), which answer.h reports beside it.
+// boards, measured side by side (docs/performance.md): weighted A* over
+// Manhattan distance and linear conflicts gave 1.32x the optimal lengths
+// at w = 2, and at w = 1.6 (1.16x) left 32 of the 50 unsolved within
+// 300,000 expansions, and still 18 over 5-5-5-5-4 pattern databases. A
+// beam of 1,000 boards gave 1.17x and one of 4,000 1.12x, in time linear
+// in the width, with memory bounded by it; over the databases the beam's
+// lengths come down further at the same width (docs/performance.md). A
+// beam gives no factor bound of its own: what an answer proves is its lower
+// bound (the heuristic at the start, or what the optimal attempt before it
+// searched), which answer.h reports beside it.
 //
 // Costs. Nodes (boards generated) are about width * 3 * depth. Each kept
 // board (width a layer) holds an 8-byte fingerprint in a set at most three
 // quarters full and 4 bytes of history for the path; a layer's children
-// take 80 bytes each. About 16 MB for a 5x5 or 3x8 board at width 4,000;
-// at most, when a search runs to a 3,000,000-node budget keeping every
-// child, about 80 MB.
+// take 112 bytes each (the cells, the tiles' cells and the heuristic's
+// parts; 80 before the databases). Scaled from the 80-byte figures
+// measured, about 20 MB for a 5x5 or 3x8 board at width 4,000; at most,
+// when a search runs to a 3,000,000-node budget keeping every child, about
+// 110 MB. The 5x5 databases are 12.9 MB more, once a process.
 //
 // Thread safety: pure functions; the state lives in the call.
 #pragma once
@@ -38,6 +44,7 @@
 
 #include "eight/board.h"
 #include "eight/fifteen_search.h"
+#include "pdb/pdb5x5.h"
 
 namespace eight::grid {
 
@@ -51,6 +58,24 @@ inline constexpr int kMaxBeamDepth = 1000;
 // The widest beam: a kept board's parent index and move share 32 bits.
 inline constexpr int kMaxBeamWidth = 1 << 24;
 
+// What the beam ranks a layer's boards by: Manhattan distance plus linear
+// conflicts, and when `databases` is not null (5x5 only) the larger of that
+// and the databases' value over the board and its reflection. A plain
+// value; the sets must outlive the searches given it.
+struct BeamHeuristic {
+  const Pdb5x5Set* databases = nullptr;  // of the goal's blank cell
+  const Pdb5x5Set* reflected = nullptr;  // of its transpose (the same on the diagonal)
+};
+
+// The heuristic for `goal`: on 5x5 the databases of its blank cell and of
+// its transpose, built on first use (pdb5x5_databases(): seconds, on the
+// calling thread, unless budget.build_in_background, which starts them on a
+// thread of their own and waits at most half the time to the deadline, as
+// grid::search() does); Manhattan distance and linear conflicts alone on
+// other shapes, or when the sets are not built in that time or the cancel
+// flag is set. REQUIRES: is_valid(goal).
+BeamHeuristic beam_heuristic(const GridBoard& goal, const fifteen::SearchBudget& budget);
+
 struct BeamResult {
   // kSolved: `path` leads to the goal (not proven optimal). kBudgetExceeded:
   // the nodes, the deadline or kMaxBeamDepth ran out, or every child had
@@ -59,15 +84,20 @@ struct BeamResult {
   fifteen::SearchStatus status = fifteen::SearchStatus::kUnsolvable;
   std::uint64_t nodes = 0;  // boards generated
   std::vector<Move> path;
+  // The heuristic of the start: a proven lower bound on its distance (0 for
+  // the other class).
+  int start_bound = 0;
 };
 
-// A path from `start` to `goal` by a beam of `width` boards, within the
-// budget (nodes: at most budget.max_nodes boards generated; the cancel
-// flag and the deadline, as fifteen::SearchBudget says, read once a layer).
-// The same question gets the same path everywhere.
-// REQUIRES: is_valid(start), is_valid(goal), start.shape == goal.shape,
-// start.size() <= kMaxBeamCells, 1 <= width <= kMaxBeamWidth.
+// A path from `start` to `goal` by a beam of `width` boards ranked by
+// `heuristic`, within the budget (nodes: at most budget.max_nodes boards
+// generated; the cancel flag and the deadline, as fifteen::SearchBudget
+// says, read once a layer). The same question gets the same path
+// everywhere. REQUIRES: is_valid(start), is_valid(goal), start.shape ==
+// goal.shape, start.size() <= kMaxBeamCells, 1 <= width <= kMaxBeamWidth;
+// heuristic.databases null, or goal 5x5 with both sets of its blank cell and
+// its transpose.
 BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
-                       const fifteen::SearchBudget& budget);
+                       const fifteen::SearchBudget& budget, const BeamHeuristic& heuristic = {});
 
 }  // namespace eight::grid

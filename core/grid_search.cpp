@@ -11,6 +11,7 @@
 #include <system_error>
 #include <thread>
 
+#include "built_in_time.h"
 #include "eight/goal.h"
 #include "line_conflicts.h"
 #include "rank/placement.h"
@@ -300,32 +301,6 @@ const fifteen::PatternSetView* pattern_databases(Shape shape, int goal_blank,
   return &slot.view;
 }
 
-namespace {
-
-// The set of (shape, goal_blank), its build started in the background if it
-// is not under way, waited for until it is built, the cancel flag is set or
-// half the time to the deadline has passed (the other half is the
-// search's): null when it is not built by then. Waiting, rather than
-// searching at once without it, keeps a board's answer the same from the
-// first question on whenever the build takes less than that (a 2x8 goal's
-// 4.5 s, inside the server's 10 s deadline): the playground showed a 5x5
-// board "found in 128 moves", the next ask 96, once its set was built.
-const fifteen::PatternSetView* built_within_half_the_time(Shape shape, int goal_blank,
-                                                          const fifteen::SearchBudget& budget) {
-  using Clock = std::chrono::steady_clock;
-  const auto start = Clock::now();
-  const Clock::time_point until =
-      budget.deadline ? start + (*budget.deadline - start) / 2 : start;  // none: no wait
-  for (;;) {
-    if (const auto* dbs = pattern_databases_or_start(shape, goal_blank)) return dbs;
-    if (Clock::now() >= until) return nullptr;
-    if (budget.cancel != nullptr && budget.cancel->load(std::memory_order_relaxed)) return nullptr;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-}
-
-}  // namespace
-
 GridResult search(const GridBoard& start, const GridBoard& goal,
                   const fifteen::SearchBudget& budget, int max_bound,
                   const fifteen::PatternSetView* held) {
@@ -345,7 +320,11 @@ GridResult search(const GridBoard& start, const GridBoard& goal,
   assert(held == nullptr || (held->set.shape == g.shape && held->set.goal_blank == blank_cell(g)));
   const fifteen::PatternSetView* dbs = held;
   if (dbs == nullptr && budget.build_in_background) {
-    dbs = built_within_half_the_time(g.shape, blank_cell(g), budget);
+    // Waited for up to half the time to the deadline (built_in_time.h).
+    const Shape shape = g.shape;
+    const int blank = blank_cell(g);
+    dbs = built_within_half_the_time(
+        [shape, blank] { return pattern_databases_or_start(shape, blank); }, budget);
   } else if (dbs == nullptr) {
     dbs = pattern_databases(g.shape, blank_cell(g), budget.cancel);
     if (dbs == nullptr) {  // cancelled while the set was built

@@ -99,12 +99,12 @@ inline constexpr std::uint64_t kPatternAttemptNodes = 5'000'000;
 inline constexpr int kGridAttemptMaxBound = 120;
 // The beam search's width on boards of up to 25 cells that the attempt did
 // not prove (core/beam_search.h): Korf and Felner's 5x5 boards get paths
-// about 1.1 times their distance, in tenths of a second
-// (docs/performance.md).
+// about 1.08 times their distance over the 5x5 pattern databases, in
+// tenths of a second (docs/performance.md).
 inline constexpr int kBeamWidth = 4000;
 // Nodes (boards generated) the beam search spends at most: its memory
-// follows the boards it keeps, about 16 MB on a 5x5 board and at most
-// about 80 MB at this cap (beam_search.h); a search that needs more
+// follows the boards it keeps, about 20 MB on a 5x5 board and at most
+// about 110 MB at this cap (beam_search.h); a search that needs more
 // leaves the board to the reduction.
 inline constexpr std::uint64_t kBeamNodes = 3'000'000;
 
@@ -205,6 +205,12 @@ struct Question {
   // goal (TableSet::pattern_set(); not owned, outlives the Question), or
   // null for the ones the search builds in memory (grid_search.h).
   const fifteen::PatternSetView* grid_patterns = nullptr;
+  // kGrid: the bounded answers of up to 25 cells by the beam over Manhattan
+  // distance and linear conflicts alone, as before issue 39 (no 5x5 pattern
+  // databases are built or read: tenths of a second, about 1.12 times the
+  // optimal on Korf and Felner's 5x5 boards instead of 1.08). A core-level
+  // knob; no interface sets it yet.
+  bool grid_fast = false;
 
   // (A copy: a frame's goal is a Board.)
   GridBoard goal() const { return frame ? GridBoard(frame->goal()) : grid_goal; }
