@@ -223,14 +223,20 @@ Method search_method(Shape s) {
 
 // The budget of a grid shape's optimal attempt: all of `budget` when an
 // optimal answer is required; else, on a shape with pattern databases, at
-// most kPatternAttemptNodes of it; else at most kGridAttemptNodes of it,
+// most pattern_attempt_nodes() of it; else at most kGridAttemptNodes of it,
 // and none for a board whose lower bound is past kGridAttemptMaxBound.
+// The nodes of a pattern shape's attempt: kTwoByEightAttemptNodes on 2x8
+// and 8x2 (the grid shapes of 16 cells), else kPatternAttemptNodes.
+std::uint64_t pattern_attempt_nodes(Shape shape) {
+  return shape.cells() == 16 ? kTwoByEightAttemptNodes : kPatternAttemptNodes;
+}
+
 fifteen::SearchBudget attempt_budget(Shape shape, const fifteen::SearchBudget& budget,
                                      bool require_optimal, int lower_bound) {
   fifteen::SearchBudget b = budget;
   if (require_optimal) return b;
   if (fifteen::is_pattern_shape(shape)) {
-    b.max_nodes = std::min(b.max_nodes, kPatternAttemptNodes);
+    b.max_nodes = std::min(b.max_nodes, pattern_attempt_nodes(shape));
   } else {
     b.max_nodes = lower_bound > kGridAttemptMaxBound ? 0 : std::min(b.max_nodes, kGridAttemptNodes);
   }
@@ -241,7 +247,8 @@ std::vector<Move> reduce(const GridBoard& board, const GridBoard& goal) {
   return reduction::solve(board.shape.rows, board.shape.cols, board.used(), goal.used());
 }
 
-SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView* patterns,
+SearchedSolution grid_solve(const GridBoard& goal,
+                            std::span<const fifteen::PatternSetView> patterns,
                             const GridBoard& board, bool with_path,
                             const fifteen::SearchBudget& budget, bool require_optimal,
                             bool fast = false) {
@@ -311,13 +318,14 @@ SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView
   return out;
 }
 
-SearchedMoves grid_moves(const GridBoard& goal, const fifteen::PatternSetView* patterns,
+SearchedMoves grid_moves(const GridBoard& goal, std::span<const fifteen::PatternSetView> patterns,
                          const GridBoard& board, const fifteen::SearchBudget& budget,
                          bool require_optimal, bool fast) {
   SearchedMoves out;
   // The board's answer, the one solve_board() gives: its path's first move
   // is the hint and the rest its length.
-  const SearchedSolution first = grid_solve(goal, patterns, board, true, budget, require_optimal, fast);
+  const SearchedSolution first =
+      grid_solve(goal, patterns, board, true, budget, require_optimal, fast);
   out.report = first.report;
   if (!out.report.finished()) return out;
   const int d = first.solution.distance;
@@ -342,12 +350,13 @@ SearchedMoves grid_moves(const GridBoard& goal, const fifteen::PatternSetView* p
       } else {
         // What the question has left: of its budget, and on a pattern
         // shape of its one attempt (the board's and its moves' searches
-        // share kPatternAttemptNodes, so a hint takes no longer than a
+        // share pattern_attempt_nodes(), so a hint takes no longer than a
         // solve) unless an optimal answer is required.
         fifteen::SearchBudget b = budget;
-        const std::uint64_t total = fifteen::is_pattern_shape(goal.shape) && !require_optimal
-                                        ? std::min(budget.max_nodes, kPatternAttemptNodes)
-                                        : budget.max_nodes;
+        const std::uint64_t total =
+            fifteen::is_pattern_shape(goal.shape) && !require_optimal
+                ? std::min(budget.max_nodes, pattern_attempt_nodes(goal.shape))
+                : budget.max_nodes;
         b.max_nodes = total - std::min(total, used);
         const grid::GridResult r = grid::search(
             o.next, goal, attempt_budget(goal.shape, b, require_optimal, h), d - 1, patterns);
@@ -417,7 +426,7 @@ Question grid_question(const GridBoard& goal, const TableSet* tables) {
   q.grid_goal = goal;
   if (tables != nullptr && fifteen::is_pattern_shape(goal.shape)) {
     const grid::PatternKey key = grid::pattern_key(goal);
-    q.grid_patterns = tables->pattern_set(key.shape, key.goal_blank);
+    q.grid_patterns = tables->pattern_sets(key.shape, key.goal_blank);
   }
   return q;
 }

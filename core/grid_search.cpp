@@ -8,6 +8,7 @@
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <system_error>
 #include <thread>
 
@@ -92,16 +93,19 @@ struct PatternState {
 class GridDomain {
  public:
   GridDomain(const Geometry& g, const GridBoard& start, const fifteen::SearchBudget& budget,
-             const PatternState* patterns)
+             std::span<const PatternState> patterns)
       : g_(g), shape_(start.shape), budget_(budget), board_(g, start.cells.data()) {
-    if (patterns != nullptr) patterns_.emplace(*patterns);
+    assert(patterns.size() <= static_cast<std::size_t>(fifteen::kMaxPatternSets));
+    for (const PatternState& p : patterns) patterns_[static_cast<std::size_t>(sets_++)].emplace(p);
   }
 
-  // MD plus twice the larger of the linear conflicts' and the pattern
-  // databases' extra moves: each is admissible over MD, so their max is.
+  // MD plus twice the largest of the linear conflicts' and each set's
+  // extra moves: each is admissible over MD, so their max is.
   int h() const {
-    const int lc = board_.lc.total;
-    return board_.md + 2 * (patterns_ ? std::max(lc, patterns_->sum) : lc);
+    int extra = board_.lc.total;
+    for (int i = 0; i < sets_; ++i)
+      extra = std::max(extra, patterns_[static_cast<std::size_t>(i)]->sum);
+    return board_.md + 2 * extra;
   }
   bool at_goal() const { return board_.md == 0; }  // every tile home
   int blank() const { return board_.blank; }
@@ -109,7 +113,7 @@ class GridDomain {
   void slide(int to) {
     const int from = board_.blank;
     const std::uint8_t t = board_.slide(g_, to);
-    if (patterns_) patterns_->moved(t, from);
+    for (int i = 0; i < sets_; ++i) patterns_[static_cast<std::size_t>(i)]->moved(t, from);
   }
   // The budget: nodes, then every kSearchCheckInterval nodes the cancel
   // flag and the deadline.
@@ -140,7 +144,8 @@ class GridDomain {
   Shape shape_;
   fifteen::SearchBudget budget_;
   MdLcBoard board_;
-  std::optional<PatternState> patterns_;
+  std::array<std::optional<PatternState>, fifteen::kMaxPatternSets> patterns_;
+  int sets_ = 0;
   std::uint64_t nodes_ = 0;
   fifteen::SearchStatus stop_status_ = fifteen::SearchStatus::kBudgetExceeded;
 };
@@ -166,15 +171,27 @@ int GridResult::lower_bound() const {
 GridResult search_with(const GridBoard& start, const GridBoard& goal,
                        const fifteen::PatternSetView* dbs, const fifteen::SearchBudget& budget,
                        int max_bound) {
+  if (dbs == nullptr) {
+    return search_with(start, goal, std::span<const fifteen::PatternSetView>(), budget, max_bound);
+  }
+  return search_with(start, goal, std::span(dbs, 1), budget, max_bound);
+}
+
+GridResult search_with(const GridBoard& start, const GridBoard& goal,
+                       std::span<const fifteen::PatternSetView> sets,
+                       const fifteen::SearchBudget& budget, int max_bound) {
   assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape);
-  assert(dbs == nullptr ||
-         (dbs->set.shape == goal.shape && dbs->set.goal_blank == blank_cell(goal)));
+  assert(sets.size() <= static_cast<std::size_t>(fifteen::kMaxPatternSets));
+  for ([[maybe_unused]] const fifteen::PatternSetView& dbs : sets) {
+    assert(dbs.set.shape == goal.shape && dbs.set.goal_blank == blank_cell(goal));
+  }
   GridResult out;
   if (!same_class(start, goal)) return out;
   const Geometry g(goal);
-  std::optional<PatternState> patterns;
-  if (dbs != nullptr) patterns.emplace(*dbs, start, goal);
-  GridDomain domain(g, start, budget, patterns ? &*patterns : nullptr);
+  std::vector<PatternState> patterns;
+  patterns.reserve(sets.size());
+  for (const fifteen::PatternSetView& dbs : sets) patterns.emplace_back(dbs, start, goal);
+  GridDomain domain(g, start, budget, patterns);
   search::Ida<GridDomain> ida(domain);
   out.initial_bound = domain.h();
   int bound = out.initial_bound;
@@ -236,11 +253,16 @@ bool is_pattern_key(Shape shape, int goal_blank) {
 namespace {
 
 struct Slot {
-  std::mutex build;  // held by the thread building the set
-  std::atomic<const fifteen::PatternSetView*> built{nullptr};
+  std::mutex build;  // held by the thread building the sets
+  // The sets built, once they all are (0 until then): views[0..built).
+  std::atomic<int> built{0};
   std::atomic<bool> starting{false};  // a background build was started
-  fifteen::PatternDatabases owned;    // guarded by `build`
-  fifteen::PatternSetView view;       // over `owned`, once built
+  std::array<fifteen::PatternDatabases, fifteen::kMaxPatternSets> owned;  // guarded by `build`
+  std::array<fifteen::PatternSetView, fifteen::kMaxPatternSets> views;  // over `owned`, once built
+
+  std::span<const fifteen::PatternSetView> sets() const {
+    return {views.data(), static_cast<std::size_t>(built.load(std::memory_order_acquire))};
+  }
 };
 
 // One slot per (shape, goal blank); each is built by the first thread to
@@ -257,10 +279,10 @@ Slot& slot_of(Shape shape, int goal_blank) {
 
 }  // namespace
 
-const fifteen::PatternSetView* pattern_databases_or_start(Shape shape, int goal_blank) {
+std::span<const fifteen::PatternSetView> pattern_databases_or_start(Shape shape, int goal_blank) {
   assert(fifteen::is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells());
   Slot& slot = slot_of(shape, goal_blank);
-  if (const auto* dbs = slot.built.load(std::memory_order_acquire)) return dbs;
+  if (const auto sets = slot.sets(); !sets.empty()) return sets;
   if (!slot.starting.exchange(true)) {
     try {
       // Detached: the slot lives as long as the process, and nothing waits
@@ -268,7 +290,7 @@ const fifteen::PatternSetView* pattern_databases_or_start(Shape shape, int goal_
       // slot's mutex.
       std::thread([shape, goal_blank, &slot] {
         try {
-          if (pattern_databases(shape, goal_blank) != nullptr) return;
+          if (!pattern_databases(shape, goal_blank).empty()) return;
         } catch (const std::exception&) {
           // Out of memory: nothing kept; a later caller tries again.
         }
@@ -277,57 +299,73 @@ const fifteen::PatternSetView* pattern_databases_or_start(Shape shape, int goal_
     } catch (const std::system_error&) {
       slot.starting.store(false);  // no thread to be had: a later caller tries again
     }
-    return nullptr;  // (the caller that starts the build never waits for it)
+    return {};  // (the caller that starts the build never waits for it)
   }
-  return slot.built.load(std::memory_order_acquire);
+  return slot.sets();
 }
 
-const fifteen::PatternSetView* pattern_databases(Shape shape, int goal_blank,
-                                                 const std::atomic<bool>* cancel) {
+std::span<const fifteen::PatternSetView> pattern_databases(Shape shape, int goal_blank,
+                                                           const std::atomic<bool>* cancel) {
   assert(fifteen::is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells());
   Slot& slot = slot_of(shape, goal_blank);
-  if (const auto* dbs = slot.built.load(std::memory_order_acquire)) return dbs;
+  if (const auto sets = slot.sets(); !sets.empty()) return sets;
   std::lock_guard lock(slot.build);
-  if (const auto* dbs = slot.built.load(std::memory_order_acquire)) return dbs;
+  if (const auto sets = slot.sets(); !sets.empty()) return sets;
   fifteen::PdbOptions options;
   options.threads = 1;  // the caller's thread only: it is a compute-pool thread
   options.cancel = cancel;
-  fifteen::PatternDatabases dbs =
-      fifteen::generate_pattern_set(fifteen::pattern_set(shape, goal_blank), options);
-  if (dbs.bytes.empty()) return nullptr;  // cancelled
-  slot.owned = std::move(dbs);
-  slot.view = slot.owned.view();
-  slot.built.store(&slot.view, std::memory_order_release);
-  return &slot.view;
+  const int count = fifteen::pattern_set_count(shape);
+  for (int p = 0; p < count; ++p) {
+    fifteen::PatternDatabases dbs =
+        fifteen::generate_pattern_set(fifteen::pattern_set(shape, goal_blank, p), options);
+    if (dbs.bytes.empty()) {  // cancelled: nothing kept
+      for (int q = 0; q < p; ++q) slot.owned[static_cast<std::size_t>(q)] = {};
+      return {};
+    }
+    slot.owned[static_cast<std::size_t>(p)] = std::move(dbs);
+  }
+  for (int p = 0; p < count; ++p) {
+    slot.views[static_cast<std::size_t>(p)] = slot.owned[static_cast<std::size_t>(p)].view();
+  }
+  slot.built.store(count, std::memory_order_release);
+  return slot.sets();
 }
 
 GridResult search(const GridBoard& start, const GridBoard& goal,
                   const fifteen::SearchBudget& budget, int max_bound,
-                  const fifteen::PatternSetView* held) {
+                  std::span<const fifteen::PatternSetView> held) {
   assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape);
   // A board of the other class needs no database to be told apart: none is
   // fetched or built for it.
   if (!same_class(start, goal)) return GridResult{};
   if (!fifteen::is_pattern_shape(goal.shape)) {
-    assert(held == nullptr);
-    return search_with(start, goal, nullptr, budget, max_bound);
+    assert(held.empty());
+    return search_with(start, goal, std::span<const fifteen::PatternSetView>(), budget, max_bound);
   }
   // The question seen through the symmetry whose databases are kept; the
   // path maps back move by move.
   const Symmetry& sym = canonical_symmetry(goal);
   const GridBoard s = transform(start, sym);
   const GridBoard g = transform(goal, sym);
-  assert(held == nullptr || (held->set.shape == g.shape && held->set.goal_blank == blank_cell(g)));
-  const fifteen::PatternSetView* dbs = held;
-  if (dbs == nullptr && budget.build_in_background) {
+  assert(held.size() <= static_cast<std::size_t>(fifteen::kMaxPatternSets));
+  for ([[maybe_unused]] const fifteen::PatternSetView& h : held) {
+    assert(h.set.shape == g.shape && h.set.goal_blank == blank_cell(g));
+  }
+  std::span<const fifteen::PatternSetView> dbs = held;
+  if (dbs.empty() && budget.build_in_background) {
     // Waited for up to half the time to the deadline (built_in_time.h).
     const Shape shape = g.shape;
     const int blank = blank_cell(g);
-    dbs = built_within_half_the_time(
-        [shape, blank] { return pattern_databases_or_start(shape, blank); }, budget);
-  } else if (dbs == nullptr) {
+    const fifteen::PatternSetView* first = built_within_half_the_time(
+        [shape, blank] {
+          const auto sets = pattern_databases_or_start(shape, blank);
+          return sets.empty() ? nullptr : sets.data();
+        },
+        budget);
+    if (first != nullptr) dbs = pattern_databases_or_start(shape, blank);
+  } else if (dbs.empty()) {
     dbs = pattern_databases(g.shape, blank_cell(g), budget.cancel);
-    if (dbs == nullptr) {  // cancelled while the set was built
+    if (dbs.empty()) {  // cancelled while the sets were built
       GridResult out;
       out.status = fifteen::SearchStatus::kCancelled;
       out.initial_bound = manhattan_linear_conflict(start, goal);

@@ -25,6 +25,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "eight/board.h"
@@ -71,36 +72,38 @@ PatternKey pattern_key(const GridBoard& goal);
 // hold for search() (core/table checks its sections with it).
 bool is_pattern_key(Shape shape, int goal_blank);
 
-// The pattern databases search() builds for a key it is given no set for:
-// fifteen::pattern_set(shape, goal_blank)'s, generated on the calling
-// thread the first time they are asked for (milliseconds to a few seconds;
-// tests/grid_pdb_test.cpp and docs/performance.md have the figures) and
-// kept for the life of the process: at most 14 sets.
+// The pattern databases search() builds for a key it is given no sets for:
+// fifteen::pattern_set(shape, goal_blank, p)'s for each of the shape's
+// fifteen::pattern_set_count() partitions p, generated on the calling
+// thread the first time they are asked for (milliseconds to a few seconds
+// each; tests/grid_pdb_test.cpp and docs/performance.md have the figures)
+// and kept for the life of the process: at most 20 sets (4 keys of 2x7, 6
+// of 3x5, 4 of 2x8 with 3 sets each).
 //
-// Null when `cancel` (may be null) read true before the set was built: the
-// build stops within a millisecond of work and keeps nothing, so a request
-// whose client left frees its compute thread, and the next caller builds
-// the set again. (No deadline: a set slower to build than a caller's
-// deadline would never be built; the build is bounded by its size, a few
-// seconds at most. A caller that may not wait asks
-// pattern_databases_or_start() instead.)
+// Empty when `cancel` (may be null) read true before the sets were built:
+// the build stops within a millisecond of work and keeps nothing, so a
+// request whose client left frees its compute thread, and the next caller
+// builds them again. (No deadline: a set slower to build than a caller's
+// deadline would never be built; the build is bounded by its size, seconds
+// at most. A caller that may not wait asks pattern_databases_or_start()
+// instead.)
 //
-// Thread-safe: a second caller for the same set waits for the first's
-// build (and builds it itself if the first was cancelled). The result
-// lives as long as the process.
+// Thread-safe: a second caller for the same key waits for the first's
+// build (and builds it itself if the first was cancelled). The sets live
+// as long as the process.
 // REQUIRES: fifteen::is_pattern_shape(shape), 0 <= goal_blank < cells.
-const fifteen::PatternSetView* pattern_databases(Shape shape, int goal_blank,
-                                                 const std::atomic<bool>* cancel = nullptr);
-// The same set when it is built; else null at once, having started its
-// build on a thread of its own (once: a build already under way, on any
-// thread, is left to finish), which keeps it as pattern_databases() does.
-// For callers with a deadline (fifteen::SearchBudget::build_in_background):
+std::span<const fifteen::PatternSetView> pattern_databases(
+    Shape shape, int goal_blank, const std::atomic<bool>* cancel = nullptr);
+// The same sets when they are built; else empty at once, having started
+// their build on a thread of its own (once: a build already under way, on
+// any thread, is left to finish), which keeps them as pattern_databases()
+// does. For callers with a deadline (fifteen::SearchBudget::build_in_background):
 // the 2x8 sets take seconds each, and a request with a budget of a
 // thousand nodes must not pay for them; it is answered from what exists
 // meanwhile. The build thread inherits the caller's priority (a compute
 // thread's nice 19) and cannot be cancelled; it ends with the build.
 // REQUIRES: as pattern_databases().
-const fifteen::PatternSetView* pattern_databases_or_start(Shape shape, int goal_blank);
+std::span<const fifteen::PatternSetView> pattern_databases_or_start(Shape shape, int goal_blank);
 
 // The search over a given heuristic: Manhattan distance and linear
 // conflicts, and when `dbs` is not null the larger of that and the sum of
@@ -110,26 +113,34 @@ const fifteen::PatternSetView* pattern_databases_or_start(Shape shape, int goal_
 GridResult search_with(const GridBoard& start, const GridBoard& goal,
                        const fifteen::PatternSetView* dbs, const fifteen::SearchBudget& budget,
                        int max_bound = kDefaultMaxBound);
+// The same over the largest of several sets' sums (each admissible, so
+// their max is): at most fifteen::kMaxPatternSets, each of goal's shape
+// and blank cell.
+GridResult search_with(const GridBoard& start, const GridBoard& goal,
+                       std::span<const fifteen::PatternSetView> sets,
+                       const fifteen::SearchBudget& budget, int max_bound = kDefaultMaxBound);
 
 // An optimal path from `start` to `goal`, within the budget (nodes, deadline,
 // cancel flag, as fifteen::SearchBudget says). The bound never grows past
 // `max_bound`: a board farther than that is kBudgetExceeded. On a pattern
 // shape the heuristic is also the pattern databases' of pattern_key(goal)
-// (the path is mapped back through its symmetry): `held` when not null (a
-// table's sections; it must outlive the call), else pattern_databases()'s.
+// (the path is mapped back through its symmetry), the largest of its
+// sets' sums: `held` when not empty (a table's sections; they must outlive
+// the call), else pattern_databases()'s.
 // Elsewhere Manhattan distance and linear conflicts alone. A board of the
 // other class is kUnsolvable at once: no set is fetched or built for it. A
-// cancel while the set is first built is kCancelled, its lower bound
+// cancel while the sets are first built is kCancelled, its lower bound
 // Manhattan distance and linear conflicts. With budget.build_in_background
-// a set not built yet is asked of pattern_databases_or_start() and waited
+// sets not built yet are asked of pattern_databases_or_start() and waited
 // for, up to half the time to budget.deadline (none: not at all) or the
-// cancel flag, so that a board's answer is the built set's from the first
-// question on; a set still building then is left to finish, and the search
-// runs without it (Manhattan distance and linear conflicts alone).
+// cancel flag, so that a board's answer is the built sets' from the first
+// question on; sets still building then are left to finish, and the search
+// runs without them (Manhattan distance and linear conflicts alone).
 // REQUIRES: is_valid(start), is_valid(goal), start.shape == goal.shape;
-// held null, or of pattern_key(goal) (held->set.shape and goal_blank).
+// held empty, or at most fifteen::kMaxPatternSets sets of pattern_key(goal)
+// (each set.shape and goal_blank).
 GridResult search(const GridBoard& start, const GridBoard& goal,
                   const fifteen::SearchBudget& budget, int max_bound = kDefaultMaxBound,
-                  const fifteen::PatternSetView* held = nullptr);
+                  std::span<const fifteen::PatternSetView> held = {});
 
 }  // namespace eight::grid

@@ -127,15 +127,16 @@ Result<TableSet::Frame> TableSet::frame(const GridBoard& goal) const {
   return no_shape(goal.shape, goal);
 }
 
-const fifteen::PatternSetView* TableSet::pattern_set(Shape shape, int goal_blank) const {
-  const fifteen::PatternSetView* best = nullptr;
+std::span<const fifteen::PatternSetView> TableSet::pattern_sets(Shape shape, int goal_blank) const {
+  std::span<const fifteen::PatternSetView> best;
   std::uint64_t best_bytes = 0;
   for (const auto& t : tables_) {
-    const fifteen::PatternSetView* set = t->pattern_set(shape, goal_blank);
-    if (set == nullptr) continue;
-    const std::uint64_t bytes = pattern_bytes(*set);
-    if (best == nullptr || bytes > best_bytes) {
-      best = set;
+    const auto sets = t->pattern_sets(shape, goal_blank);
+    if (sets.empty()) continue;
+    std::uint64_t bytes = 0;
+    for (const fifteen::PatternSetView& set : sets) bytes += pattern_bytes(set);
+    if (best.empty() || bytes > best_bytes) {
+      best = sets;
       best_bytes = bytes;
     }
   }

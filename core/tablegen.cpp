@@ -279,13 +279,17 @@ bool are_buildable(std::span<const SectionSpec> sections) {
           (s.shape != kShape4x4 && !grid::is_pattern_key(s.shape, s.blank))) {
         return false;
       }
-      int in_set = 1;
-      for (std::size_t j = 0; j < i; ++j) {
-        if (sections[j].shape != s.shape || sections[j].blank != s.blank) continue;
-        if ((sections[j].group & s.group) != 0) return false;
-        ++in_set;
+      std::vector<fifteen::TileMask> goal_groups;  // the goal's, in order, up to s's
+      for (std::size_t j = 0; j <= i; ++j) {
+        if (sections[j].shape == s.shape && sections[j].blank == s.blank) {
+          goal_groups.push_back(sections[j].group);
+        }
       }
-      if (in_set > fifteen::kMaxGroups) return false;
+      const fifteen::SetSplit split = fifteen::split_into_sets(goal_groups);
+      if (split.largest > fifteen::kMaxGroups || split.sets > fifteen::kMaxPatternSets ||
+          (s.shape == kShape4x4 && split.sets > 1)) {
+        return false;
+      }
       continue;
     }
     if (s.group != 0 || !is_table_shape(s.shape) || s.blank < 0 || s.blank >= s.shape.cells() ||
@@ -324,21 +328,24 @@ std::vector<SectionSpec> pattern_sections(fifteen::Partition partition,
   return out;
 }
 
-std::vector<SectionSpec> grid_pattern_sections(Shape shape) {
+std::vector<SectionSpec> grid_pattern_sections(Shape shape, std::optional<int> goal_blank) {
   assert(fifteen::is_pattern_shape(shape) && shape != kShape4x4 && shape.rows <= shape.cols);
+  assert(!goal_blank || grid::is_pattern_key(shape, *goal_blank));
   std::vector<SectionSpec> out;
   for (int blank = 0; blank < shape.cells(); ++blank) {
-    if (grid::is_pattern_key(shape, blank))
-      append_sections(fifteen::pattern_set(shape, blank), out);
+    if (!grid::is_pattern_key(shape, blank) || (goal_blank && blank != *goal_blank)) continue;
+    for (int p = 0; p < fifteen::pattern_set_count(shape); ++p) {
+      append_sections(fifteen::pattern_set(shape, blank, p), out);
+    }
   }
   return out;
 }
 
 std::vector<SectionSpec> default_sections() {
   std::vector<SectionSpec> out(std::begin(kDefaultSections), std::end(kDefaultSections));
-  for (const auto& more :
-       {pattern_sections(fifteen::Partition::k663, kFifteenGoalBlanks),
-        grid_pattern_sections(Shape{2, 7}), grid_pattern_sections(Shape{3, 5})}) {
+  for (const auto& more : {pattern_sections(fifteen::Partition::k663, kFifteenGoalBlanks),
+                           grid_pattern_sections(Shape{2, 7}), grid_pattern_sections(Shape{3, 5}),
+                           grid_pattern_sections(Shape{2, 8}, kStandardTwoByEightKey)}) {
     out.insert(out.end(), more.begin(), more.end());
   }
   return out;

@@ -183,9 +183,13 @@ TEST_CASE(
       CAPTURE(to_string(s));
       CAPTURE(blank);
       const Board goal = canonical_goal<Board>(blank, s);
-      const fifteen::PatternSetView& dbs = *grid::pattern_databases(s, blank);
-      const std::vector<fifteen::PatternDbView> views(dbs.dbs.begin(),
-                                                      dbs.dbs.begin() + dbs.set.group_count);
+      // Every set the search takes the largest sum of (three on 2x8).
+      const auto sets = grid::pattern_databases(s, blank);
+      REQUIRE(static_cast<int>(sets.size()) == fifteen::pattern_set_count(s));
+      std::vector<std::vector<fifteen::PatternDbView>> views;
+      for (const fifteen::PatternSetView& dbs : sets) {
+        views.emplace_back(dbs.dbs.begin(), dbs.dbs.begin() + dbs.set.group_count);
+      }
       // About 300 boards spread over every depth (every 4,001st), and the
       // first 50 at 20.
       int at_20 = 0;
@@ -194,8 +198,10 @@ TEST_CASE(
       const std::size_t count = for_each_near(goal, 20, [&](const Board& b, int d) {
         // Admissible: the databases' sum, and the search's heuristic, never
         // exceed the distance.
-        const int h = pattern_sum(views, dbs.set.goal_blank, b);
-        if (h > d) FAIL_CHECK("inadmissible: " << to_string(b) << " h " << h << " > d " << d);
+        for (const auto& set_views : views) {
+          const int h = pattern_sum(set_views, blank, b);
+          if (h > d) FAIL_CHECK("inadmissible: " << to_string(b) << " h " << h << " > d " << d);
+        }
         // Optimal: the search's path is legal, ends at the goal and has the
         // breadth-first length.
         if (index++ % 4001 == 0 || (d == 20 && at_20++ < 50)) {
@@ -326,7 +332,7 @@ TEST_CASE(
   Rng rng(7);
   const Board b = walk(goal, 60, rng);
   std::atomic<bool> cancel{true};
-  CHECK(grid::pattern_databases(shape, 2, &cancel) == nullptr);
+  CHECK(grid::pattern_databases(shape, 2, &cancel).empty());
   fifteen::SearchBudget budget;
   budget.cancel = &cancel;
   const grid::GridResult stopped = grid::search(b, goal, budget);
@@ -340,17 +346,17 @@ TEST_CASE(
   CHECK(grid::search(other, goal, budget).status == fifteen::SearchStatus::kUnsolvable);
   // Not cancelled: built, kept, and the search is the pattern search's.
   cancel = false;
-  const fifteen::PatternSetView* dbs = grid::pattern_databases(shape, 2, &cancel);
+  const fifteen::PatternSetView* dbs = grid::pattern_databases(shape, 2, &cancel).data();
   REQUIRE(dbs != nullptr);
   for (int g = 0; g < dbs->set.group_count; ++g) {
     CHECK(dbs->dbs[static_cast<std::size_t>(g)].group() ==
           dbs->set.groups[static_cast<std::size_t>(g)]);
     CHECK(!dbs->dbs[static_cast<std::size_t>(g)].bytes().empty());
   }
-  CHECK(grid::pattern_databases(shape, 2) == dbs);
+  CHECK(grid::pattern_databases(shape, 2).data() == dbs);
   // Kept: a cancelled caller now gets the built set.
   cancel = true;
-  CHECK(grid::pattern_databases(shape, 2, &cancel) == dbs);
+  CHECK(grid::pattern_databases(shape, 2, &cancel).data() == dbs);
   const grid::GridResult solved = grid::search(b, goal, {});
   REQUIRE(solved.status == fifteen::SearchStatus::kSolved);
   CHECK(replay(b, solved.path) == goal);
@@ -394,12 +400,13 @@ TEST_CASE(
     if (r.initial_bound == mlc) ++without;
   }
   // Waiting for the set returns the one the background thread builds.
-  const fifteen::PatternSetView* dbs = grid::pattern_databases(shape, 3);
+  const fifteen::PatternSetView* dbs = grid::pattern_databases(shape, 3).data();
   REQUIRE(dbs != nullptr);
-  CHECK(grid::pattern_databases_or_start(shape, 3) == dbs);
+  CHECK(grid::pattern_databases_or_start(shape, 3).data() == dbs);
   fifteen::SearchBudget none;
   none.max_nodes = 0;
-  const int with = grid::search_with(b, goal, dbs, none).initial_bound;
+  const int with =
+      grid::search_with(b, goal, grid::pattern_databases(shape, 3), none).initial_bound;
   // A board whose databases bound it higher than Manhattan distance and
   // linear conflicts, so the two searches are told apart.
   REQUIRE(with > mlc);

@@ -99,15 +99,16 @@ PatternSet pattern_set(Partition p, int goal_blank) {
   return {};
 }
 
-PatternSet pattern_set(Shape shape, int goal_blank) {
+PatternSet pattern_set(Shape shape, int goal_blank, int partition) {
   assert(is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells());
+  assert(partition >= 0 && partition < pattern_set_count(shape));
   if (shape == kShape4x4) return pattern_set(Partition::k663, goal_blank);
   // The cells in column order along the long side (down each column, the
   // columns left to right, on a wide board; along each row, the rows top to
   // bottom, on a tall one), skipping the goal's blank, cut into groups of
   // the sizes below: compact blocks across the board's short side, each
   // group's tiles near each other, as Korf and Felner's are.
-  const std::span<const int> sizes = pattern_group_sizes(shape);
+  const std::span<const int> sizes = pattern_group_sizes(shape, partition);
   const bool wide = shape.cols >= shape.rows;
   const int along = wide ? shape.cols : shape.rows;
   const int across = wide ? shape.rows : shape.cols;
@@ -134,19 +135,57 @@ PatternSet pattern_set(Shape shape, int goal_blank) {
   return set;
 }
 
-std::span<const int> pattern_group_sizes(Shape shape) {
+// 2x8's three partitions (the goal's blank on cell 0; its 15 tiles cut
+// down each column, left to right): 6-6-3, cut inside columns 3 and 6;
+// 4-6-5, inside 2 and 5; 2-6-6-1, inside 1, 4 and 7. A group's database
+// counts no move of another group's tiles, and tiles that must pass each
+// other across a cut cost moves no group sees; a cut of one partition is
+// inside a group of the others, which see them. On the 30 seeded boards of
+// bench/two_by_eight.sh (the standard goal, Rng(1)), IDA* nodes in all and
+// on the hardest board: 6-6-3 alone past 5,000,000 on 7 boards (up to
+// 116.8 million); the max of 6-6-3 and 3-6-6 28.6 M, 17.3 M; 3-6-6, 5-6-4
+// and 1-6-6-2 (cuts between columns) 43.5 M with one board past 20 M;
+// 6-6-3, 3-6-6 and 1-6-6-2 20.2 M, 11.8 M; these three 20.7 M, 6.9 M;
+// 7-7-1 alone (57.7 MB a goal against these three's 14.7 MB) 31.4 M, 8.8 M.
+int pattern_set_count(Shape shape) {
   assert(is_pattern_shape(shape));
-  static constexpr int k14[] = {5, 4, 4};  // 13 tiles: 2x7, 7x2
-  static constexpr int k15[] = {5, 5, 4};  // 14 tiles: 3x5, 5x3
-  static constexpr int k16[] = {6, 6, 3};  // 15 tiles: 2x8, 8x2 (4x4: 6-6-3 too)
+  return shape.cells() == 16 && shape != kShape4x4 ? 3 : 1;
+}
+
+std::span<const int> pattern_group_sizes(Shape shape, int partition) {
+  assert(is_pattern_shape(shape) && partition >= 0 && partition < pattern_set_count(shape));
+  static constexpr int k14[] = {5, 4, 4};      // 13 tiles: 2x7, 7x2
+  static constexpr int k15[] = {5, 5, 4};      // 14 tiles: 3x5, 5x3
+  static constexpr int k16[] = {6, 6, 3};      // 15 tiles: 4x4's count (its own layouts above)
+  static constexpr int k16a[] = {6, 6, 3};     // 2x8, 8x2
+  static constexpr int k16b[] = {4, 6, 5};     // 2x8, 8x2
+  static constexpr int k16c[] = {2, 6, 6, 1};  // 2x8, 8x2
   switch (shape.cells()) {
     case 14:
       return k14;
     case 15:
       return k15;
     default:
-      return k16;
+      if (shape == kShape4x4) return k16;
+      if (partition == 0) return k16a;
+      return partition == 1 ? std::span<const int>(k16b) : std::span<const int>(k16c);
   }
+}
+
+SetSplit split_into_sets(std::span<const TileMask> groups) {
+  SetSplit out;
+  TileMask taken = 0;
+  int size = 0;
+  for (const TileMask g : groups) {
+    if (out.sets == 0 || (taken & g) != 0) {
+      ++out.sets;
+      taken = 0;
+      size = 0;
+    }
+    taken = static_cast<TileMask>(taken | g);
+    out.largest = std::max(out.largest, ++size);
+  }
+  return out;
 }
 
 Status check_pattern_set(const PatternSet& set) {

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cassert>
 #include <optional>
+#include <vector>
 
 #include "checks.h"
 #include "eight/any_rank.h"
@@ -129,25 +130,38 @@ std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t 
                   " search keeps a pattern set (the lowest cell of its class under the "
                   "shape's symmetries)");
   }
-  int set_size = 1;  // the goal's pattern databases, this one included
+  // A goal's pattern databases, in record order, make its sets (Table::
+  // pattern_sets, fifteen::split_into_sets): each set's groups are summed,
+  // so they must not share a tile, or the sum could overestimate. On the
+  // grid search's shapes a group sharing a tile with the set being read
+  // starts the next set (the search takes the largest sum); 4x4's search
+  // takes one set.
+  std::vector<fifteen::TileMask> groups;  // the goal's, rec's last
+  std::size_t taker = 0;                  // an earlier section sharing a tile with rec
   for (const SectionInfo& e : earlier) {
     if (e.shape != rec.shape || e.blank != blank) continue;
     if (!pdb) {
       return refuse("a second " + to_string(rec.shape) + " section for blank cell " +
                     std::to_string(blank));
     }
-    // One goal's pattern databases are summed: their groups must not share
-    // a tile, or the sum could overestimate.
-    if ((e.group & rec.group) != 0) {
-      return refuse("group " + std::to_string(rec.group) + " shares tiles with section " +
-                    std::to_string(&e - earlier.data()) + "'s, of the same goal");
-    }
-    ++set_size;
+    groups.push_back(e.group);
+    if ((e.group & rec.group) != 0) taker = static_cast<std::size_t>(&e - earlier.data());
   }
-  if (set_size > fifteen::kMaxGroups) {
+  groups.push_back(rec.group);
+  const fifteen::SetSplit split = fifteen::split_into_sets(groups);
+  if (rec.shape == kShape4x4 && split.sets > 1) {
+    return refuse("group " + std::to_string(rec.group) + " shares tiles with section " +
+                  std::to_string(taker) + "'s, of the same goal");
+  }
+  if (split.largest > fifteen::kMaxGroups) {
     return refuse("more than " + std::to_string(fifteen::kMaxGroups) +
-                  " pattern databases for the " + to_string(rec.shape) + " goal with blank cell " +
-                  std::to_string(blank));
+                  " pattern databases in a set for the " + to_string(rec.shape) +
+                  " goal with blank cell " + std::to_string(blank));
+  }
+  if (split.sets > fifteen::kMaxPatternSets) {
+    return refuse("more than " + std::to_string(fifteen::kMaxPatternSets) +
+                  " pattern sets for the " + to_string(rec.shape) + " goal with blank cell " +
+                  std::to_string(blank) + " (a group sharing a tile with its set starts the next)");
   }
   if (pdb && rec.max_distance > fifteen::kMaxEntry) {
     return refuse("max entry " + std::to_string(rec.max_distance) + " is over " +

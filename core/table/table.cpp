@@ -71,28 +71,39 @@ Table::Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view)
       answered_.push_back(s);
     }
   }
-  // Each goal's pattern databases, in record order, make its set (and a
-  // 4x4 goal's its search; another shape's serve the grid search). parse()
+  // Each goal's pattern databases, in record order, make its sets (a 4x4
+  // goal's one set its search; another shape's serve the grid search): a
+  // group sharing a tile with the set being read starts the next. parse()
   // has checked all that IdaSearch::create() asks: sound groups, sizes, no
-  // tile shared within a goal, at most kMaxGroups.
+  // tile shared within a set, at most kMaxGroups a set and one set on 4x4,
+  // at most kMaxPatternSets.
   for (std::size_t i = 0; i < view_.section_count(); ++i) {
     const SectionInfo& first = view_.section(i);
     if (first.encoding != format::Encoding::kPatternDb) continue;
     if (view_.section_for(first.shape, first.blank) != i) continue;  // not the goal's first
-    fifteen::PatternSetView set;
-    set.set.shape = first.shape;
-    set.set.goal_blank = first.blank;
+    const std::size_t goal_first_set = pattern_sets_.size();
+    fifteen::TileMask taken = 0;
     for (std::size_t j = i; j < view_.section_count(); ++j) {
       const SectionInfo& s = view_.section(j);
       if (s.shape != first.shape || s.blank != first.blank) continue;
+      if (j == i || (taken & s.group) != 0) {
+        fifteen::PatternSetView next;
+        next.set.shape = first.shape;
+        next.set.goal_blank = first.blank;
+        pattern_sets_.push_back(next);
+        taken = 0;
+      }
+      fifteen::PatternSetView& set = pattern_sets_.back();
+      taken = static_cast<fifteen::TileMask>(taken | s.group);
       const auto g = static_cast<std::size_t>(set.set.group_count++);
       set.set.groups[g] = s.group;
       auto v = fifteen::PatternDbView::open(s.pdb(), s.shape, s.blank, s.group);
       assert(v.ok());
       set.dbs[g] = *v;
     }
-    pattern_sets_.push_back(set);
+    goal_sets_.push_back({goal_first_set, pattern_sets_.size() - goal_first_set});
     if (first.shape != kShape4x4) continue;
+    const fifteen::PatternSetView& set = pattern_sets_[goal_first_set];
     auto search = fifteen::IdaSearch::create(
         set.set, std::span(set.dbs).first(static_cast<std::size_t>(set.set.group_count)));
     assert(search.ok());
@@ -218,10 +229,18 @@ const fifteen::IdaSearch* Table::ida_search(std::size_t section) const {
 }
 
 const fifteen::PatternSetView* Table::pattern_set(Shape shape, int goal_blank) const {
-  for (const fifteen::PatternSetView& set : pattern_sets_) {
-    if (set.set.shape == shape && set.set.goal_blank == goal_blank) return &set;
+  const auto sets = pattern_sets(shape, goal_blank);
+  return sets.empty() ? nullptr : sets.data();
+}
+
+std::span<const fifteen::PatternSetView> Table::pattern_sets(Shape shape, int goal_blank) const {
+  for (const auto& [first, count] : goal_sets_) {
+    const fifteen::PatternSetView& set = pattern_sets_[first];
+    if (set.set.shape == shape && set.set.goal_blank == goal_blank) {
+      return std::span(pattern_sets_).subspan(first, count);
+    }
   }
-  return nullptr;
+  return {};
 }
 
 const DistanceIndex& Table::index() const {

@@ -89,9 +89,15 @@ inline constexpr std::uint64_t kGridAttemptNodes = 20'000;
 // Nodes the optimal attempt on a board of 14 to 16 cells other than 4x4
 // (2x7, 3x5, 2x8 and transposes, searched over pattern databases) spends at
 // most unless the caller requires an optimal answer: about 2 s on one core.
-// Nearly every 2x7 and 3x5 board and most 2x8 boards are proven optimal
-// within it (docs/performance.md); the rest get the reduction's answer.
+// Nearly every 2x7 and 3x5 board is proven optimal within it
+// (docs/performance.md); the rest get the beam search's answer.
 inline constexpr std::uint64_t kPatternAttemptNodes = 5'000'000;
+// The same on 2x8 and 8x2, whose far boards take more nodes (searched over
+// the largest of three sets' sums, each node costs more too): the most of
+// 30 seeded far boards took 6.9 million (docs/answers.md), so every one is
+// proven optimal, with room for a harder board; a typical board takes a
+// few hundred thousand.
+inline constexpr std::uint64_t kTwoByEightAttemptNodes = 25'000'000;
 // Past this lower bound (Manhattan distance and linear conflicts), a grid
 // board gets no optimal attempt unless required: the search could not
 // finish in kGridAttemptNodes (a random 5x5 board's bound is about 80, a
@@ -202,9 +208,9 @@ struct Question {
   Engine engine = Engine::kTable;
   GridBoard grid_goal;  // kGrid's goal
   // kGrid on a pattern shape: the pattern databases a table holds for the
-  // goal (TableSet::pattern_set(); not owned, outlives the Question), or
-  // null for the ones the search builds in memory (grid_search.h).
-  const fifteen::PatternSetView* grid_patterns = nullptr;
+  // goal (TableSet::pattern_sets(); not owned, outlive the Question), or
+  // empty for the ones the search builds in memory (grid_search.h).
+  std::span<const fifteen::PatternSetView> grid_patterns;
   // kGrid: the bounded answers of up to 25 cells by the beam over Manhattan
   // distance and linear conflicts alone, as before issue 39 (no 5x5 pattern
   // databases are built or read: tenths of a second, about 1.12 times the
@@ -237,7 +243,8 @@ Result<Question> frame_question(const TableSet& tables, const GridBoard& goal);
 // holds positions, by search when it holds pattern databases; for a grid
 // shape, IDA* over Manhattan distance and linear conflicts (and, on 14 to
 // 16 cells, pattern databases: grid_search.h) within kGridAttemptNodes
-// (none past kGridAttemptMaxBound; kPatternAttemptNodes on 14 to 16 cells;
+// (none past kGridAttemptMaxBound; kPatternAttemptNodes on 14 and 15 cells,
+// kTwoByEightAttemptNodes on 2x8 and 8x2;
 // the whole budget when `require_optimal`), then, if
 // that did not finish and an optimal answer is not required, a reduction
 // (status kBounded, unless its path is as short as the lower bound, which

@@ -222,6 +222,8 @@ enum class Partition : std::uint8_t {
 std::string_view partition_name(Partition p);  // "6-6-3", "7-8"
 
 inline constexpr int kMaxGroups = 4;
+// The most partitions (sets) one goal is searched with: pattern_set_count().
+inline constexpr int kMaxPatternSets = 3;
 
 // Disjoint groups, each with its PDB, measured against one canonical goal
 // of `shape`.
@@ -250,15 +252,33 @@ PatternSet pattern_set(Partition p, int goal_blank);
 // along each row of a tall one), skipping the blank: compact blocks across
 // the short side. REQUIRES: is_pattern_shape(shape), 0 <= goal_blank <
 // shape.cells().
-PatternSet pattern_set(Shape shape, int goal_blank);
-// The group sizes of that set: 5-4-4 on 14 cells (2x7, 7x2), 5-5-4 on 15
-// (3x5, 5x3), 6-6-3 on 16 (2x8, 8x2, 4x4). REQUIRES: is_pattern_shape(shape).
-std::span<const int> pattern_group_sizes(Shape shape);
+// `partition` picks one of the shape's pattern_set_count(shape) partitions
+// (the search takes the largest of their sums).
+// REQUIRES: also 0 <= partition < pattern_set_count(shape).
+PatternSet pattern_set(Shape shape, int goal_blank, int partition = 0);
+// How many partitions a pattern shape's goal is searched with: 3 on 2x8
+// and 8x2 (one additive set is too weak there: core/pdb/partitions.cpp),
+// 1 elsewhere. REQUIRES: is_pattern_shape(shape).
+int pattern_set_count(Shape shape);
+// The group sizes of a partition: 5-4-4 on 14 cells (2x7, 7x2), 5-5-4 on
+// 15 (3x5, 5x3), 6-6-3, 4-6-5 and 2-6-6-1 on 2x8 and 8x2, 6-6-3 on 4x4.
+// REQUIRES: is_pattern_shape(shape), 0 <= partition < pattern_set_count(shape).
+std::span<const int> pattern_group_sizes(Shape shape, int partition = 0);
 
 // A set is sound when its shape is a pattern shape, its goal blank is a
 // cell of it, it has 1..4 groups and the groups are disjoint groups of the
 // shape (is_group). They need not cover every tile.
 Status check_pattern_set(const PatternSet& set);
+
+// How one goal's groups, in the order a table lists them, make sets: a
+// group sharing a tile with the set being read starts the next (so every
+// set's groups are disjoint and its sum admissible). `sets` is how many,
+// `largest` the most groups in one.
+struct SetSplit {
+  int sets = 0;
+  int largest = 0;
+};
+SetSplit split_into_sets(std::span<const TileMask> groups);
 
 // A sound set's PDBs as views over bytes held elsewhere (a mapped table's
 // sections, or a PatternDatabases): dbs[i] belongs to set.groups[i], for

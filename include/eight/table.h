@@ -243,6 +243,11 @@ class Table {
   // it holds none. 4x4's are the ones ida_search() searches; the others
   // serve the grid search, under its keys (core/grid_search.h).
   const fifteen::PatternSetView* pattern_set(Shape shape, int goal_blank) const;
+  // All of that goal's sets, the first pattern_set()'s: in record order, a
+  // group sharing a tile with the set before it starts the next (2x8's
+  // three partitions, whose sums the grid search takes the largest of);
+  // empty when it holds none. 4x4 goals have one.
+  std::span<const fifteen::PatternSetView> pattern_sets(Shape shape, int goal_blank) const;
   // Each section's positions grouped by distance (random.h), built on the
   // first call (about a millisecond a section).
   const DistanceIndex& index() const;
@@ -258,8 +263,10 @@ class Table {
   std::unique_ptr<Solver> solver_;
   // Per 4x4 goal: its first section and the search over its databases.
   std::vector<std::pair<std::size_t, std::unique_ptr<const fifteen::IdaSearch>>> ida_searches_;
-  std::vector<fifteen::PatternSetView> pattern_sets_;  // per goal with pattern databases
-  std::optional<GoalFrame> standard_frame_;            // empty if no section answers it
+  std::vector<fifteen::PatternSetView> pattern_sets_;  // per goal with pattern databases, its sets
+  // Per goal with pattern databases: its first set in pattern_sets_ and how many.
+  std::vector<std::pair<std::size_t, std::size_t>> goal_sets_;
+  std::optional<GoalFrame> standard_frame_;  // empty if no section answers it
   std::string checksum_hex_;
   std::vector<Shape> answered_;
   mutable std::once_flag index_once_;

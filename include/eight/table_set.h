@@ -77,10 +77,10 @@ class TableSet {
   Result<Frame> frame(const GridBoard& goal) const;
 
   // The pattern databases any table of the set holds for a goal
-  // (Table::pattern_set(); the grid search asks for its keys'): of several, the one with the most
-  // bytes (the strongest), the first of equals; nullptr when none holds one. Valid while the set's
-  // tables live.
-  const fifteen::PatternSetView* pattern_set(Shape shape, int goal_blank) const;
+  // (Table::pattern_sets(); the grid search asks for its keys'): of several tables', the sets with
+  // the most bytes in all (the strongest), the first of equals; empty when none holds one. Valid
+  // while the set's tables live.
+  std::span<const fifteen::PatternSetView> pattern_sets(Shape shape, int goal_blank) const;
 
   // The first table that answers `shape` (its index into tables()); kNoShape
   // as for frame() when none does.

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <variant>
@@ -90,19 +91,28 @@ std::vector<SectionSpec> pattern_sections(fifteen::Partition partition,
                                           std::span<const int> goal_blanks);
 
 // The pattern databases of a grid shape of 14 to 16 cells (2x7, 3x5, 2x8):
-// one kPatternDb section per group of fifteen::pattern_set(shape, blank) for each
-// blank cell its search keeps a set under (the lowest of each class under
-// the shape's symmetries: 0 to 3 on 2x7 and 2x8; 0, 1, 2, 5, 6, 7 on 3x5),
-// goal by goal. The transposed shapes' boards use them too.
-// REQUIRES: shape is 2x7, 3x5 or 2x8.
-std::vector<SectionSpec> grid_pattern_sections(Shape shape);
+// one kPatternDb section per group of fifteen::pattern_set(shape, blank, p)
+// for each of the shape's partitions p (three on 2x8, one on 2x7 and 3x5),
+// for each blank cell its search keeps sets under (the lowest of each class
+// under the shape's symmetries: 0 to 3 on 2x7 and 2x8; 0, 1, 2, 5, 6, 7 on
+// 3x5), or that one cell when `goal_blank` is given, goal by goal. The
+// transposed shapes' boards use them too.
+// REQUIRES: shape is 2x7, 3x5 or 2x8; goal_blank, if given, such a cell.
+std::vector<SectionSpec> grid_pattern_sections(Shape shape,
+                                               std::optional<int> goal_blank = std::nullopt);
+
+// The key (grid_search.h) of 2x8's and 8x2's standard goals (their blank
+// on the last cell: the half turn, or the transpose, puts it on cell 0),
+// whose sets the default table holds.
+inline constexpr int kStandardTwoByEightKey = 0;
 
 // What eight-tablegen writes by default (data/eight.tbl): kDefaultSections,
 // then the 6-6-3 pattern databases of the kFifteenGoalBlanks goals (9
 // sections, 17.3 MB), then grid_pattern_sections() of 2x7 (5-4-4, 12
-// sections, 0.58 MB) and 3x5 (5-5-4, 18 sections, 2.26 MB): 50 sections,
-// seconds to build. 2x8's (6-6-3, 23 MB) are a file of their own
-// (eight-tablegen --pdb 2x8).
+// sections, 0.58 MB) and 3x5 (5-5-4, 18 sections, 2.26 MB), and 2x8's for
+// its standard goal's key (6-6-3, 4-6-5 and 2-6-6-1, 10 sections, 14.7 MB):
+// 60 sections, seconds to build. 2x8's for every key (58.8 MB) are a file
+// of their own (eight-tablegen --pdb 2x8).
 std::vector<SectionSpec> default_sections();
 
 // True for sections build_table can write: 1..kMaxSections of them, each of
