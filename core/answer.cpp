@@ -6,6 +6,7 @@
 #include "frame_check.h"
 #include "grid_search.h"
 #include "legal_moves.h"
+#include "path_shortener.h"
 #include "search/reduction_solver.h"
 
 namespace eight {
@@ -290,6 +291,22 @@ SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView
       if (beam.status == fifteen::SearchStatus::kSolved) {
         path = beam.path;
         out.solution.quality.method = Method::kBeamSearch;
+        if (h.databases != nullptr) {
+          // On 5x5 the path then made shorter by the endgame
+          // (path_shortener.h) with what is left of the nodes; past the
+          // deadline it keeps what it found.
+          b.max_nodes -= std::min(b.max_nodes, beam.nodes);
+          const grid::ShortenResult shorter = grid::shorten_path(board, goal, h, path, b);
+          out.report.nodes += shorter.nodes;
+          if (shorter.status == fifteen::SearchStatus::kCancelled) {
+            out.report.status = shorter.status;
+            return out;
+          }
+          if (shorter.optimal) {
+            out.report.lower_bound =
+                std::max(out.report.lower_bound, static_cast<int>(path.size()));
+          }
+        }
       }
     }
     if (out.solution.quality.method != Method::kBeamSearch) {
@@ -317,7 +334,8 @@ SearchedMoves grid_moves(const GridBoard& goal, const fifteen::PatternSetView* p
   SearchedMoves out;
   // The board's answer, the one solve_board() gives: its path's first move
   // is the hint and the rest its length.
-  const SearchedSolution first = grid_solve(goal, patterns, board, true, budget, require_optimal, fast);
+  const SearchedSolution first =
+      grid_solve(goal, patterns, board, true, budget, require_optimal, fast);
   out.report = first.report;
   if (!out.report.finished()) return out;
   const int d = first.solution.distance;
