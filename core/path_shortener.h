@@ -7,7 +7,7 @@
 //
 // Why the end of the path. A beam's path goes wrong where its heuristic is
 // weakest, far from the goal; near the goal the databases are nearly exact,
-// so an IDA* proves the last 40 to 70 moves of a path within a few hundred
+// so an IDA* proves the last 40 to 60 moves of a path within a few hundred
 // thousand nodes, and finds the shorter ones the beam missed there. On Korf
 // and Felner's 50 (width 4,000): 24 moves taken off at 100,000 nodes a
 // board, 28 at 300,000, 36 at 1,000,000. Windows in the middle of the path
