@@ -6,6 +6,7 @@
 #include "frame_check.h"
 #include "grid_search.h"
 #include "legal_moves.h"
+#include "path_shortener.h"
 #include "search/reduction_solver.h"
 
 namespace eight {
@@ -297,6 +298,22 @@ SearchedSolution grid_solve(const GridBoard& goal,
       if (beam.status == fifteen::SearchStatus::kSolved) {
         path = beam.path;
         out.solution.quality.method = Method::kBeamSearch;
+        if (h.databases != nullptr) {
+          // On 5x5 the path then made shorter by the endgame
+          // (path_shortener.h) with what is left of the nodes; past the
+          // deadline it keeps what it found.
+          b.max_nodes -= std::min(b.max_nodes, beam.nodes);
+          const grid::ShortenResult shorter = grid::shorten_path(board, goal, h, path, b);
+          out.report.nodes += shorter.nodes;
+          if (shorter.status == fifteen::SearchStatus::kCancelled) {
+            out.report.status = shorter.status;
+            return out;
+          }
+          if (shorter.optimal) {
+            out.report.lower_bound =
+                std::max(out.report.lower_bound, static_cast<int>(path.size()));
+          }
+        }
       }
     }
     if (out.solution.quality.method != Method::kBeamSearch) {

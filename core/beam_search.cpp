@@ -6,6 +6,7 @@
 #include <chrono>
 #include <optional>
 
+#include "beam_node.h"
 #include "built_in_time.h"
 #include "eight/goal.h"
 #include "line_conflicts.h"
@@ -13,30 +14,11 @@
 namespace eight::grid {
 namespace {
 
-// A board as 5 bits a cell: cells 0 to 11 in `lo`, 12 to 23 in `hi`. A
-// 25th cell holds the one value the others do not, so it needs no bits.
-// Never all zero: a board has at least one tile among its first cells.
-struct Key {
-  std::uint64_t lo = 0;
-  std::uint64_t hi = 0;
-
-  bool empty() const { return lo == 0 && hi == 0; }
-  // Tile t put on, or taken off, cell c.
-  void flip(std::uint8_t t, int c) {
-    if (c < 12) {
-      lo ^= std::uint64_t{t} << (5 * c);
-    } else if (c < 24) {
-      hi ^= std::uint64_t{t} << (5 * (c - 12));
-    }
-  }
-  friend auto operator<=>(const Key&, const Key&) = default;
-};
-
-Key key_of(const std::uint8_t* cells, int n) {
-  Key k;
-  for (int i = 0; i < n; ++i) k.flip(cells[i], i);
-  return k;
-}
+using beam::Key;
+using beam::key_of;
+using beam::Node;
+using beam::slide;
+using beam::start_node;
 
 // A board's 64-bit fingerprint: a hash of its key, never 0. Two boards
 // with one fingerprint (about one chance in 10^7 over a whole search of a
@@ -111,70 +93,9 @@ class FingerprintSet {
   std::size_t size_ = 0;
 };
 
-// A board of a layer, with its heuristic's parts kept as tiles move: MD,
-// the lines' conflicts and, on 5x5 with databases, the tiles' cells and
-// the databases' entries (zero without them, so h() is MD + LC then).
-struct Node {
-  Key key;
-  std::array<std::uint8_t, kMaxBeamCells> cells{};
-  std::array<std::uint8_t, kMaxBeamCells> where{};  // tile t's cell (with databases)
-  LineConflicts lc;
-  Pdb5x5Heuristic::Entries pdb;
-  std::uint32_t parent = 0;  // its index in the layer before
-  std::uint16_t md = 0;
-  std::uint8_t blank = 0;
-  std::uint8_t move = 0;  // the move from its parent
-
-  int h() const { return md + 2 * std::max<int>(lc.total, pdb.extra()); }
-};
-
 // How a kept board was reached, for the path: its parent's index in the
 // layer before, times 4, plus the move.
 using Link = std::uint32_t;
-
-// The heuristic of n's cells from scratch, which slide() keeps
-// incrementally (asserted equal).
-[[maybe_unused]] int full_h(const Geometry& g, const Pdb5x5Heuristic* pdb, const Node& n) {
-  LineConflicts lc;
-  lc.count(g, n.cells.data());
-  const int extra = pdb != nullptr ? pdb->entries(n.where.data()).extra() : 0;
-  return manhattan(g, n.cells.data(), g.rows * g.cols) + 2 * std::max<int>(lc.total, extra);
-}
-
-Node start_node(const Geometry& g, const Pdb5x5Heuristic* pdb, const GridBoard& start) {
-  Node n;
-  std::copy_n(start.cells.begin(), start.size(), n.cells.begin());
-  n.key = key_of(n.cells.data(), start.size());
-  n.blank = static_cast<std::uint8_t>(blank_cell(start));
-  n.md = static_cast<std::uint16_t>(manhattan(g, n.cells.data(), start.size()));
-  n.lc.count(g, n.cells.data());
-  if (pdb != nullptr) {
-    for (int c = 0; c < start.size(); ++c) {
-      n.where[n.cells[static_cast<std::size_t>(c)]] = static_cast<std::uint8_t>(c);
-    }
-    n.pdb = pdb->entries(n.where.data());
-  }
-  return n;
-}
-
-// n with the tile on `to` slid into the blank: its key, MD, the conflicts
-// of the two lines the tile crosses and the entries of its groups change.
-void slide(const Geometry& g, const Pdb5x5Heuristic* pdb, Node& n, int to) {
-  const int from = n.blank;
-  const std::uint8_t t = n.cells[static_cast<std::size_t>(to)];
-  n.md = static_cast<std::uint16_t>(n.md - g.distance(t, to) + g.distance(t, from));
-  n.cells[static_cast<std::size_t>(from)] = t;
-  n.cells[static_cast<std::size_t>(to)] = 0;
-  n.key.flip(t, to);
-  n.key.flip(t, from);
-  n.blank = static_cast<std::uint8_t>(to);
-  n.lc.slid(g, n.cells.data(), from, to);
-  if (pdb != nullptr) {
-    n.where[t] = static_cast<std::uint8_t>(from);
-    n.where[0] = static_cast<std::uint8_t>(to);
-    pdb->moved(n.pdb, t, n.where.data());
-  }
-}
 
 // The path to the child reached by `last` from board `index` of the last
 // layer in `history`.
@@ -245,7 +166,7 @@ BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
   std::vector<Node> children;
   std::vector<std::uint64_t> prints;
   const auto order = [](const Node& a, const Node& b) {
-    return a.h() != b.h() ? a.h() < b.h() : a.key < b.key;
+    return a.rank() != b.rank() ? a.rank() < b.rank() : a.key < b.key;
   };
   out.status = fifteen::SearchStatus::kBudgetExceeded;
   for (int depth = 0; depth < kMaxBeamDepth; ++depth) {
@@ -277,7 +198,7 @@ BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
       // slide() keeps the heuristic and the key incrementally: checked
       // against a full recount on one child in 64 (on every child, an
       // assertion build's search took 3.4 times as long).
-      assert(out.nodes % 64 != 0 || (child.h() == full_h(g, pdb, child) &&
+      assert(out.nodes % 64 != 0 || (child.h() == beam::full_h(g, pdb, child) &&
                                      child.key == key_of(child.cells.data(), g.rows * g.cols)));
       if (child.md == 0) {  // every tile home
         out.status = fifteen::SearchStatus::kSolved;

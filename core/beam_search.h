@@ -8,11 +8,14 @@
 // The method. Layer d holds boards d moves from the start. Each board of a
 // layer is expanded; a child already generated (in any layer) is dropped, so
 // no board is kept twice and the search never walks back; of the children,
-// the `width` with the smallest heuristic make the next layer (ties broken
-// by the board itself, so the answer never depends on the order of a sort).
-// The first layer to hold the goal gives the path. Every kept board of a
-// layer has the same depth, so ranking by the heuristic is ranking by
-// g + h, as A* would.
+// the `width` of smallest rank make the next layer (ties broken by the
+// board itself, so the answer never depends on the order of a sort): the
+// heuristic, except that over the 5x5 databases the two lookups, straight
+// and reflected, are added rather than the larger taken (beam_node.h's
+// Node::rank()). The first layer to hold the goal gives the path. Every
+// kept board of a layer has the same depth, so ranking by the heuristic is
+// ranking by g + h, as A* would. On 5x5 the path is then made shorter near
+// the goal (path_shortener.h).
 //
 // Why a beam and not weighted A*. On Korf and Felner's 50 random 5x5
 // boards, measured side by side (docs/performance.md): weighted A* over
@@ -42,15 +45,13 @@
 #include <cstdint>
 #include <vector>
 
+#include "beam_node.h"
 #include "eight/board.h"
 #include "eight/fifteen_search.h"
 #include "pdb/pdb5x5.h"
 
 namespace eight::grid {
 
-// The most cells a board the beam search takes may have: its boards are
-// kept as 128-bit keys, 5 bits a cell.
-inline constexpr int kMaxBeamCells = 25;
 // The most layers a search goes down before it gives up: far past the
 // paths it finds (about 1.1 to 1.2 times the distance, at most a few
 // hundred moves on 25 cells).

@@ -105,7 +105,8 @@ inline constexpr std::uint64_t kTwoByEightAttemptNodes = 25'000'000;
 inline constexpr int kGridAttemptMaxBound = 120;
 // The beam search's width on boards of up to 25 cells that the attempt did
 // not prove (core/beam_search.h): Korf and Felner's 5x5 boards get paths
-// about 1.08 times their distance over the 5x5 pattern databases, in
+// about 1.07 times their distance over the 5x5 pattern databases (with the
+// endgame of core/path_shortener.h), in
 // tenths of a second (docs/performance.md).
 inline constexpr int kBeamWidth = 4000;
 // Nodes (boards generated) the beam search spends at most: its memory
