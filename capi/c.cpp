@@ -107,10 +107,17 @@ struct Asked {
   GridBoard board;
   eight::Question question;
 };
+// The question of `goal` in the tables, asked as the options say (fast).
+Result<eight::Question> framed(const eight_t* e, const eight_options_t& o, const GridBoard& goal) {
+  auto q = eight::frame_question(e->tables, goal);
+  if (q.ok()) q->grid_fast = o.fast;
+  return q;
+}
+
 Result<Asked> ask(const eight_t* e, const eight_options_t& o, std::string_view text) {
   auto read_q = read(o, text);
   if (!read_q.ok()) return read_q.error();
-  auto q = eight::frame_question(e->tables, read_q->goal);
+  auto q = framed(e, o, read_q->goal);
   if (!q.ok()) return q.error();
   return Asked{*read_q->board, *q};
 }
@@ -119,7 +126,7 @@ Result<Asked> ask(const eight_t* e, const eight_options_t& o, std::string_view t
 Result<eight::Question> ask_goal(const eight_t* e, const eight_options_t& o) {
   auto goal = goal_of(o, std::nullopt);
   if (!goal.ok()) return goal.error();
-  return eight::frame_question(e->tables, *goal);
+  return framed(e, o, *goal);
 }
 
 // ask() and ask_goal() for an entry point: the answer, or nothing with
@@ -294,7 +301,7 @@ int eight_distances(const eight_t* e, const eight_options_t* opts, const std::ui
       return fail("the boards are " + eight::to_string(*shape) + " and the goal " +
                   eight::to_string(goal->shape) + ": a goal has the board's shape");
     }
-    auto q = eight::frame_question(e->tables, *goal);
+    auto q = framed(e, o, *goal);
     if (!q.ok()) return fail(q.error().message);
     const auto n = static_cast<std::size_t>(shape->cells());
     const bool lookup = q->engine == eight::Engine::kTable;

@@ -30,6 +30,7 @@ struct eight_options_t {
   std::uint64_t budget = eight::kDefaultSearchNodes;
   bool require_optimal = false;
   bool boards = false;
+  bool fast = false;  // every question's eight::Question::grid_fast
 };
 
 namespace eight::capi {

@@ -51,4 +51,8 @@ void eight_options_set_boards(eight_options_t* o, unsigned char boards) {
   o->boards = boards != 0;
 }
 
+void eight_options_set_fast(eight_options_t* o, unsigned char fast) {
+  o->fast = fast != 0;
+}
+
 }  // extern "C"

@@ -36,6 +36,7 @@ struct Options {
   std::string count = "1";
   std::uint64_t budget = kDefaultSearchNodes;  // nodes per searched question
   bool require_optimal = false;                // --optimal required
+  bool fast = false;  // --fast: Question::grid_fast, offline and asked of a server
   bool boards = false;
   std::optional<std::string> server;  // --server URL
   std::string timeout_ms = "10000";   // --timeout-ms, for --server and fetch

@@ -23,7 +23,7 @@ struct Command {
 constexpr const char* kSolveUsage =
     "usage: eight solve [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
     "                   [--format moves|distance|json] [--boards] [--budget NODES]\n"
-    "                   [--optimal required|preferred] [BOARD...]\n"
+    "                   [--optimal required|preferred] [--fast] [BOARD...]\n"
     "       eight --server URL [--timeout-ms N] solve ...\n"
     "\n"
     "Solves each BOARD, or without BOARD arguments each line of stdin (one line\n"
@@ -37,13 +37,14 @@ constexpr const char* kSolveUsage =
     "  --boards           the board after every move, in the json format\n"
     "  --budget NODES     search nodes per searched board (default 50000000)\n"
     "  --optimal O        required: refuse what cannot be proven optimal; preferred (default)\n"
+    "  --fast             quicker, longer paths where none is proven optimal (5x5 and up)\n"
     "  --server URL       ask that eight-server instead (--timeout-ms N per exchange)\n"
     "Exit: 0 ok, 1 a bad board, 2 usage, 3 bad table, 5-7 server (eight --help).\n";
 
 constexpr const char* kHintUsage =
     "usage: eight hint [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
     "                  [--format text|json] [--budget NODES] [--optimal required|preferred]\n"
-    "                  BOARD\n"
+    "                  [--fast] BOARD\n"
     "       eight --server URL [--timeout-ms N] hint ...\n"
     "\n"
     "Lists the moves of BOARD and the distance each leaves, the best first.\n"
@@ -55,6 +56,7 @@ constexpr const char* kHintUsage =
     "  --format F         text or json\n"
     "  --budget NODES     search nodes for a searched board (default 50000000)\n"
     "  --optimal O        required: refuse what cannot be proven optimal; preferred (default)\n"
+    "  --fast             the first move of solve --fast's path where none is proven optimal\n"
     "  --server URL       ask that eight-server instead (--timeout-ms N per exchange)\n"
     "Exit: 0 ok, 1 a bad board, 2 usage, 3 bad table, 5-7 server (eight --help).\n";
 
@@ -112,11 +114,12 @@ constexpr const char* kFetchUsage =
 
 const std::array<Command, 6> kCommands = {{
     {"solve",
-     {"table", "tables", "goal", "shape", "format", "boards!", "budget", "optimal", "server",
-      "timeout-ms"},
+     {"table", "tables", "goal", "shape", "format", "boards!", "budget", "optimal", "fast!",
+      "server", "timeout-ms"},
      kSolveUsage},
     {"hint",
-     {"table", "tables", "goal", "shape", "format", "budget", "optimal", "server", "timeout-ms"},
+     {"table", "tables", "goal", "shape", "format", "budget", "optimal", "fast!", "server",
+      "timeout-ms"},
      kHintUsage},
     {"random",
      {"distance", "table", "tables", "goal", "shape", "seed", "count", "budget", "server",
@@ -210,6 +213,8 @@ std::optional<std::string> apply(Options& opt, const std::string& name, const st
     opt.svg = value;
   } else if (name == "boards") {
     opt.boards = true;
+  } else if (name == "fast") {
+    opt.fast = true;
   }
   return std::nullopt;
 }

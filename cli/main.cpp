@@ -86,13 +86,14 @@ class UnloadedServerBackend final : public Backend {
 // the tables.
 std::unique_ptr<Backend> choose_backend(const Options& opt) {
   if (!opt.server) {
-    return std::make_unique<TableBackend>(source_of(opt), opt.budget, opt.require_optimal);
+    return std::make_unique<TableBackend>(source_of(opt), opt.budget, opt.require_optimal,
+                                          opt.fast);
   }
   auto remote = load_remote_module();
   if (auto* f = std::get_if<Failure>(&remote)) {
     return std::make_unique<UnloadedServerBackend>(std::move(*f));
   }
-  return std::get<RemoteModule*>(remote)->server_backend(*opt.server, opt.timeout_ms);
+  return std::get<RemoteModule*>(remote)->server_backend(*opt.server, opt.timeout_ms, opt.fast);
 }
 
 }  // namespace

@@ -9,9 +9,9 @@ namespace {
 
 class Remote final : public RemoteModule {
  public:
-  std::unique_ptr<Backend> server_backend(const std::string& url,
-                                          const std::string& timeout_ms) override {
-    return std::make_unique<ServerBackend>(url, timeout_ms);
+  std::unique_ptr<Backend> server_backend(const std::string& url, const std::string& timeout_ms,
+                                          bool fast) override {
+    return std::make_unique<ServerBackend>(url, timeout_ms, fast);
   }
 
   std::variant<int, std::string> fetch(const std::string& url, const std::string& timeout_ms,
@@ -26,7 +26,7 @@ class Remote final : public RemoteModule {
 }  // namespace eight::cli
 
 extern "C" __attribute__((visibility("default"))) eight::cli::RemoteModule*
-eight_remote_module_v1() {
+eight_remote_module_v2() {
   static eight::cli::Remote remote;
   return &remote;
 }

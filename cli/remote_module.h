@@ -33,9 +33,9 @@ struct FetchInto {
 class RemoteModule {
  public:
   // The backend of --server `url` (--timeout-ms `timeout_ms`), both
-  // checked by its open().
+  // checked by its open(); `fast`: --fast, asked of the server (fast=1).
   virtual std::unique_ptr<Backend> server_backend(const std::string& url,
-                                                  const std::string& timeout_ms) = 0;
+                                                  const std::string& timeout_ms, bool fast) = 0;
   // `eight fetch` from `url` into `into` (fetch.h): its exit status, or
   // the message of a usage error in `url` or `timeout_ms`.
   virtual std::variant<int, std::string> fetch(const std::string& url,
@@ -54,5 +54,6 @@ std::variant<RemoteModule*, Failure> load_remote_module();
 }  // namespace eight::cli
 
 // The module's one exported symbol.
-#define EIGHT_REMOTE_MODULE_ENTRY "eight_remote_module_v1"
-extern "C" eight::cli::RemoteModule* eight_remote_module_v1();
+// (v2: server_backend() takes --fast; a v1 module is not loaded.)
+#define EIGHT_REMOTE_MODULE_ENTRY "eight_remote_module_v2"
+extern "C" eight::cli::RemoteModule* eight_remote_module_v2();

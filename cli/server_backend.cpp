@@ -42,8 +42,8 @@ std::variant<std::unique_ptr<ServerClient>, std::string> connect(const std::stri
                                         std::chrono::milliseconds(*ms));
 }
 
-ServerBackend::ServerBackend(std::string url, std::string timeout_ms)
-    : url_(std::move(url)), timeout_ms_(std::move(timeout_ms)) {}
+ServerBackend::ServerBackend(std::string url, std::string timeout_ms, bool fast)
+    : url_(std::move(url)), timeout_ms_(std::move(timeout_ms)), fast_(fast) {}
 
 std::optional<Failure> ServerBackend::open() {
   auto client = connect(url_, timeout_ms_);
@@ -109,6 +109,8 @@ std::variant<std::vector<SolveAnswer>, Failure> ServerBackend::solve(
   // (the server would refuse the default one, whose shape it lacks).
   nlohmann::json body = {{"boards", std::move(items)}};
   if (framed_) body["goal"] = to_string(goal);
+  // Only when asked: a server from before the option answers the rest.
+  if (fast_) body["fast"] = true;
   auto r = server.post_json(target, body.dump());
   if (auto* f = std::get_if<Failure>(&r)) return *f;
   auto j = server.answer_json(std::get<httplib::Response>(r), target);
@@ -153,7 +155,8 @@ std::variant<std::vector<SolveAnswer>, Failure> ServerBackend::solve(
 std::variant<MoveOptions, Failure> ServerBackend::hint(const GridBoard& board,
                                                        const GridBoard& goal) {
   ServerClient& server = *server_;
-  const std::string target = "/hint?board=" + query_board(board) + "&goal=" + query_board(goal);
+  const std::string target =
+      "/hint?board=" + query_board(board) + "&goal=" + query_board(goal) + (fast_ ? "&fast=1" : "");
   auto j = get_json(server, target);
   if (const auto* f = std::get_if<Failure>(&j)) return *f;
   const auto& answer = std::get<nlohmann::json>(j);

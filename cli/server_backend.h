@@ -16,8 +16,10 @@ namespace eight::cli {
 
 class ServerBackend final : public Backend {
  public:
-  // `url` and `timeout_ms` as given (--server, --timeout-ms): checked by open().
-  ServerBackend(std::string url, std::string timeout_ms);
+  // `url` and `timeout_ms` as given (--server, --timeout-ms): checked by
+  // open(). `fast` (--fast): every solve and hint asks for the fast answer
+  // (a batch's "fast": true, GET /hint's fast=1).
+  ServerBackend(std::string url, std::string timeout_ms, bool fast = false);
 
   std::optional<Failure> open() override;
   // GET /stats?goal=: whether the server's tables answer the goal (framed
@@ -52,6 +54,7 @@ class ServerBackend final : public Backend {
 
   std::string url_;
   std::string timeout_ms_;
+  bool fast_;
   bool framed_ = true;  // false once frame() framed nothing (per_board_goal)
   std::unique_ptr<ServerClient> server_;
 };

@@ -10,8 +10,9 @@
 
 namespace eight::cli {
 
-TableBackend::TableBackend(TableSource source, std::uint64_t budget, bool require_optimal)
-    : source_(std::move(source)), require_optimal_(require_optimal) {
+TableBackend::TableBackend(TableSource source, std::uint64_t budget, bool require_optimal,
+                           bool fast)
+    : source_(std::move(source)), require_optimal_(require_optimal), fast_(fast) {
   budget_.max_nodes = budget;
 }
 
@@ -32,6 +33,7 @@ std::variant<std::optional<Framed>, Failure> TableBackend::frame(const GridBoard
   }
   if (!q.ok()) return Failure{kExitBadTable, q.error().message};
   question_ = *q;
+  question_->grid_fast = fast_;
   if (question_->engine == Engine::kGrid) return std::optional<Framed>(Framed{0, true, false});
   return std::optional<Framed>(Framed{question_->max_distance(), question_->by_search(), true});
 }
@@ -51,6 +53,7 @@ std::variant<std::vector<SolveAnswer>, Failure> TableBackend::solve(
         continue;
       }
       own = *f;
+      own->grid_fast = fast_;
       asked = &*own;
     }
     if (q.frame_only) {

@@ -13,8 +13,10 @@ namespace eight::cli {
 class TableBackend final : public Backend {
  public:
   // `budget`: the nodes a search may expand per question (--budget);
-  // `require_optimal`: only proven optimal answers (--optimal required).
-  TableBackend(TableSource source, std::uint64_t budget, bool require_optimal = false);
+  // `require_optimal`: only proven optimal answers (--optimal required);
+  // `fast`: every question's Question::grid_fast (--fast).
+  TableBackend(TableSource source, std::uint64_t budget, bool require_optimal = false,
+               bool fast = false);
 
   // Opens every file of the source with its checksum checked
   // (Check::kChecksum, about 0.1 ms: nothing proportional to its entries).
@@ -42,6 +44,7 @@ class TableBackend final : public Backend {
   TableSource source_;
   fifteen::SearchBudget budget_;
   bool require_optimal_;
+  bool fast_;
   std::optional<TableSet> tables_;
   std::optional<Question> question_;  // the goal framed
 };

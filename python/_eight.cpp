@@ -116,6 +116,7 @@ struct Options {
   std::uint64_t budget = 0;
   bool optimal_required = false;
   bool boards = false;
+  bool fast = false;
 
   void set_goal(const py::object& g) {
     if (g.is_none()) {
@@ -142,6 +143,7 @@ struct Options {
     eight_options_set_budget(o.get(), budget);
     eight_options_set_optimal_required(o.get(), optimal_required ? 1 : 0);
     eight_options_set_boards(o.get(), boards ? 1 : 0);
+    eight_options_set_fast(o.get(), fast ? 1 : 0);
     check_options(o.get());
     return o;
   }
@@ -307,7 +309,8 @@ PYBIND11_MODULE(_eight, m) {
           "shape", [](const Options& o) { return o.shape; }, &Options::set_shape)
       .def_readwrite("budget", &Options::budget)
       .def_readwrite("optimal_required", &Options::optimal_required)
-      .def_readwrite("boards", &Options::boards);
+      .def_readwrite("boards", &Options::boards)
+      .def_readwrite("fast", &Options::fast);
 
   py::class_<Tables, std::shared_ptr<Tables>>(m, "Tables")
       .def_static("open", &Tables::open)

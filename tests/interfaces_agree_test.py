@@ -4,7 +4,9 @@
 The same 200 questions (every shape class: the table shapes, 4x4, the
 pattern shapes of 14 to 16 cells, the grid shapes up to 10x10, a shape no
 table serves; boards that cannot reach their goal; bad boards; goals given,
-bad, of another shape; shape= named) are asked of
+bad, of another shape; shape= named), and 41 of them again with the fast
+option (issue 39: fast=1, --fast, eight_options_set_fast, fast=True,
+{fast: true}), are asked of
 
   - the HTTP API: GET /solve of a real eight-server on a free loopback port,
   - the tool: eight solve --format json,
@@ -18,7 +20,9 @@ and every interface must give the same answer, field for field (the JSON
 byte for byte; Python's and JavaScript's fields those of the JSON, named by
 their language), or the same error: the core's message (the tool and the
 C API say "bad goal: " before a goal text's error, as HTTP names the
-parameter "goal").
+parameter "goal"). A far 5x5 board's fast answer must differ from its
+default answer (the beam without the 5x5 pattern databases), in every
+interface alike.
 
     interfaces_agree_test.py BIN_DIR TABLE [--js PACKAGE_DIR]
 
@@ -164,6 +168,20 @@ def questions():
     return q
 
 
+def cells(board):
+    """The cells of a board text written with separators (1 for digits alone)."""
+    return len(re.split("[,/ ]", board))
+
+
+def fast_questions(qs):
+    """The questions asked again with the fast option: every one of the grid
+    shapes past 16 cells (where it changes answers), and some of the others
+    (where it must change nothing), as (board, goal, shape, True)."""
+    grid = [q for q in qs if cells(q[0]) > 16]
+    others = [q for q in qs if q not in grid][::20]
+    return [q + (True,) for q in grid + others]
+
+
 def shape_tuple(shape):
     return None if shape is None else tuple(int(n) for n in shape.split("x"))
 
@@ -218,12 +236,14 @@ class Server:
             self.stop()
             sys.exit("eight-server did not start: " + self.err.read().decode(errors="replace"))
 
-    def ask(self, board, goal, shape):
+    def ask(self, board, goal, shape, fast=False):
         params = {"board": board}
         if goal is not None:
             params["goal"] = goal
         if shape is not None:
             params["shape"] = shape
+        if fast:
+            params["fast"] = "1"
         url = f"http://127.0.0.1:{self.port}/solve?" + urllib.parse.urlencode(params)
         try:
             with urllib.request.urlopen(url, timeout=600) as r:
@@ -237,12 +257,14 @@ class Server:
         self.proc.wait(timeout=60)
 
 
-def ask_tool(bin_dir, table, board, goal, shape):
+def ask_tool(bin_dir, table, board, goal, shape, fast=False):
     args = [os.path.join(bin_dir, "eight"), "solve", "--table", table, "--format", "json"]
     if goal is not None:
         args += ["--goal", goal]
     if shape is not None:
         args += ["--shape", shape]
+    if fast:
+        args += ["--fast"]
     r = subprocess.run(args + [board], capture_output=True, text=True, timeout=600)
     if r.stdout.strip():
         return answer_of_json(r.stdout.strip(), (BAD_GOAL, LINE_GOAL))
@@ -251,10 +273,10 @@ def ask_tool(bin_dir, table, board, goal, shape):
     return error_of(first, (BAD_GOAL, LINE_GOAL))
 
 
-def ask_c_and_python(tables, board, goal, shape):
+def ask_c_and_python(tables, board, goal, shape, fast=False):
     """The C API's JSON (eight_answer_json) and Python's fields, one call."""
     try:
-        a = tables.solve(board, goal, shape=shape_tuple(shape))
+        a = tables.solve(board, goal, shape=shape_tuple(shape), fast=fast)
     except eight.EightError as e:
         err = error_of(str(e))
         return err, err
@@ -270,10 +292,11 @@ const [pkg, table] = process.argv.slice(2);
 const { Eight, EightError } = await import(pathToFileURL(resolve(pkg, "index.js")).href);
 const e = await Eight.open(readFileSync(table), { name: table });
 const out = [];
-for (const [board, goal, shape] of JSON.parse(readFileSync(0, "utf8"))) {
+for (const [board, goal, shape, fast] of JSON.parse(readFileSync(0, "utf8"))) {
   const options = {};
   if (goal !== null) options.goal = goal;
   if (shape !== null) options.shape = shape.split("x").map(Number);
+  if (fast) options.fast = true;
   try {
     out.push({ answer: e.solve(board, options), json: e.solveJson(board, options) });
   } catch (x) {
@@ -338,15 +361,16 @@ def main():
         js_package = args[i + 1]
         del args[i:i + 2]
     bin_dir, table = args
-    qs = questions()
+    default = [q + (False,) for q in questions()]
+    qs = default + fast_questions(questions())
     server = Server(bin_dir, table)
     tables = eight.Tables.open(table)
     results = {name: [] for name in ("HTTP", "CLI", "C", "Python")}
     try:
-        for board, goal, shape in qs:
-            results["HTTP"].append(server.ask(board, goal, shape))
-            results["CLI"].append(ask_tool(bin_dir, table, board, goal, shape))
-            c, py = ask_c_and_python(tables, board, goal, shape)
+        for board, goal, shape, fast in qs:
+            results["HTTP"].append(server.ask(board, goal, shape, fast))
+            results["CLI"].append(ask_tool(bin_dir, table, board, goal, shape, fast))
+            c, py = ask_c_and_python(tables, board, goal, shape, fast)
             results["C"].append(c)
             results["Python"].append(py)
     finally:
@@ -373,6 +397,24 @@ def main():
              set(methods)]
     if not all(reach):
         failures.append(f"the questions no longer reach every class: {reach}")
+    # The fast option changes the far 5x5 boards' answers (the beam without
+    # the 5x5 pattern databases) and no answer of a table shape.
+    changed = []
+    for i, (board, goal, shape, fast) in enumerate(qs):
+        if not fast:
+            continue
+        slow, quick = results["HTTP"][qs.index((board, goal, shape, False))], results["HTTP"][i]
+        if quick[0] != "answer" or slow[0] != "answer" or slow[2] == quick[2]:
+            continue
+        changed.append(board)
+        a, b = slow[2], quick[2]
+        if (b["optimal"] or a["optimal"] or b["method"] != "beam-search" or
+                b["lower_bound"] > a["lower_bound"]):
+            failures.append(f"fast changed {board!r} from {a} to {b}: only a bounded answer "
+                            "may change, to the beam's, its bound no larger")
+    far55 = [b for b in changed if cells(b) == 25]
+    if not far55 or len(changed) != len(far55):
+        failures.append(f"fast changed the answers of {changed}: expected the far 5x5 boards")
     # The unsolvable answer, as docs/answers.md defines it once.
     for r in answers:
         f = r[2]

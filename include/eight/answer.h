@@ -215,8 +215,9 @@ struct Question {
   // kGrid: the bounded answers of up to 25 cells by the beam over Manhattan
   // distance and linear conflicts alone, as before issue 39 (no 5x5 pattern
   // databases are built or read: tenths of a second, about 1.12 times the
-  // optimal on Korf and Felner's 5x5 boards instead of 1.08). A core-level
-  // knob; no interface sets it yet.
+  // optimal on Korf and Felner's 5x5 boards instead of 1.08). Every
+  // interface's fast option sets it (HTTP's fast=1, --fast, the C API's
+  // eight_options_set_fast: docs/answers.md, "Two speeds").
   bool grid_fast = false;
 
   // (A copy: a frame's goal is a Board.)

@@ -103,6 +103,15 @@ EIGHT_C_EXPORT void eight_options_set_budget(eight_options_t* o, uint64_t nodes)
 EIGHT_C_EXPORT void eight_options_set_optimal_required(eight_options_t* o, unsigned char required);
 /* 1: eight_answer_json() lists the board after each move (`--boards`). */
 EIGHT_C_EXPORT void eight_options_set_boards(eight_options_t* o, unsigned char boards);
+/* 1: the fast answers (`--fast`, HTTP's fast=1): where no answer is proven
+ * optimal (boards past 16 cells), the quicker, longer paths of before issue 39
+ * (on 5x5 the beam search over Manhattan distance and linear conflicts,
+ * without the pattern databases it builds otherwise); `optimal` and
+ * `lower_bound` stay as honest. Answers that are exact or proven optimal
+ * do not change. 0 (default): the shorter answers. (A setter of its own:
+ * the options are opaque, so it came without breaking a program built
+ * before it.) */
+EIGHT_C_EXPORT void eight_options_set_fast(eight_options_t* o, unsigned char fast);
 
 /* ----------------------------------------------------------------- solve */
 

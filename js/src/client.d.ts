@@ -24,6 +24,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+export interface BoardRequestOptions extends RequestOptions {
+  /** fast=1: the quicker, longer paths where none is proven optimal. */
+  fast?: boolean;
+}
+
 /** A refusal (HTTP status and RFC 9457 problem) or no answer at all (status 0). */
 export class EightHttpError extends Error {
   name: "EightHttpError";
@@ -50,10 +55,10 @@ export interface RandomAnswer {
 export class EightClient {
   /** `baseUrl`: the server, "http://127.0.0.1:8080". */
   constructor(baseUrl: string | URL, options?: ClientOptions);
-  solve(board: Board, options?: RequestOptions & { boards?: boolean }): Promise<Answer>;
+  solve(board: Board, options?: BoardRequestOptions & { boards?: boolean }): Promise<Answer>;
   /** The answer without its path. */
-  distance(board: Board, options?: RequestOptions): Promise<BoardAnswer>;
-  hint(board: Board, options?: RequestOptions): Promise<Hints>;
+  distance(board: Board, options?: BoardRequestOptions): Promise<BoardAnswer>;
+  hint(board: Board, options?: BoardRequestOptions): Promise<Hints>;
   random(options?: RequestOptions & { distance?: number; seed?: number | bigint; count?: number }): Promise<RandomAnswer>;
   /** GET /stats, its members camelCase. */
   stats(options?: RequestOptions): Promise<Record<string, unknown>>;

@@ -61,16 +61,16 @@ export class EightClient {
   }
 
   solve(board, options = {}) {
-    return this.#ask("solve", { board: boardText(board), ...common(options), boards: flag(options.boards) }, options);
+    return this.#ask("solve", { board: boardText(board), ...common(options), boards: flag(options.boards), fast: flag(options.fast) }, options);
   }
 
   distance(board, options = {}) {
-    return this.#ask("distance", { board: boardText(board), ...common(options) }, options);
+    return this.#ask("distance", { board: boardText(board), ...common(options), fast: flag(options.fast) }, options);
   }
 
   // (Not async: a board that is none throws here, before any request.)
   hint(board, options = {}) {
-    return this.#ask("hint", { board: boardText(board), ...common(options) }, options).then((body) => {
+    return this.#ask("hint", { board: boardText(board), ...common(options), fast: flag(options.fast) }, options).then((body) => {
       const moves = (list) => Array.isArray(list) && list.every((m) => m !== null && typeof m === "object");
       if (!moves(body.hints) || !moves(body.moves)) throw new EightHttpError("hint: the server's answer has no moves", { status: 200 });
       return hintAnswer(body);

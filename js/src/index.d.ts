@@ -8,7 +8,7 @@ export type Shape = string | [number, number];
 export type Letter = "u" | "d" | "l" | "r";
 
 export { EightClient, EightHttpError } from "./client.js";
-export type { ClientOptions, RandomAnswer, RequestOptions } from "./client.js";
+export type { BoardRequestOptions, ClientOptions, RandomAnswer, RequestOptions } from "./client.js";
 
 /** A bad board, goal, shape, path or table: the message the `eight` tool prints. */
 export class EightError extends Error {
@@ -26,6 +26,8 @@ export interface AskOptions {
   optimalRequired?: boolean;
   /** json lists the board after each move (`--boards`). */
   boards?: boolean;
+  /** The quicker, longer paths where none is proven optimal (`--fast`; docs/answers.md). */
+  fast?: boolean;
 }
 
 export interface LoadOptions {

@@ -152,6 +152,7 @@ class Wasm {
       }
       if (o.optimalRequired) m._eight_options_set_optimal_required(h, 1);
       if (o.boards) m._eight_options_set_boards(h, 1);
+      if (o.fast) m._eight_options_set_fast(h, 1);
     } catch (e) {
       m._eight_options_destroy(h);
       throw e;

@@ -254,7 +254,8 @@ def _shape(shape: Any) -> Shape:
 
 
 def _options(goal: Optional[Board], shape: Optional[Shape], budget: Optional[int] = None,
-             optimal_required: bool = False, boards: bool = False) -> "_eight.Options":
+             optimal_required: bool = False, boards: bool = False,
+             fast: bool = False) -> "_eight.Options":
     o = _eight.Options()
     if goal is not None:
         o.goal = _board_text(goal)
@@ -276,6 +277,7 @@ def _options(goal: Optional[Board], shape: Optional[Shape], budget: Optional[int
         o.budget = min(budget, _UINT64_MAX)  # the C API keeps at most 500,000,000
     o.optimal_required = _flag(optimal_required, "optimal_required")
     o.boards = _flag(boards, "boards")
+    o.fast = _flag(fast, "fast")
     return o
 
 
@@ -292,6 +294,8 @@ _ARGUMENTS = {
     "shape": "(rows, columns), for boards and goals written without rows (``--shape``)",
     "budget": "nodes a search may expand (``--budget``; default 50,000,000)",
     "optimal_required": "only a proven optimal answer, else an EightError (``--optimal required``)",
+    "fast": "where no answer is proven optimal (boards past 16 cells), the quicker, longer "
+            "paths (``--fast``; docs/answers.md); False: the shorter ones",
     "seed": "the same seed gives the same board (``eight random --seed``); None: a fresh one",
 }
 
@@ -370,11 +374,11 @@ class Tables:
     @_explained()
     def solve(self, board: Board, goal: Optional[Board] = None, *, shape: Optional[Shape] = None,
               budget: Optional[int] = None, optimal_required: bool = False,
-              boards: bool = False) -> Answer:
+              boards: bool = False, fast: bool = False) -> Answer:
         """The answer for ``board`` (``eight solve``): its distance, a path, how good it is."""
         (board_text, goal_text, solvable, d, optimal, bound, method, path,
          text) = self._handle().solve(_board_text(board),
-                                      _options(goal, shape, budget, optimal_required, boards))
+                                      _options(goal, shape, budget, optimal_required, boards, fast))
         # Not solvable: no distance and no bound (the JSON's nulls).
         return Answer(board_text, goal_text, solvable, d if solvable else None, optimal,
                       bound if solvable else None, method, path, text)
@@ -382,16 +386,16 @@ class Tables:
     @_explained()
     def distance(self, board: Board, goal: Optional[Board] = None, *,
                  shape: Optional[Shape] = None, budget: Optional[int] = None,
-                 optimal_required: bool = False) -> Optional[int]:
+                 optimal_required: bool = False, fast: bool = False) -> Optional[int]:
         """The distance alone (``eight solve --format distance``); None when the board
         cannot reach the goal."""
         return self._handle().distance(_board_text(board),
-                                       _options(goal, shape, budget, optimal_required))
+                                       _options(goal, shape, budget, optimal_required, fast=fast))
 
     @_explained(boards="an array of tiles, shape (count, cells) or (count, rows, cols)")
     def distances(self, boards: npt.ArrayLike, goal: Optional[Board] = None, *,
-                  shape: Optional[Shape] = None,
-                  budget: Optional[int] = None) -> npt.NDArray[np.int32]:
+                  shape: Optional[Shape] = None, budget: Optional[int] = None,
+                  fast: bool = False) -> npt.NDArray[np.int32]:
         """The distances of many boards at once, -1 for those that cannot reach the goal.
 
         ``boards`` is an array of tiles, shape (count, cells) or (count, rows, cols); a
@@ -420,15 +424,15 @@ class Tables:
         if a.size and (a.min() < 0 or a.max() > 99):
             raise EightError("tiles are 0 to 99")
         return self._handle().distances(np.ascontiguousarray(a, dtype=np.uint8),
-                                        _options(goal, shape, budget))
+                                        _options(goal, shape, budget, fast=fast))
 
     @_explained()
     def hints(self, board: Board, goal: Optional[Board] = None, *,
               shape: Optional[Shape] = None, budget: Optional[int] = None,
-              optimal_required: bool = False) -> Hints:
+              optimal_required: bool = False, fast: bool = False) -> Hints:
         """Every legal move with its next board's distance, best first (``eight hint``)."""
         d, optimal, moves, text = self._handle().hint(
-            _board_text(board), _options(goal, shape, budget, optimal_required))
+            _board_text(board), _options(goal, shape, budget, optimal_required, fast=fast))
         # The extension gives None for a distance that does not exist.
         scored = tuple(Move(letter, tile, after, to, best, hint)
                        for letter, tile, after, to, best, hint in moves)
@@ -502,29 +506,32 @@ def _asks(method: Callable[..., Any]) -> Callable[[_Function], _Function]:
 @_asks(Tables.solve)
 def solve(board: Board, goal: Optional[Board] = None, *, shape: Optional[Shape] = None,
           budget: Optional[int] = None, optimal_required: bool = False,
-          boards: bool = False) -> Answer:
+          boards: bool = False, fast: bool = False) -> Answer:
     return _tables().solve(board, goal, shape=shape, budget=budget,
-                           optimal_required=optimal_required, boards=boards)
+                           optimal_required=optimal_required, boards=boards, fast=fast)
 
 
 @_asks(Tables.distance)
 def distance(board: Board, goal: Optional[Board] = None, *, shape: Optional[Shape] = None,
-             budget: Optional[int] = None, optimal_required: bool = False) -> Optional[int]:
+             budget: Optional[int] = None, optimal_required: bool = False,
+             fast: bool = False) -> Optional[int]:
     return _tables().distance(board, goal, shape=shape, budget=budget,
-                              optimal_required=optimal_required)
+                              optimal_required=optimal_required, fast=fast)
 
 
 @_asks(Tables.distances)
 def distances(boards: npt.ArrayLike, goal: Optional[Board] = None, *,
-              shape: Optional[Shape] = None, budget: Optional[int] = None) -> npt.NDArray[np.int32]:
-    return _tables().distances(boards, goal, shape=shape, budget=budget)
+              shape: Optional[Shape] = None, budget: Optional[int] = None,
+              fast: bool = False) -> npt.NDArray[np.int32]:
+    return _tables().distances(boards, goal, shape=shape, budget=budget, fast=fast)
 
 
 @_asks(Tables.hints)
 def hints(board: Board, goal: Optional[Board] = None, *, shape: Optional[Shape] = None,
-          budget: Optional[int] = None, optimal_required: bool = False) -> Hints:
+          budget: Optional[int] = None, optimal_required: bool = False,
+          fast: bool = False) -> Hints:
     return _tables().hints(board, goal, shape=shape, budget=budget,
-                           optimal_required=optimal_required)
+                           optimal_required=optimal_required, fast=fast)
 
 
 @_asks(Tables.random_board)

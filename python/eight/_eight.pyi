@@ -16,6 +16,7 @@ class Options:
     budget: int
     optimal_required: bool
     boards: bool
+    fast: bool
     def __init__(self) -> None: ...
 
 class Tables:

@@ -112,6 +112,25 @@ std::optional<Problem> read_boards(const Request& req, Asks& asks) {
   return std::nullopt;
 }
 
+// fast=1: the quick answers of before issue 39 (Question::grid_fast: on
+// 5x5 the beam over Manhattan distance and linear conflicts alone), for a
+// game that needs 10x10 in milliseconds; 0 (the default): the shorter ones.
+// A flag like boards=, named as every interface names it (--fast, fast=True,
+// {fast: true}), so one word finds it in every document.
+std::optional<Problem> read_fast(const Request& req, Question& q) {
+  const std::string* text = req.param("fast");
+  if (text == nullptr) return std::nullopt;
+  const auto flag = parse_flag(*text);
+  if (!flag) {
+    return Problem{
+        400, "bad-fast", "Bad fast flag",
+        "fast must be 1 (the quicker, longer answers) or 0 (the default); got " + quote(*text, 32),
+        "fast"};
+  }
+  q.framed->grid_fast = *flag;
+  return std::nullopt;
+}
+
 // seed=: the one given, else a fresh one.
 std::optional<Problem> read_seed_param(const Request& req, Asks& asks) {
   const std::string* text = req.param("seed");
@@ -183,9 +202,11 @@ std::optional<Problem> read_asks(Route route, const Request& req, Question& q) {
     case Route::kSolve:
     case Route::kDistance:
       if (auto p = read_optimal(req, q.asks)) return p;
+      if (auto p = read_fast(req, q)) return p;
       return read_boards(req, q.asks);
     case Route::kHint:
-      return read_optimal(req, q.asks);
+      if (auto p = read_optimal(req, q.asks)) return p;
+      return read_fast(req, q);
     case Route::kRandom:
       return read_random(req, q, q.asks);
     default:

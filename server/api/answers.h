@@ -35,7 +35,8 @@ inline constexpr std::uint64_t kMaxRandomCount = 1000;
 
 // Reads the parameters of `route`'s own into q.asks (optimal= and boards=
 // for /solve and /distance, optimal= for /hint, distance=, seed= and
-// count= for /random: the rules depend on the question's goal), or the
+// count= for /random: the rules depend on the question's goal; fast= for
+// /solve, /distance and /hint into q.framed->grid_fast), or the
 // problem with the first that is refused. The plan step calls it after
 // read_question(), so the answers below read no parameter.
 std::optional<Problem> read_asks(Route route, const Request& req, Question& q);

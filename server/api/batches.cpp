@@ -84,9 +84,11 @@ void solve_batch(const TableSlot& slot, const Job& job, const Request& req, Resp
                        bad_body(R"(body must be a JSON object: {"boards": [...], "goal": "..."})"));
   }
   for (const auto& [key, value] : body.items()) {
-    if (key != "boards" && key != "goal" && key != "shape" && key != "budget" && key != "optimal") {
-      return set_problem(res, bad_body("unknown field " + quote(key, 32) +
-                                       "; the body takes boards, goal, shape, budget and optimal"));
+    if (key != "boards" && key != "goal" && key != "shape" && key != "budget" && key != "optimal" &&
+        key != "fast") {
+      return set_problem(
+          res, bad_body("unknown field " + quote(key, 32) +
+                        "; the body takes boards, goal, shape, budget, optimal and fast"));
     }
   }
   // "optimal": "required" (only proven optimal answers) or "preferred".
@@ -96,6 +98,12 @@ void solve_batch(const TableSlot& slot, const Job& job, const Request& req, Resp
       return set_problem(res, bad_body("field 'optimal' must be \"required\" or \"preferred\""));
     }
     require_optimal = *o == "required";
+  }
+  // "fast": true, as GET's fast=1 (Question::grid_fast), for every board.
+  bool fast = false;
+  if (const auto f = body.find("fast"); f != body.end()) {
+    if (!f->is_boolean()) return set_problem(res, bad_body("field 'fast' must be true or false"));
+    fast = f->get<bool>();
   }
   // "budget": the nodes all of the batch's 4x4 searches may expand together.
   const std::uint64_t ceiling = budget_ceiling(max_budget);
@@ -179,12 +187,13 @@ void solve_batch(const TableSlot& slot, const Job& job, const Request& req, Resp
     text.board = *it.board;
     text.goal = it.goal != nullptr ? std::optional<std::string_view>(*it.goal) : std::nullopt;
     // The question as a GET /solve reads it; the batch's budget is its own.
-    const auto v = read_question(tables, text, budget.max_nodes, max_budget, &frames);
+    auto v = read_question(tables, text, budget.max_nodes, max_budget, &frames);
     if (const auto* p = std::get_if<Problem>(&v)) {
       out += input_error_json(item, item_error(*p));
       continue;
     }
-    const Question& q = std::get<Question>(v);
+    Question& q = std::get<Question>(v);
+    q.framed->grid_fast = fast;
     if (q.framed->engine == Engine::kGrid && ++grid_boards > kMaxBatchGridBoards) {
       out +=
           input_error_json(item, "a batch answers at most " + std::to_string(kMaxBatchGridBoards) +

@@ -1,5 +1,5 @@
 // POST /solve with {"boards": [...], "goal": G, "shape": S, "budget": N,
-// "optimal": "required"|"preferred"}: up to kMaxBatchBoards answers in
+// "optimal": "required"|"preferred", "fast": true|false}: up to kMaxBatchBoards answers in
 // order, each item read as a single question is (question.h), a bad item
 // answered in place with its error.
 // The body is read here, where the batch runs (on the compute pool): its

@@ -310,6 +310,16 @@ test("answers of the shapes no table holds keep the contract: optimal near the g
   assert.equal(r.json.type, "https://eight.invalid/problems/search-budget-exceeded");
   // A batch with the shapes mixed.
   await post({ boards: [near, far, "867254301"], optimal: "preferred" });
+  // The fast option (issue 39): a far 5x5 board's beam without the 5x5
+  // databases, the 7x7 reduction, a bad flag.
+  const far5 = "3,7,12,4,5/1,14,10,8,16/24,11,2,9,19/6,17,13,0,20/21,22,15,23,18";
+  r = await get(`/solve?board=${q(far5)}&fast=1`);
+  assert.equal(r.json.method, "beam-search");
+  assert.equal(r.json.optimal, false);
+  await get(`/distance?board=${q(far5)}&fast=true`);
+  await get(`/hint?board=${q(far)}&fast=1`);
+  await get(`/solve?board=${q(far)}&fast=maybe`, 400);
+  await post({ boards: [near, far5, far, "867254301"], fast: true });
 });
 
 test("4x4 answers of every endpoint keep the contract, and a search out of budget is a 503", async () => {

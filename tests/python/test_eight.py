@@ -67,6 +67,30 @@ def test_searched_shapes_answer_as_the_tool_does(from_file):
             assert answer.distance is None and answer.lower_bound is None and answer.optimal
 
 
+def test_fast_answers_are_the_tools_fast_answers(from_file):
+    # The fast option (issue 39): far 5x5 boards by the beam without the 5x5
+    # databases (never built here), 6x6 by reduction, 3x3 unchanged.
+    rng = random.Random(39)
+    boards = random_boards(rng, 5, 5, 3) + random_boards(rng, 6, 6, 1) + ["867254301"]
+    rc, out, err = tool("solve", "--fast", "--format", "json", "--table", TABLE,
+                        stdin="\n".join(boards) + "\n")
+    assert rc == 0, err
+    for board, line in zip(boards, out.splitlines()):
+        answer = from_file.solve(board, fast=True)
+        assert answer.json == line
+        assert from_file.distance(board, fast=True) == answer.distance
+        rc, hint_out, err = tool("hint", "--fast", "--format", "json", "--table", TABLE, board)
+        assert rc == 0, err
+        assert from_file.hints(board, fast=True).json == hint_out.strip()
+    cells = np.array([[int(t) for t in b.replace("/", ",").split(",")] for b in boards[:3]])
+    assert list(from_file.distances(cells, fast=True)) == [
+        from_file.distance(b, fast=True) if from_file.solve(b, fast=True).solvable else -1
+        for b in boards[:3]]
+    assert eight.solve("867254301", fast=True) == eight.solve("867254301")
+    with pytest.raises(TypeError, match="fast is True or False"):
+        from_file.solve("867254301", fast="yes")
+
+
 def test_hints_are_the_tools(from_file):
     for board in ["867254301", "123456708", "123456780", "213456780", "123/450",
                   "1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15"]:

@@ -26,6 +26,7 @@ with eight.Tables.open("data/eight.tbl") as tables:
     counts: Tuple[int, ...] = tables.histogram(shape=(2, 3))
     far: Iterator[str] = tables.boards_at(31)
 one: Optional[int] = eight.distance("867254301", optimal_required=True)
+quick: eight.Answer = eight.solve("867254301", fast=True)
 closed: bool = tables.closed
 
 wrong: int = eight.distance("867254301")  # type: ignore[assignment]

@@ -31,11 +31,16 @@ using eight::test::kQueueWaitHangGuard;
 // The default table (every shape up to 10 cells) in a file, served by a
 // server of its own.
 struct DefaultTableServer {
+  // `more`: the server's options beside those.
+  explicit DefaultTableServer(std::vector<std::string> options = {}) : more(std::move(options)) {}
   std::string table = eight::test::default_table_path();
+  std::vector<std::string> more;
   ServerProcess server{[this] {
-    return ServerSpec{.args = {"--table", table, "--host", "127.0.0.1", "--port", "0",
-                               "--queue-wait", kQueueWaitHangGuard},
-                      .default_args = false};
+    ServerSpec spec{.args = {"--table", table, "--host", "127.0.0.1", "--port", "0", "--queue-wait",
+                             kQueueWaitHangGuard},
+                    .default_args = false};
+    spec.args.insert(spec.args.end(), more.begin(), more.end());
+    return spec;
   }()};
   std::string url() const { return "http://127.0.0.1:" + std::to_string(server.port()); }
 
@@ -116,6 +121,27 @@ TEST_CASE(
   // Another goal for every line, boards as arguments, and a shape by name.
   check_same(s.both({"solve", "--goal", "123804765", "867254301", "12", "213456780"}));
   check_same(s.both({"solve", "--shape", "2x3", "--format", "json", "123405", "123450"}));
+}
+
+TEST_CASE("eight --server solve and hint --fast ask the server for the fast answers") {
+  // A far 5x5 board: --fast is the beam without the 5x5 databases (neither
+  // process builds them), offline and asked of the server (fast=1). A
+  // server not asked so would wait for its databases' build (up to half its
+  // deadline, here 300 s) and answer another path.
+  const DefaultTableServer s({"--job-deadline", "600"});
+  const std::string board = "3,7,12,4,5/1,14,10,8,16/24,11,2,9,19/6,17,13,0,20/21,22,15,23,18";
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"solve", "--fast", "--format", "json", board},
+        {"hint", "--fast", "--format", "json", board},
+        {"hint", "--fast", board},
+        {"solve", "--fast", "--format", "distance", "867254301", "123/405"}}) {
+    CAPTURE(args[0]);
+    const auto runs = s.both(args);
+    check_same(runs);
+    CHECK(runs.first.status == 0);
+  }
+  const auto json_runs = s.both({"solve", "--fast", "--format", "json", board});
+  CHECK(json_runs.first.out.find(R"("method":"beam-search")") != std::string::npos);
 }
 
 TEST_CASE("eight --server hint and random print exactly what they print offline") {

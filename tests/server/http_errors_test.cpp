@@ -189,12 +189,12 @@ TEST_CASE("a missing, repeated or unknown parameter is a 400 problem") {
   CHECK(r->status == 200);
   j = check_problem(cli.Get("/solve?board=123456780&gaol=123456780"), 400, "unknown-parameter");
   CHECK(j["detail"] ==
-        "unknown query parameter 'gaol'; this endpoint takes board, goal, shape, boards, budget "
-        "and optimal");
+        "unknown query parameter 'gaol'; this endpoint takes board, goal, shape, boards, budget, "
+        "optimal and fast");
   j = check_problem(cli.Get("/distance?board=123456780&gaol=123456780"), 400, "unknown-parameter");
-  CHECK(
-      j["detail"] ==
-      "unknown query parameter 'gaol'; this endpoint takes board, goal, shape, budget and optimal");
+  CHECK(j["detail"] ==
+        "unknown query parameter 'gaol'; this endpoint takes board, goal, shape, budget, optimal "
+        "and fast");
 }
 
 TEST_CASE("a 10,000-character value or any request line over 8 KiB is a 414 problem") {

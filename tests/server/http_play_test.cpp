@@ -8,6 +8,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "eight/answer.h"
 #include "json/answer_json.h"
 #include "server_fixture.h"
 #include "service_fixture.h"
@@ -120,6 +121,52 @@ TEST_CASE("/hint on a 5x5 board not proven optimal is the first move of /solve's
   REQUIRE(h["hints"].size() == 1);
   CHECK(h["hints"][0]["move"] == s["moves"][0]);
   CHECK(h["hints"][0]["distance"] == s["distance"].get<int>() - 1);
+}
+
+TEST_CASE(
+    "fast=1 answers a far 5x5 board with the core's fast answer on /solve, /distance, /hint and "
+    "in a batch") {
+  ServiceFixture server;
+  auto cli = server.client();
+  const std::string board = "3,7,12,4,5/1,14,10,8,16/24,11,2,9,19/6,17,13,0,20/21,22,15,23,18";
+  // The core's answer with Question::grid_fast (the beam over Manhattan
+  // distance and linear conflicts alone: beam_search_test.cpp), whose 5x5
+  // databases this process then never builds.
+  eight::Question fast = eight::grid_question(eight::standard_goal(eight::Shape{5, 5}));
+  fast.grid_fast = true;
+  const auto core = eight::solve_board(fast, eight::test::grid_board(board), true, {});
+  REQUIRE(core.ok());
+  const json expected = json::parse(eight::solution_json(core->solution));
+  CHECK(expected["method"] == "beam-search");
+  CHECK(expected["optimal"] == false);
+  const json s = eight::test::get_json(cli, "/solve?fast=1&board=" + board);
+  CHECK(s == expected);
+  CHECK(eight::test::get_json(cli, "/solve?fast=true&board=" + board) == expected);
+  const json d = eight::test::get_json(cli, "/distance?fast=1&board=" + board);
+  for (const char* field : {"distance", "optimal", "lower_bound", "method"}) {
+    CHECK(d[field] == expected[field]);
+  }
+  // The hint is the first move of the fast path, as /hint's is /solve's.
+  const json h = eight::test::get_json(cli, "/hint?fast=1&board=" + board);
+  CHECK(h["distance"] == expected["distance"]);
+  REQUIRE(h["hints"].size() == 1);
+  CHECK(h["hints"][0]["move"] == expected["moves"][0]);
+  auto r = post_json(cli, R"({"fast": true, "boards": [")" + board + R"(", "867254301"]})");
+  REQUIRE(r);
+  REQUIRE(r->status == 200);
+  const json a = json::parse(r->body)["answers"];
+  REQUIRE(a.size() == 2);
+  CHECK(a[0] == expected);
+  // Exact answers are the same either way.
+  CHECK(a[1] == eight::test::get_json(cli, "/solve?board=867254301"));
+  CHECK(eight::test::get_json(cli, "/solve?fast=0&board=867254301") == a[1]);
+  CHECK(check_problem(cli.Get("/solve?fast=yes&board=867254301"), 400, "bad-fast")["detail"] ==
+        "fast must be 1 (the quicker, longer answers) or 0 (the default); got 'yes'");
+  CHECK(check_problem(cli.Get("/hint?fast=2&board=867254301"), 400, "bad-fast")["parameter"] ==
+        "fast");
+  check_problem(cli.Get("/random?fast=1&distance=3"), 400, "unknown-parameter");
+  r = post_json(cli, R"({"fast": "yes", "boards": ["867254301"]})");
+  CHECK(check_problem(r, 400, "bad-body")["detail"] == "field 'fast' must be true or false");
 }
 
 TEST_CASE("/solve with boards=1 adds the board after every move, ending on the goal") {
