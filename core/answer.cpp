@@ -222,22 +222,23 @@ Method search_method(Shape s) {
   return fifteen::is_pattern_shape(s) ? Method::kPatternSearch : Method::kManhattanSearch;
 }
 
+// The nodes of a pattern shape's attempt: kTwoByEightAttemptNodes on 2x8
+// and 8x2 (the grid shapes of 16 cells), else kPatternAttemptNodes; the fast
+// option (Question::grid_fast) keeps kPatternAttemptNodes on every shape.
+std::uint64_t pattern_attempt_nodes(Shape shape, bool fast) {
+  return shape.cells() == 16 && !fast ? kTwoByEightAttemptNodes : kPatternAttemptNodes;
+}
+
 // The budget of a grid shape's optimal attempt: all of `budget` when an
 // optimal answer is required; else, on a shape with pattern databases, at
 // most pattern_attempt_nodes() of it; else at most kGridAttemptNodes of it,
 // and none for a board whose lower bound is past kGridAttemptMaxBound.
-// The nodes of a pattern shape's attempt: kTwoByEightAttemptNodes on 2x8
-// and 8x2 (the grid shapes of 16 cells), else kPatternAttemptNodes.
-std::uint64_t pattern_attempt_nodes(Shape shape) {
-  return shape.cells() == 16 ? kTwoByEightAttemptNodes : kPatternAttemptNodes;
-}
-
 fifteen::SearchBudget attempt_budget(Shape shape, const fifteen::SearchBudget& budget,
-                                     bool require_optimal, int lower_bound) {
+                                     bool require_optimal, int lower_bound, bool fast) {
   fifteen::SearchBudget b = budget;
   if (require_optimal) return b;
   if (fifteen::is_pattern_shape(shape)) {
-    b.max_nodes = std::min(b.max_nodes, pattern_attempt_nodes(shape));
+    b.max_nodes = std::min(b.max_nodes, pattern_attempt_nodes(shape, fast));
   } else {
     b.max_nodes = lower_bound > kGridAttemptMaxBound ? 0 : std::min(b.max_nodes, kGridAttemptNodes);
   }
@@ -260,7 +261,7 @@ SearchedSolution grid_solve(const GridBoard& goal,
   const grid::GridResult r =
       grid::search(board, goal,
                    attempt_budget(goal.shape, budget, require_optimal,
-                                  grid::manhattan_linear_conflict(board, goal)),
+                                  grid::manhattan_linear_conflict(board, goal), fast),
                    grid::kDefaultMaxBound, patterns);
   out.report.nodes = r.nodes;
   out.report.lower_bound = r.lower_bound();
@@ -372,11 +373,11 @@ SearchedMoves grid_moves(const GridBoard& goal, std::span<const fifteen::Pattern
         fifteen::SearchBudget b = budget;
         const std::uint64_t total =
             fifteen::is_pattern_shape(goal.shape) && !require_optimal
-                ? std::min(budget.max_nodes, pattern_attempt_nodes(goal.shape))
+                ? std::min(budget.max_nodes, pattern_attempt_nodes(goal.shape, fast))
                 : budget.max_nodes;
         b.max_nodes = total - std::min(total, used);
         const grid::GridResult r = grid::search(
-            o.next, goal, attempt_budget(goal.shape, b, require_optimal, h), d - 1, patterns);
+            o.next, goal, attempt_budget(goal.shape, b, require_optimal, h, fast), d - 1, patterns);
         used += r.nodes;
         if (r.status == fifteen::SearchStatus::kSolved) {
           o.distance = static_cast<int>(r.path.size());
