@@ -336,14 +336,34 @@ SearchedSolution grid_solve(const GridBoard& goal,
   return out;
 }
 
+// The known path (Question::known_path's moves) in place of the answer's
+// own path when no longer: the known one wins a tie, so a client following
+// hints keeps the one path it holds. A path no longer than the proven lower
+// bound is optimal. A search that did not finish keeps its report.
+void prefer_known(std::span<const Move> known, const GridBoard& board, bool with_path,
+                  SearchedSolution& out) {
+  Solution& s = out.solution;
+  const int n = static_cast<int>(known.size());
+  if (!out.report.finished() || !s.solvable || n > s.distance) return;
+  s.distance = n;
+  s.length = 0;
+  s.long_moves.clear();
+  s.long_tiles.clear();
+  if (with_path) set_path(s, board, known);
+  if (n <= out.report.lower_bound) out.report.status = fifteen::SearchStatus::kSolved;
+  out.report.bound = std::min(out.report.bound, n);
+  s.quality.optimal = out.report.optimal();
+}
+
 SearchedMoves grid_moves(const GridBoard& goal, std::span<const fifteen::PatternSetView> patterns,
                          const GridBoard& board, const fifteen::SearchBudget& budget,
-                         bool require_optimal, bool fast) {
+                         bool require_optimal, bool fast, const std::vector<Move>* known) {
   SearchedMoves out;
   // The board's answer, the one solve_board() gives: its path's first move
   // is the hint and the rest its length.
-  const SearchedSolution first =
+  SearchedSolution first =
       grid_solve(goal, patterns, board, true, budget, require_optimal, fast);
+  if (known != nullptr) prefer_known(*known, board, true, first);
   out.report = first.report;
   if (!out.report.finished()) return out;
   const int d = first.solution.distance;
@@ -459,23 +479,35 @@ Result<Question> frame_question(const TableSet& tables, const GridBoard& goal) {
 Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, bool with_path,
                                      const fifteen::SearchBudget& budget, bool require_optimal) {
   assert(is_valid(board));
-  if (q.engine == Engine::kGrid) {
-    if (const auto mismatch = shape_mismatch(board, q.goal())) return *mismatch;
-    return grid_solve(q.goal(), q.grid_patterns, board, with_path, budget, require_optimal,
-                      q.grid_fast);
+  if (const auto mismatch = shape_mismatch(board, q.goal())) return *mismatch;
+  // A known path is checked here too, in every build: it sizes the path
+  // set below (read_question() refused a bad one with the same message).
+  std::vector<Move> known;
+  if (q.known_path) {
+    auto read = read_known_path(board, q.goal(), *q.known_path);
+    if (!read.ok()) return read.error();
+    known = std::move(read).value();
   }
-  assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
-  // A table's or the 4x4 search's: a board of the goal's shape is a Board.
-  if (const auto mismatch = shape_mismatch(board, q.frame->goal())) return *mismatch;
-  const Board small = *to_board(board);
-  if (q.engine == Engine::kPatternSearch) return search_solve(*q.table, *q.frame, small, budget);
-  auto s = q.table->solver().solve(small, *q.frame, with_path);
-  if (!s.ok()) return s.error();
   SearchedSolution out;
-  out.solution = *s;
-  out.report.status =
-      s->solvable ? fifteen::SearchStatus::kSolved : fifteen::SearchStatus::kUnsolvable;
-  out.report.lower_bound = out.report.bound = s->solvable ? s->distance : 0;
+  if (q.engine == Engine::kGrid) {
+    out = grid_solve(q.goal(), q.grid_patterns, board, with_path, budget, require_optimal,
+                     q.grid_fast);
+  } else {
+    assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
+    // A table's or the 4x4 search's: a board of the goal's shape is a Board.
+    const Board small = *to_board(board);
+    if (q.engine == Engine::kPatternSearch) {
+      out = search_solve(*q.table, *q.frame, small, budget);
+    } else {
+      auto s = q.table->solver().solve(small, *q.frame, with_path);
+      if (!s.ok()) return s.error();
+      out.solution = *s;
+      out.report.status =
+          s->solvable ? fifteen::SearchStatus::kSolved : fifteen::SearchStatus::kUnsolvable;
+      out.report.lower_bound = out.report.bound = s->solvable ? s->distance : 0;
+    }
+  }
+  if (q.known_path) prefer_known(known, board, with_path, out);
   return out;
 }
 
@@ -483,7 +515,16 @@ SearchedMoves board_moves(const Question& q, const GridBoard& board,
                           const fifteen::SearchBudget& budget, bool require_optimal) {
   assert(is_valid(board) && board.shape == q.goal().shape);
   if (q.engine == Engine::kGrid) {
-    return grid_moves(q.goal(), q.grid_patterns, board, budget, require_optimal, q.grid_fast);
+    // A known path that is not a path from here is ignored: read_question()
+    // refuses one first, and this answer has no error to give.
+    std::optional<std::vector<Move>> known;
+    if (q.known_path) {
+      auto read = read_known_path(board, q.goal(), *q.known_path);
+      assert(read.ok());
+      if (read.ok()) known = std::move(read).value();
+    }
+    return grid_moves(q.goal(), q.grid_patterns, board, budget, require_optimal, q.grid_fast,
+                      known ? &*known : nullptr);
   }
   assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
   const Board small = *to_board(board);  // the goal's shape, a table's or 4x4

@@ -1,9 +1,20 @@
 #include "eight/question.h"
 
+#include "eight/answer.h"
+
 namespace eight {
 
 std::string_view part_name(QuestionPart part) {
-  return part == QuestionPart::kBoard ? "board" : "goal";
+  switch (part) {
+    case QuestionPart::kBoard:
+      return "board";
+    case QuestionPart::kPath:
+      return "path";
+    case QuestionPart::kGoal:
+    case QuestionPart::kShapes:
+      break;
+  }
+  return "goal";
 }
 
 Result<GridBoard> default_goal(const GridBoard* board, std::optional<Shape> shape) {
@@ -27,6 +38,18 @@ std::variant<ReadQuestion, QuestionError> read_question(const QuestionText& text
     if (auto mismatch = shape_mismatch(*q.board, q.goal)) {
       return QuestionError{QuestionPart::kShapes, std::move(*mismatch)};
     }
+  }
+  if (text.path) {
+    if (!q.board) {
+      return QuestionError{QuestionPart::kPath,
+                           make_error(ErrorCode::kBadArgument,
+                                      "a known path goes from a board: this question has none")};
+    }
+    // Checked now, so that every interface refuses a bad one before any
+    // search, naming the path; solve_board() checks it again.
+    auto moves = read_known_path(*q.board, q.goal, *text.path);
+    if (!moves.ok()) return QuestionError{QuestionPart::kPath, moves.error()};
+    q.path = std::string(*text.path);
   }
   return q;
 }

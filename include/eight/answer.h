@@ -61,6 +61,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "eight/board.h"
 #include "eight/fifteen_search.h"
@@ -219,6 +220,14 @@ struct Question {
   // interface's fast option sets it (HTTP's fast=1, --fast, the C API's
   // eight_options_set_fast: docs/answers.md, "Two speeds").
   bool grid_fast = false;
+  // A path the asker already holds from the board asked about to the goal
+  // (letters u d l r: the rest of the path an earlier answer showed, a
+  // continuation), or none. The answer is never longer than it: solve_board()
+  // answers with the shorter of its own path and this one, this one on a
+  // tie, so that a client following hints keeps one path and the distance
+  // it shows never goes up (docs/answers.md#hints). Read by read_question()
+  // (eight/question.h), which checks it with read_known_path().
+  std::optional<std::string> known_path;
 
   // (A copy: a frame's goal is a Board.)
   GridBoard goal() const { return frame ? GridBoard(frame->goal()) : grid_goal; }
@@ -240,6 +249,18 @@ Question grid_question(const GridBoard& goal, const TableSet* tables = nullptr);
 // it; for 4x4 the strongest pattern databases), with its errors.
 Result<Question> frame_question(const TableSet& tables, const GridBoard& goal);
 
+// The most moves a known path (Question::known_path) may have: the longest
+// path any answer holds (solver.h), so that what a caller sends sizes
+// nothing larger than an answer.
+inline constexpr int kMaxKnownPathMoves = kMaxPathLength;
+
+// The moves of `path` (letters u d l r, either case) when it is a known
+// path from `board` to `goal`: at most kMaxKnownPathMoves moves, each legal,
+// ending on the goal; else kBadArgument saying which move failed, or where
+// the path ends (replayed as check_path() replays a path).
+Result<std::vector<Move>> read_known_path(const GridBoard& board, const GridBoard& goal,
+                                          std::string_view path);
+
 // The one way from a question to its answer, for every shape: from the
 // table (Solver, O(path length), report.nodes 0) when the frame's section
 // holds positions, by search when it holds pattern databases; for a grid
@@ -250,9 +271,13 @@ Result<Question> frame_question(const TableSet& tables, const GridBoard& goal);
 // the whole budget when `require_optimal`), then, if
 // that did not finish and an optimal answer is not required, a reduction
 // (status kBounded, unless its path is as short as the lower bound, which
-// proves it optimal). Errors are Solver::solve's, and for a search a board
-// of another shape than the goal's. REQUIRES: is_valid(board); q.table is
-// not null unless q.engine is kGrid.
+// proves it optimal). With q.known_path, a finished answer takes the known
+// path when it is no longer than the answer's own (optimal when no longer
+// than the proven lower bound; `method` still names what searched this
+// board). Errors are Solver::solve's, for a search a board of another shape
+// than the goal's, and read_known_path()'s for a known path that is not a
+// path from `board` to the goal. REQUIRES: is_valid(board); q.table is not
+// null unless q.engine is kGrid.
 Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, bool with_path,
                                      const fifteen::SearchBudget& budget,
                                      bool require_optimal = false);
@@ -265,7 +290,13 @@ Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, 
 // the reduction's first move always makes progress
 // (core/search/reduction_solver.h). Up to 25 cells each board's answer is a new
 // beam search, which nothing proves to be no longer than the rest of the
-// previous board's path (docs/answers.md#hints has what was measured).
+// previous board's path (docs/answers.md#hints has what was measured): a
+// caller that sends that rest as q.known_path gets an answer no longer than
+// it, so following hints with it the distance goes down at every step. On
+// the table shapes and 4x4 a known path changes no move (their answers are
+// optimal: every optimal move is marked already). One that is not a path
+// from `board` to the goal is ignored (this function has no error to give:
+// read_question() refuses it first).
 // REQUIRES: as solve_board, and board.shape == q.goal().shape (see
 // shape_mismatch()).
 SearchedMoves board_moves(const Question& q, const GridBoard& board,

@@ -7,7 +7,11 @@
 //    shape; with no board, of the shape named; with neither, 3x3's;
 //  - a goal text is read in the shape named, as the board's is;
 //  - a board and a goal of different shapes are refused (the goal's
-//    fault: the board is read first, and a client fixes the goal).
+//    fault: the board is read first, and a client fixes the goal);
+//  - a known path (the rest of a path an earlier answer showed, sent back
+//    so that the answer is never longer: answer.h's Question::known_path)
+//    is a path from the board to the goal, checked by answer.h's
+//    read_known_path() once the board and goal are read.
 // Framing the goal in a table set (answer.h's frame_question()) comes next,
 // and is the caller's: the server keeps frames per batch (GoalFrames).
 //
@@ -16,6 +20,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <variant>
 
@@ -33,20 +38,25 @@ struct QuestionText {
   // A goal already read (a batch's own goal, for its items without one);
   // its shape must match the board's as a goal text's must.
   std::optional<GridBoard> goal_board;
+  // A known path from the board to the goal (letters u d l r), or none;
+  // only with a board.
+  std::optional<std::string_view> path;
 };
 
 // A question read: its board (when one was given) and its goal.
 struct ReadQuestion {
   std::optional<GridBoard> board;
   GridBoard goal;
+  std::optional<std::string> path;  // the known path, checked (Question::known_path)
 };
 
 // Which text of a question was at fault, for the interface to name it (the
 // server's problem "parameter"; the tool and the C API say "bad goal: "
-// before a goal text's error): the board text, the goal text, or the two
-// boards' shapes, which disagree (the goal's fault: a client fixes that).
-enum class QuestionPart : std::uint8_t { kBoard, kGoal, kShapes };
-// "board", else "goal".
+// before a goal text's error): the board text, the goal text, the two
+// boards' shapes, which disagree (the goal's fault: a client fixes that),
+// or the known path.
+enum class QuestionPart : std::uint8_t { kBoard, kGoal, kShapes, kPath };
+// "board", "path", else "goal".
 std::string_view part_name(QuestionPart part);
 
 struct QuestionError {
@@ -60,7 +70,8 @@ struct QuestionError {
 Result<GridBoard> default_goal(const GridBoard* board, std::optional<Shape> shape);
 
 // Reads `text`: the board, then the goal (as given, else the default goal),
-// then whether their shapes agree. The first error in that order.
+// then whether their shapes agree, then the known path (a path given
+// without a board is refused). The first error in that order.
 std::variant<ReadQuestion, QuestionError> read_question(const QuestionText& text);
 
 }  // namespace eight

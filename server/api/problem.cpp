@@ -46,6 +46,7 @@ Problem problem_from_error(const Error& error, std::string_view parameter) {
       return {422, "goal-not-covered", "Goal not covered by this table", error.message, parameter};
     case ErrorCode::kBadArgument:
       if (parameter == "shape") return {400, "bad-shape", "Bad shape", error.message, parameter};
+      if (parameter == "path") return {400, "bad-path", "Bad path", error.message, parameter};
       return {400, "bad-request", "Bad request", error.message, parameter};
     case ErrorCode::kIo:
     case ErrorCode::kTruncated:

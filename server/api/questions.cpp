@@ -73,6 +73,7 @@ std::variant<Question, Problem> read_question(std::shared_ptr<const TableSet> ta
   if (q.framed->by_search() && max_budget == 0) {
     return searches_off(goal, text.board ? "board" : "shape");
   }
+  q.framed->known_path = std::move(asked.path);
   return q;
 }
 
@@ -114,6 +115,9 @@ std::variant<Question, Problem> read_question(const TableSlot& slot, const Reque
     text.board = *board;
   }
   if (const std::string* goal = req.param("goal")) text.goal = *goal;
+  // path=P (/solve, /distance, /hint: the routes that take it): a known
+  // path from the board to the goal, checked by the core's reader.
+  if (const std::string* path = req.param("path")) text.path = *path;
   auto tables = slot.get();
   if (!tables) return no_tables(slot);
   return read_question(std::move(tables), text, std::get<std::uint64_t>(budget), max_budget);

@@ -8,18 +8,20 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
   static constexpr std::array<RouteInfo, kRouteCount - 1> kRoutes = {{
       {Route::kIndex, "/", "", "this index of the endpoints"},
       {Route::kSolve, "/solve",
-       "board=B[&goal=G][&shape=RxC][&boards=1][&budget=N][&optimal=required][&fast=1]",
+       "board=B[&goal=G][&shape=RxC][&boards=1][&budget=N][&optimal=required][&fast=1][&path=P]",
        "distance and an optimal path from board B to goal G (default 123456780), with the board "
        "after every move if boards=1; POST a JSON body {\"boards\": [...], \"goal\": G} to solve "
        "up to 10000 boards at once; 4x4 boards are searched, within budget=N nodes; boards up to "
        "10x10 that no table holds are searched briefly, then solved by a beam search (up to 25 "
        "cells) or by reduction (optimal false, with a proven lower_bound) unless optimal=required; "
-       "fast=1: quicker, longer bounded answers (a game's 10x10 in milliseconds)",
-       true, {"board", "goal", "shape", "boards", "budget", "optimal", "fast"}},
+       "fast=1: quicker, longer bounded answers (a game's 10x10 in milliseconds); "
+       "path=P, a path from B to G the client holds (letters u d l r), makes the answer no longer "
+       "than it",
+       true, {"board", "goal", "shape", "boards", "budget", "optimal", "fast", "path"}},
       {Route::kDistance, "/distance",
-       "board=B[&goal=G][&shape=RxC][&budget=N][&optimal=required][&fast=1]",
+       "board=B[&goal=G][&shape=RxC][&budget=N][&optimal=required][&fast=1][&path=P]",
        "distance only from board B to goal G (default 123456780)", false,
-       {"board", "goal", "shape", "budget", "optimal", "fast"}},
+       {"board", "goal", "shape", "budget", "optimal", "fast", "path"}},
       {Route::kTable, "/table", "[shape=RxC | name=FILE]",
        "the raw table file for offline use (ETag, If-None-Match, Range); with several files, "
        "shape=RxC picks the one answering that shape (default: the one answering 3x3) and "
@@ -30,11 +32,11 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
       {Route::kReadyz, "/readyz", "", "readiness: the table is mapped and verified"},
       {Route::kMetrics, "/metrics", "", "Prometheus metrics"},
       {Route::kHint, "/hint",
-       "board=B[&goal=G][&shape=RxC][&budget=N][&optimal=required][&fast=1]",
+       "board=B[&goal=G][&shape=RxC][&budget=N][&optimal=required][&fast=1][&path=P]",
        "every legal next move from board B, best first, with the board it leads to and its "
        "distance; the optimal ones also as hints (where no answer is proven optimal, the first "
-       "move of the path /solve gives)", false,
-       {"board", "goal", "shape", "budget", "optimal", "fast"}},
+       "move of the path /solve gives, with path=P the same)", false,
+       {"board", "goal", "shape", "budget", "optimal", "fast", "path"}},
       {Route::kRandom, "/random",
        "distance=D[&goal=G][&shape=RxC][&seed=S][&count=N][&budget=N]",
        "a board exactly D moves from goal G, uniformly at random (reproducible with seed S); "

@@ -37,7 +37,7 @@ struct RouteInfo {
   bool post = false;             // also answers POST (a JSON body)
   // The query parameters a GET takes (empty names unused); any other is
   // refused, on every route alike.
-  std::array<std::string_view, 7> params = {};
+  std::array<std::string_view, 8> params = {};
 };
 
 // Every routed path (kOther excluded), in the order the index lists them.

@@ -203,7 +203,7 @@ TEST_CASE("GET / is a JSON index of every endpoint") {
                                           "/stats", "/openapi.yaml"});
   CHECK(j["endpoints"][1]["methods"] == json{"GET", "HEAD", "POST"});
   CHECK(j["endpoints"][1]["query"] ==
-        "board=B[&goal=G][&shape=RxC][&boards=1][&budget=N][&optimal=required][&fast=1]");
+        "board=B[&goal=G][&shape=RxC][&boards=1][&budget=N][&optimal=required][&fast=1][&path=P]");
 }
 
 TEST_CASE("/healthz says ok and /readyz names the verified table") {
