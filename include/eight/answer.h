@@ -9,8 +9,10 @@
 // distance and linear conflicts, for the shapes no table or pattern
 // database is written for: is_grid_shape()), or, for those shapes when the
 // search does not finish within its attempt, found by a beam search
-// (kBeamSearch, boards of up to 25 cells) or by reduction (kReduction: a
-// row and a column at a time, then improved), with a proven lower bound
+// (kBeamSearch: boards of up to 25 cells, and past them the reduction's
+// path with its last region of at most 25 cells the beam's) or by
+// reduction alone (kReduction: a row and a column at a time, then
+// improved), with a proven lower bound
 // and never a claim of optimality (status kBounded). A bounded board's
 // moves and hint follow the path its answer gives (the same answer). A
 // caller that needs a proof asks for one (require_optimal): the search then
@@ -103,9 +105,10 @@ inline constexpr int kGridAttemptMaxBound = 120;
 // tenths of a second (docs/performance.md).
 inline constexpr int kBeamWidth = 4000;
 // Nodes (boards generated) the beam search spends at most: its memory
-// follows the boards it keeps, about 20 MB on a 5x5 board and at most
-// about 110 MB at this cap (beam_search.h); a search that needs more
-// leaves the board to the reduction.
+// follows the boards it keeps, about 20 MB on a 5x5 board (or a larger
+// board's last 5x5 region) and at most about 110 MB at this cap
+// (beam_search.h); a search that needs more leaves the board to the
+// reduction.
 inline constexpr std::uint64_t kBeamNodes = 3'000'000;
 
 // What a search did.
@@ -208,7 +211,10 @@ struct Question {
   // kGrid: the bounded answers of up to 25 cells by the beam over Manhattan
   // distance and linear conflicts alone, as before issue 39 (no 5x5 pattern
   // databases are built or read: tenths of a second, about 1.12 times the
-  // optimal on Korf and Felner's 5x5 boards instead of 1.08). A core-level
+  // optimal on Korf and Felner's 5x5 boards instead of 1.08); past 25
+  // cells the reduction's path alone, without the beam over its last
+  // region (core/search/region_beam.h: tens of milliseconds, not tenths of
+  // a second, and about 43 moves longer on 6x6 to 10x10). A core-level
   // knob; no interface sets it yet.
   bool grid_fast = false;
 
@@ -239,11 +245,13 @@ Result<Question> frame_question(const TableSet& tables, const GridBoard& goal);
 // 16 cells, pattern databases: grid_search.h) within kGridAttemptNodes
 // (none past kGridAttemptMaxBound; kPatternAttemptNodes on 14 to 16 cells;
 // the whole budget when `require_optimal`), then, if
-// that did not finish and an optimal answer is not required, a reduction
-// (status kBounded, unless its path is as short as the lower bound, which
-// proves it optimal). Errors are Solver::solve's, and for a search a board
-// of another shape than the goal's. REQUIRES: is_valid(board); q.table is
-// not null unless q.engine is kGrid.
+// that did not finish and an optimal answer is not required, a beam search
+// within kBeamNodes (up to 25 cells the whole board's; past them the
+// reduction's path with the beam over its last region,
+// core/search/region_beam.h), else a reduction (status kBounded, unless its
+// path is as short as the lower bound, which proves it optimal). Errors are Solver::solve's, and
+// for a search a board of another shape than the goal's. REQUIRES: is_valid(board); q.table is not
+// null unless q.engine is kGrid.
 Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, bool with_path,
                                      const fifteen::SearchBudget& budget,
                                      bool require_optimal = false);
@@ -251,12 +259,14 @@ Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, 
 // (the same budget gives the same answer). For a kBounded answer, the
 // first move of its path is the one marked `hint` (and no move is
 // `optimal`), its distance the rest of the path's length, each other
-// move's distance d + 1 (back, then the path). Following hints from any
-// board past 25 cells reaches the goal without visiting a board twice:
-// the reduction's first move always makes progress
-// (core/search/reduction_solver.h). Up to 25 cells each board's answer is a new
-// beam search, which nothing proves to be no longer than the rest of the
-// previous board's path (docs/answers.md#hints has what was measured).
+// move's distance d + 1 (back, then the path). Following hints from a
+// board past 25 cells never visits a board twice while its cells outside
+// the last region are not all home (core/search/region_beam.h): the hint
+// is the reduction's first move, which always makes progress
+// (core/search/reduction_solver.h); with Question::grid_fast all the way.
+// Up to 25 cells, and past them in the last region, each board's answer is
+// a new beam search, which nothing proves to be no longer than the rest of
+// the previous board's path (docs/answers.md#hints has what was measured).
 // REQUIRES: as solve_board, and board.shape == q.goal().shape (see
 // shape_mismatch()).
 SearchedMoves board_moves(const Question& q, const GridBoard& board,
