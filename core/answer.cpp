@@ -8,6 +8,7 @@
 #include "legal_moves.h"
 #include "path_shortener.h"
 #include "search/reduction_solver.h"
+#include "search/region_beam.h"
 
 namespace eight {
 namespace {
@@ -279,17 +280,31 @@ SearchedSolution grid_solve(const GridBoard& goal,
     out.report.status = r.status;
     return out;
   } else {
-    // Not proven within the attempt: a beam search's path on boards of up
-    // to kMaxBeamCells, else (or when the beam finds none within what is
-    // left of the budget) the reduction's.
-    if (board.size() <= grid::kMaxBeamCells) {
+    // Not proven within the attempt: a beam search's path (the beam's
+    // alone up to kMaxBeamCells, past them the reduction's with the beam's
+    // last region), else (the beam finds none within what is left of the
+    // budget) the reduction's.
+    bool found = false;
+    const bool big = board.size() > grid::kMaxBeamCells;
+    if (!(fast && big)) {
       fifteen::SearchBudget b = budget;
       b.max_nodes = std::min(kBeamNodes, budget.max_nodes - std::min(budget.max_nodes, r.nodes));
       // On 5x5 over the pattern databases too (beam_search.h), whose value
       // at the start is a lower bound when larger than the attempt's.
-      // (Question::grid_fast: MD+LC alone.)
-      const grid::BeamHeuristic h = fast ? grid::BeamHeuristic{} : grid::beam_heuristic(goal, b);
-      const grid::BeamResult beam = grid::beam_search(board, goal, kBeamWidth, b, h);
+      // (Question::grid_fast: MD+LC alone.) Past 25 cells the reduction's
+      // path with its last region's moves the beam's (search/region_beam.h;
+      // Question::grid_fast: the reduction's alone).
+      grid::BeamResult beam;
+      bool used_beam = true;
+      grid::BeamHeuristic h;  // MD+LC alone, unless the 5x5 databases below
+      if (big) {
+        grid::RegionBeamResult rb = grid::region_beam(board, goal, kBeamWidth, b);
+        beam = std::move(rb.beam);
+        used_beam = rb.used_beam;
+      } else {
+        if (!fast) h = grid::beam_heuristic(goal, b);
+        beam = grid::beam_search(board, goal, kBeamWidth, b, h);
+      }
       out.report.nodes += beam.nodes;
       if (beam.status == fifteen::SearchStatus::kCancelled) {
         out.report.status = beam.status;
@@ -297,8 +312,9 @@ SearchedSolution grid_solve(const GridBoard& goal,
       }
       out.report.lower_bound = std::max(out.report.lower_bound, beam.start_bound);
       if (beam.status == fifteen::SearchStatus::kSolved) {
-        path = beam.path;
-        out.solution.quality.method = Method::kBeamSearch;
+        path = std::move(beam.path);
+        found = true;
+        out.solution.quality.method = used_beam ? Method::kBeamSearch : Method::kReduction;
         if (h.databases != nullptr) {
           // On 5x5 the path then made shorter by the endgame
           // (path_shortener.h) with what is left of the nodes; past the
@@ -317,7 +333,7 @@ SearchedSolution grid_solve(const GridBoard& goal,
         }
       }
     }
-    if (out.solution.quality.method != Method::kBeamSearch) {
+    if (!found) {
       path = reduce(board, goal);
       out.solution.quality.method = Method::kReduction;
     }

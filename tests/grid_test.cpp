@@ -13,6 +13,7 @@
 #include "eight/answer.h"
 #include "eight/random.h"
 #include "grid_search.h"
+#include "search/reduction_solver.h"
 #include "support.h"
 
 namespace eight {
@@ -202,9 +203,16 @@ TEST_CASE("grid shapes are answered optimally near the goal, and with a bound fa
     CHECK(b->report.lower_bound >= grid::manhattan_linear_conflict(far, goal));
     if (!sol.quality.optimal) {
       CHECK(b->report.status == fifteen::SearchStatus::kBounded);
-      // The beam's path up to 25 cells, the reduction's past that.
-      CHECK(sol.quality.method ==
-            (s.cells() <= grid::kMaxBeamCells ? Method::kBeamSearch : Method::kReduction));
+      // The beam's path; past 25 cells over the reduction's last region,
+      // or the reduction's path whole when the beam's is not shorter.
+      if (s.cells() <= grid::kMaxBeamCells) {
+        CHECK(sol.quality.method == Method::kBeamSearch);
+      } else if (sol.quality.method != Method::kBeamSearch) {
+        CHECK(sol.quality.method == Method::kReduction);
+        const auto path = sol.path();
+        CHECK(std::vector<Move>(path.begin(), path.end()) ==
+              reduction::solve(s.rows, s.cols, far.used(), goal.used()));
+      }
       CHECK(sol.quality.lower_bound == b->report.lower_bound);
       CHECK(sol.quality.lower_bound < sol.distance);
     }
@@ -309,7 +317,8 @@ TEST_CASE("following hints from a 2x7 board proven optimal by pattern search tak
 TEST_CASE(
     "a hint on a bounded answer is the first move of the path solve gives, and the only hint") {
   Rng rng(23);
-  // 5x5 and 3x6: the beam search's answer; 7x7: the reduction's.
+  // 5x5 and 3x6: the beam search's answer; 7x7: the reduction's with the
+  // beam's last region.
   for (const Shape s : {Shape{5, 5}, Shape{3, 6}, Shape{7, 7}}) {
     CAPTURE(to_string(s));
     const GridBoard goal = standard_goal(s);
@@ -318,8 +327,7 @@ TEST_CASE(
     const auto a = solve_board(q, b, true, {});
     REQUIRE(a.ok());
     REQUIRE_FALSE(a->solution.quality.optimal);
-    CHECK(a->solution.quality.method ==
-          (s.cells() <= grid::kMaxBeamCells ? Method::kBeamSearch : Method::kReduction));
+    CHECK(a->solution.quality.method == Method::kBeamSearch);
     // One answer: the distance, its quality and the hint are the solve's.
     const SearchedMoves m = board_moves(q, b, {});
     CHECK(m.options.distance == a->solution.distance);

@@ -9,8 +9,10 @@
 // distance and linear conflicts, for the shapes no table or pattern
 // database is written for: is_grid_shape()), or, for those shapes when the
 // search does not finish within its attempt, found by a beam search
-// (kBeamSearch, boards of up to 25 cells) or by reduction (kReduction: a
-// row and a column at a time, then improved), with a proven lower bound
+// (kBeamSearch: boards of up to 25 cells, and past them the reduction's
+// path with its last region of at most 25 cells the beam's) or by
+// reduction alone (kReduction: a row and a column at a time, then
+// improved), with a proven lower bound
 // and never a claim of optimality (status kBounded). A bounded board's
 // moves and hint follow the path its answer gives (the same answer). A
 // caller that needs a proof asks for one (require_optimal): the search then
@@ -111,9 +113,10 @@ inline constexpr int kGridAttemptMaxBound = 120;
 // tenths of a second (docs/performance.md).
 inline constexpr int kBeamWidth = 4000;
 // Nodes (boards generated) the beam search spends at most: its memory
-// follows the boards it keeps, about 20 MB on a 5x5 board and at most
-// about 110 MB at this cap (beam_search.h); a search that needs more
-// leaves the board to the reduction.
+// follows the boards it keeps, about 20 MB on a 5x5 board (or a larger
+// board's last 5x5 region) and at most about 110 MB at this cap
+// (beam_search.h); a search that needs more leaves the board to the
+// reduction.
 inline constexpr std::uint64_t kBeamNodes = 3'000'000;
 
 // What a search did.
@@ -216,9 +219,13 @@ struct Question {
   // kGrid: the bounded answers of up to 25 cells by the beam over Manhattan
   // distance and linear conflicts alone, as before issue 39 (no 5x5 pattern
   // databases are built or read: tenths of a second, about 1.12 times the
-  // optimal on Korf and Felner's 5x5 boards instead of 1.08). Every
-  // interface's fast option sets it (HTTP's fast=1, --fast, the C API's
-  // eight_options_set_fast: docs/answers.md, "Two speeds").
+  // optimal on Korf and Felner's 5x5 boards instead of 1.07); past 25
+  // cells the reduction's path alone, without the beam over its last
+  // region (core/search/region_beam.h: tens of milliseconds, not tenths of
+  // a second, and about 43 moves longer on 6x6 to 10x10); on 2x8 and 8x2 an
+  // attempt of kPatternAttemptNodes. Every interface's fast option sets it
+  // (HTTP's fast=1, --fast, the C API's eight_options_set_fast:
+  // docs/answers.md, "Two speeds").
   bool grid_fast = false;
   // A path the asker already holds from the board asked about to the goal
   // (letters u d l r: the rest of the path an earlier answer showed, a
@@ -269,14 +276,17 @@ Result<std::vector<Move>> read_known_path(const GridBoard& board, const GridBoar
 // (none past kGridAttemptMaxBound; kPatternAttemptNodes on 14 and 15 cells,
 // kTwoByEightAttemptNodes on 2x8 and 8x2;
 // the whole budget when `require_optimal`), then, if
-// that did not finish and an optimal answer is not required, a reduction
-// (status kBounded, unless its path is as short as the lower bound, which
-// proves it optimal). With q.known_path, a finished answer takes the known
-// path when it is no longer than the answer's own (optimal when no longer
-// than the proven lower bound; `method` still names what searched this
-// board). Errors are Solver::solve's, for a search a board of another shape
-// than the goal's, and read_known_path()'s for a known path that is not a
-// path from `board` to the goal. REQUIRES: is_valid(board); q.table is not
+// that did not finish and an optimal answer is not required, a beam search
+// within kBeamNodes (up to 25 cells the whole board's, on 5x5 with its
+// endgame; past them the reduction's path with the beam over its last
+// region, core/search/region_beam.h), else a reduction (status kBounded,
+// unless its path is as short as the lower bound, which proves it optimal).
+// With q.known_path, a finished answer takes the known path when it is no
+// longer than the answer's own (optimal when no longer than the proven lower
+// bound; `method` still names what searched this board). Errors are
+// Solver::solve's, for a search a board of another shape than the goal's,
+// and read_known_path()'s for a known path that is not a path from `board`
+// to the goal. REQUIRES: is_valid(board); q.table is not
 // null unless q.engine is kGrid.
 Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, bool with_path,
                                      const fifteen::SearchBudget& budget,
@@ -285,12 +295,14 @@ Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, 
 // (the same budget gives the same answer). For a kBounded answer, the
 // first move of its path is the one marked `hint` (and no move is
 // `optimal`), its distance the rest of the path's length, each other
-// move's distance d + 1 (back, then the path). Following hints from any
-// board past 25 cells reaches the goal without visiting a board twice:
-// the reduction's first move always makes progress
-// (core/search/reduction_solver.h). Up to 25 cells each board's answer is a new
-// beam search, which nothing proves to be no longer than the rest of the
-// previous board's path (docs/answers.md#hints has what was measured): a
+// move's distance d + 1 (back, then the path). Following hints from a
+// board past 25 cells never visits a board twice while its cells outside
+// the last region are not all home (core/search/region_beam.h): the hint
+// is the reduction's first move, which always makes progress
+// (core/search/reduction_solver.h); with Question::grid_fast all the way.
+// Up to 25 cells, and past them in the last region, each board's answer is
+// a new beam search, which nothing proves to be no longer than the rest of
+// the previous board's path (docs/answers.md#hints has what was measured): a
 // caller that sends that rest as q.known_path gets an answer no longer than
 // it, so following hints with it the distance goes down at every step. On
 // the table shapes and 4x4 a known path changes no move (their answers are

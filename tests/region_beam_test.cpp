@@ -1,0 +1,127 @@
+// Boards past 25 cells (core/search/region_beam.h): by default the
+// reduction's path with its last region's moves the beam's, legal, reaching
+// the goal, shorter than the reduction's and never shorter than the proven
+// lower bound; with Question::grid_fast the reduction's path as before; and
+// the beam's node budget, deadline and cancel flag, after which the answer
+// is the reduction's (or none, cancelled).
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <span>
+#include <vector>
+
+#include "eight/answer.h"
+#include "eight/random.h"
+#include "grid_search.h"
+#include "search/reduction_solver.h"
+#include "search/region_beam.h"
+#include "support.h"
+
+namespace eight {
+namespace {
+
+std::vector<Move> reduction_path(const GridBoard& start, const GridBoard& goal) {
+  return reduction::solve(start.shape.rows, start.shape.cols, start.used(), goal.used());
+}
+
+std::vector<Move> moves(std::span<const Move> path) {
+  return {path.begin(), path.end()};
+}
+
+}  // namespace
+
+TEST_CASE(
+    "past 25 cells the default answer is the reduction's with the beam's last region, legal and "
+    "shorter, on seeded 6x6, 7x7, 8x8, 10x10, 4x7 and 9x3 boards") {
+  Rng rng(20261207);
+  // The standard goals (the squares' last 5x5 region over the databases),
+  // and two other goals (their last region over MD and linear conflicts).
+  std::vector<GridBoard> goals;
+  for (const Shape s : {Shape{6, 6}, Shape{7, 7}, Shape{8, 8}, Shape{10, 10}, Shape{4, 7}}) {
+    goals.push_back(standard_goal(s));
+  }
+  goals.push_back(shuffled_board(standard_goal(Shape{4, 7}), rng));
+  goals.push_back(shuffled_board(standard_goal(Shape{9, 3}), rng));
+  for (const GridBoard& goal : goals) {
+    CAPTURE(to_string(goal));
+    const GridBoard start = shuffled_board(goal, rng);
+    const auto a = solve_board(grid_question(goal), start, true, {});
+    REQUIRE(a.ok());
+    REQUIRE(a->report.finished());
+    const Solution& s = a->solution;
+    CHECK(s.quality.method == Method::kBeamSearch);
+    CHECK_FALSE(s.quality.optimal);
+    CHECK(test::replay(start, s.path()) == goal);
+    CHECK(s.distance == static_cast<int>(s.path().size()));
+    CHECK(s.quality.lower_bound >= grid::manhattan_linear_conflict(start, goal));
+    CHECK(s.quality.lower_bound <= s.distance);
+    CHECK(s.distance < static_cast<int>(reduction_path(start, goal).size()));
+    CHECK(a->report.nodes > 0);
+  }
+}
+
+TEST_CASE("past 25 cells an answer with grid_fast is the reduction's path") {
+  Rng rng(41);
+  for (const Shape s : {Shape{7, 7}, Shape{10, 10}, Shape{3, 9}}) {
+    CAPTURE(to_string(s));
+    const GridBoard goal = standard_goal(s);
+    const GridBoard start = shuffled_board(goal, rng);
+    Question fast = grid_question(goal);
+    fast.grid_fast = true;
+    const auto a = solve_board(fast, start, true, {});
+    REQUIRE(a.ok());
+    CHECK(a->solution.quality.method == Method::kReduction);
+    CHECK(moves(a->solution.path()) == reduction_path(start, goal));
+  }
+}
+
+TEST_CASE(
+    "the last region's beam stops at its node budget, deadline or cancel flag, and the answer is "
+    "the reduction's (none when cancelled)") {
+  Rng rng(43);
+  // Blank first: the last region is 6x6's top-left 5x5, blank in its first
+  // cell, searched without databases (nothing is built).
+  const GridBoard goal = canonical_goal(0, Shape{6, 6});
+  const GridBoard start = shuffled_board(goal, rng);
+  const std::vector<Move> reduced = reduction_path(start, goal);
+
+  fifteen::SearchBudget nodes;
+  nodes.max_nodes = 1000;
+  const grid::RegionBeamResult few = grid::region_beam(start, goal, kBeamWidth, nodes);
+  CHECK(few.beam.status == fifteen::SearchStatus::kSolved);
+  CHECK_FALSE(few.used_beam);
+  CHECK(few.beam.nodes <= 1000);
+  CHECK(few.beam.path == reduced);
+  const auto a = solve_board(grid_question(goal), start, true, nodes);
+  REQUIRE(a.ok());
+  CHECK(a->solution.quality.method == Method::kReduction);
+  CHECK(moves(a->solution.path()) == reduced);
+  CHECK(a->report.nodes <= 1000);
+
+  fifteen::SearchBudget late;
+  late.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  const grid::RegionBeamResult past = grid::region_beam(start, goal, kBeamWidth, late);
+  CHECK(past.beam.status == fifteen::SearchStatus::kSolved);
+  CHECK_FALSE(past.used_beam);
+  CHECK(past.beam.path == reduced);
+
+  const std::atomic<bool> cancel{true};
+  fifteen::SearchBudget cancelled;
+  cancelled.cancel = &cancel;
+  const grid::RegionBeamResult none = grid::region_beam(start, goal, kBeamWidth, cancelled);
+  CHECK(none.beam.status == fifteen::SearchStatus::kCancelled);
+  CHECK(none.beam.path.empty());
+  const auto c = solve_board(grid_question(goal), start, true, cancelled);
+  REQUIRE(c.ok());
+  CHECK(c->report.status == fifteen::SearchStatus::kCancelled);
+  CHECK_FALSE(c->report.finished());
+
+  // With the whole budget, the beam's path is shorter.
+  const grid::RegionBeamResult full = grid::region_beam(start, goal, kBeamWidth, {});
+  CHECK(full.used_beam);
+  CHECK(full.beam.path.size() < reduced.size());
+  CHECK(test::replay(start, full.beam.path) == goal);
+}
+
+}  // namespace eight
