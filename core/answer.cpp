@@ -242,7 +242,7 @@ std::vector<Move> reduce(const GridBoard& board, const GridBoard& goal) {
 }
 
 SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView* patterns,
-                            const GridBoard& board, bool with_path,
+                            const grid::Pdb5x5View* pdb5x5, const GridBoard& board, bool with_path,
                             const fifteen::SearchBudget& budget, bool require_optimal,
                             bool fast = false) {
   SearchedSolution out;
@@ -279,7 +279,8 @@ SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView
       // On 5x5 over the pattern databases too (beam_search.h), whose value
       // at the start is a lower bound when larger than the attempt's.
       // (Question::grid_fast: MD+LC alone.)
-      const grid::BeamHeuristic h = fast ? grid::BeamHeuristic{} : grid::beam_heuristic(goal, b);
+      const grid::BeamHeuristic h =
+          fast ? grid::BeamHeuristic{} : grid::beam_heuristic(goal, pdb5x5);
       const grid::BeamResult beam = grid::beam_search(board, goal, kBeamWidth, b, h);
       out.report.nodes += beam.nodes;
       if (beam.status == fifteen::SearchStatus::kCancelled) {
@@ -312,12 +313,13 @@ SearchedSolution grid_solve(const GridBoard& goal, const fifteen::PatternSetView
 }
 
 SearchedMoves grid_moves(const GridBoard& goal, const fifteen::PatternSetView* patterns,
-                         const GridBoard& board, const fifteen::SearchBudget& budget,
-                         bool require_optimal, bool fast) {
+                         const grid::Pdb5x5View* pdb5x5, const GridBoard& board,
+                         const fifteen::SearchBudget& budget, bool require_optimal, bool fast) {
   SearchedMoves out;
   // The board's answer, the one solve_board() gives: its path's first move
   // is the hint and the rest its length.
-  const SearchedSolution first = grid_solve(goal, patterns, board, true, budget, require_optimal, fast);
+  const SearchedSolution first =
+      grid_solve(goal, patterns, pdb5x5, board, true, budget, require_optimal, fast);
   out.report = first.report;
   if (!out.report.finished()) return out;
   const int d = first.solution.distance;
@@ -419,6 +421,9 @@ Question grid_question(const GridBoard& goal, const TableSet* tables) {
     const grid::PatternKey key = grid::pattern_key(goal);
     q.grid_patterns = tables->pattern_set(key.shape, key.goal_blank);
   }
+  if (tables != nullptr && goal.shape == grid::kShape5x5) {
+    q.grid_pdb5x5 = tables->pdb5x5_set(grid::pdb5x5_class_blank(blank_cell(goal)));
+  }
   return q;
 }
 
@@ -434,8 +439,8 @@ Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, 
   assert(is_valid(board));
   if (q.engine == Engine::kGrid) {
     if (const auto mismatch = shape_mismatch(board, q.goal())) return *mismatch;
-    return grid_solve(q.goal(), q.grid_patterns, board, with_path, budget, require_optimal,
-                      q.grid_fast);
+    return grid_solve(q.goal(), q.grid_patterns, q.grid_pdb5x5, board, with_path, budget,
+                      require_optimal, q.grid_fast);
   }
   assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
   // A table's or the 4x4 search's: a board of the goal's shape is a Board.
@@ -456,7 +461,8 @@ SearchedMoves board_moves(const Question& q, const GridBoard& board,
                           const fifteen::SearchBudget& budget, bool require_optimal) {
   assert(is_valid(board) && board.shape == q.goal().shape);
   if (q.engine == Engine::kGrid) {
-    return grid_moves(q.goal(), q.grid_patterns, board, budget, require_optimal, q.grid_fast);
+    return grid_moves(q.goal(), q.grid_patterns, q.grid_pdb5x5, board, budget, require_optimal,
+                      q.grid_fast);
   }
   assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
   const Board small = *to_board(board);  // the goal's shape, a table's or 4x4

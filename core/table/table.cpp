@@ -19,6 +19,7 @@
 #include "eight/random.h"
 #include "eight/solver.h"
 #include "eight/table.h"
+#include "pdb/pdb5x5.h"
 
 namespace eight {
 
@@ -79,6 +80,18 @@ Table::Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view)
     const SectionInfo& first = view_.section(i);
     if (first.encoding != format::Encoding::kPatternDb) continue;
     if (view_.section_for(first.shape, first.blank) != i) continue;  // not the goal's first
+    if (first.shape == grid::kShape5x5) {
+      // parse() has checked the five groups, pdb5x5_groups()'s in order.
+      grid::Pdb5x5View set;
+      set.goal_blank = first.blank;
+      set.groups = grid::pdb5x5_groups(first.blank);
+      for (std::size_t j = i, g = 0; j < view_.section_count(); ++j) {
+        const SectionInfo& s = view_.section(j);
+        if (s.shape == first.shape && s.blank == first.blank) set.bytes[g++] = s.pdb();
+      }
+      pdb5x5_sets_.push_back(set);
+      continue;
+    }
     fifteen::PatternSetView set;
     set.set.shape = first.shape;
     set.set.goal_blank = first.blank;
@@ -86,8 +99,8 @@ Table::Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view)
       const SectionInfo& s = view_.section(j);
       if (s.shape != first.shape || s.blank != first.blank) continue;
       const auto g = static_cast<std::size_t>(set.set.group_count++);
-      set.set.groups[g] = s.group;
-      auto v = fifteen::PatternDbView::open(s.pdb(), s.shape, s.blank, s.group);
+      set.set.groups[g] = static_cast<fifteen::TileMask>(s.group);
+      auto v = fifteen::PatternDbView::open(s.pdb(), s.shape, s.blank, set.set.groups[g]);
       assert(v.ok());
       set.dbs[g] = *v;
     }
@@ -220,6 +233,13 @@ const fifteen::IdaSearch* Table::ida_search(std::size_t section) const {
 const fifteen::PatternSetView* Table::pattern_set(Shape shape, int goal_blank) const {
   for (const fifteen::PatternSetView& set : pattern_sets_) {
     if (set.set.shape == shape && set.set.goal_blank == goal_blank) return &set;
+  }
+  return nullptr;
+}
+
+const grid::Pdb5x5View* Table::pdb5x5_set(int goal_blank) const {
+  for (const grid::Pdb5x5View& set : pdb5x5_sets_) {
+    if (set.goal_blank == goal_blank) return &set;
   }
   return nullptr;
 }
