@@ -252,7 +252,7 @@ std::vector<Move> reduce(const GridBoard& board, const GridBoard& goal) {
 
 SearchedSolution grid_solve(const GridBoard& goal,
                             std::span<const fifteen::PatternSetView> patterns,
-                            const GridBoard& board, bool with_path,
+                            const grid::Pdb5x5View* pdb5x5, const GridBoard& board, bool with_path,
                             const fifteen::SearchBudget& budget, bool require_optimal,
                             bool fast = false) {
   SearchedSolution out;
@@ -298,11 +298,11 @@ SearchedSolution grid_solve(const GridBoard& goal,
       bool used_beam = true;
       grid::BeamHeuristic h;  // MD+LC alone, unless the 5x5 databases below
       if (big) {
-        grid::RegionBeamResult rb = grid::region_beam(board, goal, kBeamWidth, b);
+        grid::RegionBeamResult rb = grid::region_beam(board, goal, kBeamWidth, b, pdb5x5);
         beam = std::move(rb.beam);
         used_beam = rb.used_beam;
       } else {
-        if (!fast) h = grid::beam_heuristic(goal, b);
+        if (!fast) h = grid::beam_heuristic(goal, pdb5x5);
         beam = grid::beam_search(board, goal, kBeamWidth, b, h);
       }
       out.report.nodes += beam.nodes;
@@ -372,13 +372,13 @@ void prefer_known(std::span<const Move> known, const GridBoard& board, bool with
 }
 
 SearchedMoves grid_moves(const GridBoard& goal, std::span<const fifteen::PatternSetView> patterns,
-                         const GridBoard& board, const fifteen::SearchBudget& budget,
+                         const grid::Pdb5x5View* pdb5x5, const GridBoard& board, const fifteen::SearchBudget& budget,
                          bool require_optimal, bool fast, const std::vector<Move>* known) {
   SearchedMoves out;
   // The board's answer, the one solve_board() gives: its path's first move
   // is the hint and the rest its length.
   SearchedSolution first =
-      grid_solve(goal, patterns, board, true, budget, require_optimal, fast);
+      grid_solve(goal, patterns, pdb5x5, board, true, budget, require_optimal, fast);
   if (known != nullptr) prefer_known(*known, board, true, first);
   out.report = first.report;
   if (!out.report.finished()) return out;
@@ -482,6 +482,14 @@ Question grid_question(const GridBoard& goal, const TableSet* tables) {
     const grid::PatternKey key = grid::pattern_key(goal);
     q.grid_patterns = tables->pattern_sets(key.shape, key.goal_blank);
   }
+  if (tables != nullptr && goal.shape == grid::kShape5x5) {
+    q.grid_pdb5x5 = tables->pdb5x5_set(grid::pdb5x5_class_blank(blank_cell(goal)));
+  } else if (tables != nullptr && goal.size() > grid::kMaxBeamCells) {
+    // Past 25 cells the beam runs over the last 5x5 region, whose goal is
+    // the standard 5x5 goal on standard goals (search/region_beam.h).
+    const GridBoard region_goal = standard_goal(grid::kShape5x5);
+    q.grid_pdb5x5 = tables->pdb5x5_set(grid::pdb5x5_class_blank(blank_cell(region_goal)));
+  }
   return q;
 }
 
@@ -506,8 +514,8 @@ Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, 
   }
   SearchedSolution out;
   if (q.engine == Engine::kGrid) {
-    out = grid_solve(q.goal(), q.grid_patterns, board, with_path, budget, require_optimal,
-                     q.grid_fast);
+    out = grid_solve(q.goal(), q.grid_patterns, q.grid_pdb5x5, board, with_path, budget,
+                     require_optimal, q.grid_fast);
   } else {
     assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
     // A table's or the 4x4 search's: a board of the goal's shape is a Board.
@@ -539,8 +547,8 @@ SearchedMoves board_moves(const Question& q, const GridBoard& board,
       assert(read.ok());
       if (read.ok()) known = std::move(read).value();
     }
-    return grid_moves(q.goal(), q.grid_patterns, board, budget, require_optimal, q.grid_fast,
-                      known ? &*known : nullptr);
+    return grid_moves(q.goal(), q.grid_patterns, q.grid_pdb5x5, board, budget, require_optimal,
+                      q.grid_fast, known ? &*known : nullptr);
   }
   assert(q.table != nullptr && q.frame && is_frame_of(q.table->view(), *q.frame));
   const Board small = *to_board(board);  // the goal's shape, a table's or 4x4

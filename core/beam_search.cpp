@@ -7,7 +7,6 @@
 #include <optional>
 
 #include "beam_node.h"
-#include "built_in_time.h"
 #include "eight/goal.h"
 #include "line_conflicts.h"
 
@@ -113,25 +112,11 @@ std::vector<Move> path_to(const std::vector<std::vector<Link>>& history, std::ui
 
 }  // namespace
 
-BeamHeuristic beam_heuristic(const GridBoard& goal, const fifteen::SearchBudget& budget) {
+BeamHeuristic beam_heuristic(const GridBoard& goal, const Pdb5x5View* stored) {
   assert(is_valid(goal));
-  if (goal.shape != kShape5x5) return {};
-  const int blank = blank_cell(goal);
-  const int mirror = transposed_cell(blank);
-  BeamHeuristic h;
-  if (budget.build_in_background) {
-    // Both builds started at once, on threads of their own.
-    const auto both = [blank, mirror] {
-      const Pdb5x5Set* a = pdb5x5_databases_or_start(blank);
-      const Pdb5x5Set* b = mirror == blank ? a : pdb5x5_databases_or_start(mirror);
-      return a != nullptr && b != nullptr ? std::optional(BeamHeuristic{a, b}) : std::nullopt;
-    };
-    return built_within_half_the_time(both, budget).value_or(BeamHeuristic{});
-  }
-  h.databases = pdb5x5_databases(blank, budget.cancel);
-  h.reflected = mirror == blank ? h.databases : pdb5x5_databases(mirror, budget.cancel);
-  if (h.databases == nullptr || h.reflected == nullptr) return {};  // cancelled
-  return h;
+  if (goal.shape != kShape5x5 || stored == nullptr) return {};
+  assert(stored->goal_blank == pdb5x5_class_blank(blank_cell(goal)));
+  return BeamHeuristic{stored};
 }
 
 BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
@@ -139,12 +124,13 @@ BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
   assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape &&
          start.size() <= kMaxBeamCells && width >= 1 && width <= kMaxBeamWidth);
   assert(heuristic.databases == nullptr ||
-         (goal.shape == kShape5x5 && heuristic.reflected != nullptr));
+         (goal.shape == kShape5x5 &&
+          heuristic.databases->goal_blank == pdb5x5_class_blank(blank_cell(goal))));
   BeamResult out;
   if (!same_class(start, goal)) return out;
   std::optional<Pdb5x5Heuristic> databases;
   if (heuristic.databases != nullptr) {
-    databases.emplace(*heuristic.databases, *heuristic.reflected, goal);
+    databases.emplace(*heuristic.databases, goal);
   }
   const Pdb5x5Heuristic* pdb = databases ? &*databases : nullptr;
   const Geometry g(goal);

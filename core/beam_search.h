@@ -36,7 +36,8 @@
 // parts; 80 before the databases). Scaled from the 80-byte figures
 // measured, about 20 MB for a 5x5 or 3x8 board at width 4,000; at most,
 // when a search runs to a 3,000,000-node budget keeping every child, about
-// 110 MB. The 5x5 databases are 12.9 MB more, once a process.
+// 110 MB. The 5x5 databases are 12.9 MB more, a table's (read once a
+// process, shared by every search).
 //
 // Thread safety: pure functions; the state lives in the call.
 #pragma once
@@ -62,20 +63,18 @@ inline constexpr int kMaxBeamWidth = 1 << 24;
 // What the beam ranks a layer's boards by: Manhattan distance plus linear
 // conflicts, and when `databases` is not null (5x5 only) the larger of that
 // and the databases' value over the board and its reflection. A plain
-// value; the sets must outlive the searches given it.
+// value; the set's bytes must outlive the searches given it.
 struct BeamHeuristic {
-  const Pdb5x5Set* databases = nullptr;  // of the goal's blank cell
-  const Pdb5x5Set* reflected = nullptr;  // of its transpose (the same on the diagonal)
+  // The set of the goal blank's class (pdb5x5_class_blank()).
+  const Pdb5x5View* databases = nullptr;
 };
 
-// The heuristic for `goal`: on 5x5 the databases of its blank cell and of
-// its transpose, built on first use (pdb5x5_databases(): seconds, on the
-// calling thread, unless budget.build_in_background, which starts them on a
-// thread of their own and waits at most half the time to the deadline, as
-// grid::search() does); Manhattan distance and linear conflicts alone on
-// other shapes, or when the sets are not built in that time or the cancel
-// flag is set. REQUIRES: is_valid(goal).
-BeamHeuristic beam_heuristic(const GridBoard& goal, const fifteen::SearchBudget& budget);
+// The heuristic for `goal`: on 5x5 the databases `stored` (a table's,
+// Question::grid_pdb5x5; null when the tables loaded hold none for the
+// goal's class), Manhattan distance and linear conflicts alone on other
+// shapes or without them. Nothing is built. REQUIRES: is_valid(goal);
+// stored null or the set of pdb5x5_class_blank(blank_cell(goal)).
+BeamHeuristic beam_heuristic(const GridBoard& goal, const Pdb5x5View* stored);
 
 struct BeamResult {
   // kSolved: `path` leads to the goal (not proven optimal). kBudgetExceeded:
@@ -96,8 +95,7 @@ struct BeamResult {
 // says, read once a layer). The same question gets the same path
 // everywhere. REQUIRES: is_valid(start), is_valid(goal), start.shape ==
 // goal.shape, start.size() <= kMaxBeamCells, 1 <= width <= kMaxBeamWidth;
-// heuristic.databases null, or goal 5x5 with both sets of its blank cell and
-// its transpose.
+// heuristic.databases null, or goal 5x5 and the set of its blank's class.
 BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
                        const fifteen::SearchBudget& budget, const BeamHeuristic& heuristic = {});
 

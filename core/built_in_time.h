@@ -1,6 +1,6 @@
 // Waiting for a set of pattern databases whose build runs in the
-// background: the grid IDA*'s sets (grid_search.cpp) and the beam's 5x5
-// sets (beam_search.cpp, pdb/pdb5x5.h). Private to the core.
+// background: the grid IDA*'s sets (grid_search.cpp; the beam's 5x5 sets
+// are read from tables, never built while answering). Private to the core.
 //
 // Thread safety: a pure function; `ready` must be safe to call from the
 // calling thread.

@@ -83,12 +83,11 @@ ShortenResult shorten_path(const GridBoard& start, const GridBoard& goal,
                            const fifteen::SearchBudget& budget) {
   assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape &&
          start.size() <= kMaxBeamCells);
-  assert(heuristic.databases != nullptr && heuristic.reflected != nullptr &&
-         goal.shape == kShape5x5);
+  assert(heuristic.databases != nullptr && goal.shape == kShape5x5);
   ShortenResult out;
   const std::size_t before = path.size();
   const Geometry g(goal);
-  const Pdb5x5Heuristic pdb(*heuristic.databases, *heuristic.reflected, goal);
+  const Pdb5x5Heuristic pdb(*heuristic.databases, goal);
   // The endgame: suffixes of the path, longer and longer, each searched for
   // a shorter path to the goal (a bound of its length less two: every path
   // between two boards has one parity); a shorter one found replaces it.

@@ -43,8 +43,8 @@ void encode_section_record(const SectionRecord& s, std::uint8_t* out) {
   put_u64(out + 24, s.stats_offset);
   put_u32(out + 32, s.farthest_count);
   std::copy(s.goal.begin(), s.goal.end(), out + 36);
-  put_u16(out + 52, s.group);
-  std::copy(s.reserved.begin(), s.reserved.end(), out + 54);
+  put_u32(out + 52, s.group);
+  std::copy(s.reserved.begin(), s.reserved.end(), out + 56);
 }
 
 SectionRecord decode_section_record(const std::uint8_t* in) {
@@ -58,24 +58,29 @@ SectionRecord decode_section_record(const std::uint8_t* in) {
   s.stats_offset = get_u64(in + 24);
   s.farthest_count = get_u32(in + 32);
   std::copy(in + 36, in + 52, s.goal.begin());
-  s.group = get_u16(in + 52);
-  std::copy(in + 54, in + 64, s.reserved.begin());
+  s.group = get_u32(in + 52);
+  std::copy(in + 56, in + 64, s.reserved.begin());
   return s;
 }
 
-Board goal_board(const SectionRecord& s) {
-  assert(is_board_shape(s.shape) && s.shape.cells() <= 16);
-  Board b;
-  b.shape = s.shape;
-  std::copy(s.goal.begin(), s.goal.begin() + s.shape.cells(), b.cells.begin());
+GridBoard goal_board(const SectionRecord& s) {
+  assert(is_board_shape(s.shape) && s.shape.cells() <= kMaxGoalCells);
+  GridBoard b{{}, s.shape};
+  const int n = s.shape.cells();
+  const int stored = std::min<int>(n, kGoalFieldCells);
+  std::copy(s.goal.begin(), s.goal.begin() + stored, b.cells.begin());
+  // Past the field, a canonical goal whose blank is in it holds tile c on
+  // cell c.
+  for (int c = stored; c < n; ++c)
+    b.cells[static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c);
   return b;
 }
 
-std::array<std::uint8_t, 16> goal_field(const Board& goal) {
-  assert(is_valid(goal));
-  std::array<std::uint8_t, 16> out{};
-  assert(goal.size() <= 16);
-  std::copy(goal.cells.begin(), goal.cells.begin() + goal.size(), out.begin());
+std::array<std::uint8_t, kGoalFieldCells> goal_field(const GridBoard& goal) {
+  assert(is_valid(goal) && goal.size() <= kMaxGoalCells);
+  std::array<std::uint8_t, kGoalFieldCells> out{};
+  std::copy(goal.cells.begin(), goal.cells.begin() + std::min<int>(goal.size(), kGoalFieldCells),
+            out.begin());
   return out;
 }
 

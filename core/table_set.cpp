@@ -143,6 +143,13 @@ std::span<const fifteen::PatternSetView> TableSet::pattern_sets(Shape shape, int
   return best;
 }
 
+const grid::Pdb5x5View* TableSet::pdb5x5_set(int goal_blank) const {
+  for (const auto& t : tables_) {
+    if (const grid::Pdb5x5View* set = t->pdb5x5_set(goal_blank)) return set;
+  }
+  return nullptr;
+}
+
 Result<std::size_t> TableSet::table_for(Shape shape) const {
   for (std::size_t i = 0; i < tables_.size(); ++i) {
     if (tables_[i]->answers(shape)) return i;

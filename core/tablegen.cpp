@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cassert>
 #include <cerrno>
 #include <cstring>
@@ -21,6 +22,7 @@
 #include "full_search.h"
 #include "grid_search.h"
 #include "mod3_search.h"
+#include "pdb/pdb5x5.h"
 #include "section_search.h"
 
 namespace eight {
@@ -126,6 +128,9 @@ Built write_mod3_section(Shape shape, int blank, std::uint8_t* out,
 
 // A section's positions: its shape's class, or its group's placements.
 std::uint32_t spec_positions(const SectionSpec& spec) {
+  if (spec.shape == grid::kShape5x5) {
+    return static_cast<std::uint32_t>(grid::pdb5x5_placements(std::popcount(spec.group)));
+  }
   if (spec.encoding == format::Encoding::kPatternDb) {
     return static_cast<std::uint32_t>(
         fifteen::placement_count(fifteen::group_size(spec.group), spec.shape.cells()));
@@ -133,17 +138,8 @@ std::uint32_t spec_positions(const SectionSpec& spec) {
   return positions(spec.shape);
 }
 
-// A pattern database written into `out`, and its entry histogram.
-Built write_pdb_section(const SectionSpec& spec, std::uint8_t* out, std::size_t index,
-                        const TableProgress& progress) {
-  fifteen::PdbOptions options;  // every core, one database at a time
-  if (progress) {
-    options.progress = [&progress, index](const fifteen::PdbProgress& p) {
-      progress(index, p.depth, p.done);
-    };
-  }
-  const auto bytes = fifteen::generate_pattern_db(spec.shape, spec.blank, spec.group, options);
-  std::copy(bytes.begin(), bytes.end(), out);
+// A pattern database's entry histogram: placements per entry value.
+Built pdb_built(std::span<const std::uint8_t> bytes) {
   std::array<std::uint32_t, 16> counts{};
   for (const std::uint8_t b : bytes) {
     ++counts[b & 0xF];
@@ -155,6 +151,30 @@ Built write_pdb_section(const SectionSpec& spec, std::uint8_t* out, std::size_t 
   }
   built.histogram.assign(counts.begin(), counts.begin() + built.max_distance + 1);
   return built;
+}
+
+// A pattern database written into `out`, and its entry histogram.
+Built write_pdb_section(const SectionSpec& spec, std::uint8_t* out, std::size_t index,
+                        const TableProgress& progress) {
+  fifteen::PdbOptions options;  // every core, one database at a time
+  if (progress) {
+    options.progress = [&progress, index](const fifteen::PdbProgress& p) {
+      progress(index, p.depth, p.done);
+    };
+  }
+  const auto bytes = fifteen::generate_pattern_db(
+      spec.shape, spec.blank, static_cast<fifteen::TileMask>(spec.group), options);
+  std::copy(bytes.begin(), bytes.end(), out);
+  return pdb_built(bytes);
+}
+
+// A 5x5 pattern database (single-threaded: the sections are searched at
+// once, one a core) written into `out`, and its entry histogram.
+Built write_pdb5x5_section(const SectionSpec& spec, std::uint8_t* out) {
+  const auto bytes =
+      grid::generate_pdb5x5(spec.blank, grid::pdb5x5_group_cells(spec.group, spec.blank));
+  std::copy(bytes.begin(), bytes.end(), out);
+  return pdb_built(bytes);
 }
 
 // Writes every byte of the file for `sections` through `grow`, which
@@ -190,7 +210,8 @@ std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow,
   // memory for it; the bytes do not depend on who searched what.
   std::vector<Built> built(n);
   for (std::size_t i = 0; i < n; ++i) {
-    if (sections[i].encoding == format::Encoding::kPatternDb) {
+    if (sections[i].encoding == format::Encoding::kPatternDb &&
+        sections[i].shape != grid::kShape5x5) {
       built[i] = write_pdb_section(sections[i], file + entries_at[i], i, progress);
     }
   }
@@ -202,6 +223,11 @@ std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow,
       for (std::size_t i; (i = next.fetch_add(1)) < n;) {
         const SectionSpec& spec = sections[i];
         std::uint8_t* out = file + entries_at[i];
+        if (spec.shape == grid::kShape5x5) {
+          built[i] = write_pdb5x5_section(spec, out);
+          if (progress) progress(i, built[i].max_distance, spec_positions(spec));
+          continue;
+        }
         if (spec.encoding == format::Encoding::kPatternDb) continue;  // built above
         if (spec.encoding == format::Encoding::kMod3) {
           std::function<void(int, std::uint64_t)> report;
@@ -248,7 +274,7 @@ std::size_t build_table_into(std::span<const SectionSpec> sections, Grow&& grow,
     rec.entries_bytes = format::entries_bytes(spec.encoding, rec.positions);
     rec.stats_offset = stats_at[i];
     rec.farthest_count = static_cast<std::uint32_t>(built[i].farthest.size());
-    rec.goal = format::goal_field(canonical_goal<Board>(spec.blank, spec.shape));
+    rec.goal = format::goal_field(canonical_goal<GridBoard>(spec.blank, spec.shape));
     format::encode_section_record(rec, file + format::kHeaderSize + i * format::kSectionRecordSize);
   }
   format::Header header;
@@ -273,9 +299,31 @@ bool are_buildable(std::span<const SectionSpec> sections) {
   if (sections.empty() || sections.size() > format::kMaxSections) return false;
   for (std::size_t i = 0; i < sections.size(); ++i) {
     const SectionSpec& s = sections[i];
+    if (s.shape == grid::kShape5x5) {
+      // pdb5x5_sections()'s: each kept goal's five groups in order.
+      if (s.encoding != format::Encoding::kPatternDb || s.blank < 0 || s.blank >= 25 ||
+          grid::pdb5x5_class_blank(s.blank) != s.blank) {
+        return false;
+      }
+      std::size_t before = 0;
+      for (std::size_t j = 0; j < i; ++j) {
+        if (sections[j].shape == s.shape && sections[j].blank == s.blank) ++before;
+      }
+      if (before >= static_cast<std::size_t>(grid::kPdb5x5Groups) ||
+          s.group != grid::pdb5x5_group_tiles(s.blank, grid::pdb5x5_groups(s.blank)[before])) {
+        return false;
+      }
+      const bool complete_or_last = before + 1 == grid::kPdb5x5Groups ||
+                                    (i + 1 < sections.size() && sections[i + 1].shape == s.shape &&
+                                     sections[i + 1].blank == s.blank);
+      if (!complete_or_last) return false;
+      continue;
+    }
+    if (s.group > 0xFFFF) return false;
     if (fifteen::is_pattern_shape(s.shape)) {
-      if (s.encoding != format::Encoding::kPatternDb || !fifteen::is_group(s.group, s.shape) ||
-          s.blank < 0 || s.blank >= s.shape.cells() ||
+      if (s.encoding != format::Encoding::kPatternDb ||
+          !fifteen::is_group(static_cast<fifteen::TileMask>(s.group), s.shape) || s.blank < 0 ||
+          s.blank >= s.shape.cells() ||
           (s.shape != kShape4x4 && !grid::is_pattern_key(s.shape, s.blank))) {
         return false;
       }
@@ -341,11 +389,26 @@ std::vector<SectionSpec> grid_pattern_sections(Shape shape, std::optional<int> g
   return out;
 }
 
+std::vector<SectionSpec> pdb5x5_sections(std::span<const int> goal_blanks) {
+  std::vector<SectionSpec> out;
+  for (const int blank : goal_blanks) {
+    assert(grid::pdb5x5_class_blank(blank) == blank &&
+           std::count(goal_blanks.begin(), goal_blanks.end(), blank) == 1);
+    for (const std::uint32_t cells : grid::pdb5x5_groups(blank)) {
+      out.push_back({grid::kShape5x5, blank, format::Encoding::kPatternDb,
+                     grid::pdb5x5_group_tiles(blank, cells)});
+    }
+  }
+  return out;
+}
+
 std::vector<SectionSpec> default_sections() {
   std::vector<SectionSpec> out(std::begin(kDefaultSections), std::end(kDefaultSections));
+  constexpr int kCorner[] = {0};
   for (const auto& more : {pattern_sections(fifteen::Partition::k663, kFifteenGoalBlanks),
                            grid_pattern_sections(Shape{2, 7}), grid_pattern_sections(Shape{3, 5}),
-                           grid_pattern_sections(Shape{2, 8}, kStandardTwoByEightKey)}) {
+                           grid_pattern_sections(Shape{2, 8}, kStandardTwoByEightKey),
+                           pdb5x5_sections(kCorner)}) {
     out.insert(out.end(), more.begin(), more.end());
   }
   return out;
@@ -390,7 +453,9 @@ Status write_table(const std::string& path, std::span<const SectionSpec> section
   // minutes of generation (eight verify does it).
   const bool heavy = std::any_of(sections.begin(), sections.end(), [](const SectionSpec& s) {
     return s.shape.cells() > 10 &&
-           (s.encoding != format::Encoding::kPatternDb || fifteen::group_size(s.group) >= 7);
+           (s.encoding != format::Encoding::kPatternDb ||
+            (s.shape != grid::kShape5x5 &&
+             fifteen::group_size(static_cast<fifteen::TileMask>(s.group)) >= 7));
   });
   const Check check = heavy ? Check::kFull : Check::kExhaustive;
   return write_file_atomically(path, bytes, [&path, check](const std::string& tmp) -> Status {

@@ -125,7 +125,9 @@ TEST_CASE("a far 5x5 board is answered by the beam: bounded, a legal path, a sou
       {"6,0,24,14,8/5,21,19,9,17/16,20,10,13,2/15,11,22,1,3/7,23,4,18,12", 97},
   };
   const GridBoard goal = canonical_goal(0, Shape{5, 5});
-  const Question q = grid_question(goal);
+  // Over the default table's 5x5 databases, as every interface answers.
+  const Question q = grid_question(goal, &test::program_default_tables());
+  REQUIRE(q.grid_pdb5x5 != nullptr);
   for (const Instance& i : instances) {
     CAPTURE(i.board);
     const GridBoard start = test::grid_board(i.board);
@@ -147,14 +149,17 @@ TEST_CASE("a far 5x5 board is answered by the beam: bounded, a legal path, a sou
 
 TEST_CASE("the beam over the 5x5 databases finds legal paths, no shorter than its start bound") {
   Rng rng(47);
+  // The corner class's goals: the standard goal, Korf and Felner's and
+  // another corner's, read through the symmetries taking cell 0 there.
+  const grid::Pdb5x5View* corner = test::program_default_table().pdb5x5_set(0);
+  REQUIRE(corner != nullptr);
   for (const GridBoard& goal : {standard_goal(Shape{5, 5}), canonical_goal(0, Shape{5, 5}),
-                                canonical_goal(7, Shape{5, 5})}) {
+                                canonical_goal(4, Shape{5, 5})}) {
     CAPTURE(blank_cell(goal));
-    const grid::BeamHeuristic h = grid::beam_heuristic(goal, {});
-    REQUIRE(h.databases != nullptr);
-    REQUIRE(h.reflected != nullptr);
-    CHECK(h.databases->goal_blank == blank_cell(goal));
-    CHECK(h.reflected->goal_blank == grid::transposed_cell(blank_cell(goal)));
+    const Question q = grid_question(goal, &test::program_default_tables());
+    REQUIRE(q.grid_pdb5x5 == corner);
+    const grid::BeamHeuristic h = grid::beam_heuristic(goal, q.grid_pdb5x5);
+    REQUIRE(h.databases == corner);
     for (int trial = 0; trial < 8; ++trial) {
       const GridBoard start = shuffled_board(goal, rng);
       const grid::BeamResult r = grid::beam_search(start, goal, 300, {}, h);
@@ -166,14 +171,23 @@ TEST_CASE("the beam over the 5x5 databases finds legal paths, no shorter than it
       CHECK(grid::beam_search(start, goal, 300, {}, h).path == r.path);
     }
   }
-  // Other shapes get Manhattan distance and linear conflicts alone.
-  CHECK(grid::beam_heuristic(standard_goal(Shape{4, 5}), {}).databases == nullptr);
+  // Other shapes get Manhattan distance and linear conflicts alone, and so
+  // do the 5x5 goals of a class whose set no table loaded holds (the
+  // default table holds the corner class's alone).
+  CHECK(grid::beam_heuristic(standard_goal(Shape{4, 5}), corner).databases == nullptr);
+  CHECK(
+      grid_question(canonical_goal(7, Shape{5, 5}), &test::program_default_tables()).grid_pdb5x5 ==
+      nullptr);
+  CHECK(grid::beam_heuristic(canonical_goal(7, Shape{5, 5}), nullptr).databases == nullptr);
+  CHECK(grid_question(standard_goal(Shape{5, 5})).grid_pdb5x5 == nullptr);
 }
 
 TEST_CASE("the beam's start bound over the 5x5 databases stays under the optimal distance") {
   Rng rng(53);
   const GridBoard goal = standard_goal(Shape{5, 5});
-  const grid::BeamHeuristic h = grid::beam_heuristic(goal, {});
+  const grid::BeamHeuristic h =
+      grid::beam_heuristic(goal, test::program_default_table().pdb5x5_set(0));
+  REQUIRE(h.databases != nullptr);
   for (int trial = 0; trial < 20; ++trial) {
     const GridBoard start = test::walk(goal, 30, rng);
     const grid::GridResult best = grid::search_with(start, goal, nullptr, {});
@@ -191,7 +205,7 @@ TEST_CASE(
   // Korf and Felner's first instance (published optimal length 95).
   const GridBoard start =
       test::grid_board("14,5,9,2,18/8,23,19,12,17/15,0,10,20,4/6,11,21,1,7/24,3,16,22,13");
-  Question fast = grid_question(goal);
+  Question fast = grid_question(goal, &test::program_default_tables());
   fast.grid_fast = true;
   const auto a = solve_board(fast, start, true, {});
   REQUIRE(a.ok());
@@ -204,7 +218,7 @@ TEST_CASE(
   CHECK(std::vector<Move>(fast_path.begin(), fast_path.end()) == old.path);
   CHECK(a->solution.quality.lower_bound <= 95);
   // The default question's beam runs over the databases: another path.
-  const auto d = solve_board(grid_question(goal), start, true, {});
+  const auto d = solve_board(grid_question(goal, &test::program_default_tables()), start, true, {});
   REQUIRE(d.ok());
   CHECK(d->solution.quality.method == Method::kBeamSearch);
   CHECK(test::replay(start, d->solution.path()) == goal);

@@ -15,6 +15,7 @@
 #include "eight/table.h"
 #include "eight/tablegen.h"
 #include "grid_search.h"
+#include "pdb/pdb5x5.h"
 #include "support.h"
 
 using namespace eight;
@@ -33,8 +34,8 @@ constexpr std::array<Shape, 8> kSmallShapes = {Shape{2, 2}, Shape{2, 3}, Shape{3
 // reason in the commit.
 constexpr std::size_t kPinnedSize = 3705268;
 constexpr std::uint64_t kPinnedChecksum = 0xb9328e2aafdcac80ull;
-constexpr std::size_t kPinnedDefaultSize = 38549316;
-constexpr std::uint64_t kPinnedDefaultChecksum = 0xa48cfbdd7906c108ull;
+constexpr std::size_t kPinnedDefaultSize = 0;  // PIN
+constexpr std::uint64_t kPinnedDefaultChecksum = 0x0ull;  // PIN
 
 // Checks that `s` is a legal path from `board` that ends at `goal`.
 void check_path(const Board& board, const Board& goal, const Solution& s) {
@@ -261,8 +262,10 @@ TEST_CASE(
   REQUIRE(pdbs.section_count() == 9);
   const std::size_t fifteen_end = std::size(kDefaultSections) + pdbs.section_count();
   // 2x7: 4 goals of 5-4-4; 3x5: 6 goals of 5-5-4; 2x8: its standard goal's
-  // key, 6-6-3, 4-6-5 and 2-6-6-1.
-  REQUIRE(v.section_count() == fifteen_end + 4 * 3 + 6 * 3 + (3 + 3 + 4));
+  // key, 6-6-3, 4-6-5 and 2-6-6-1; then 5x5's corner class, 5-5-5-5-4 (the
+  // same bytes as a fresh build: pdb5x5_test.cpp).
+  const std::size_t grid_end = fifteen_end + 4 * 3 + 6 * 3 + (3 + 3 + 4);
+  REQUIRE(v.section_count() == grid_end + grid::kPdb5x5Groups);
   const auto stats = [](const SectionInfo& s) {
     std::vector<std::uint8_t> out;
     if (s.histogram) out.assign(s.histogram, s.histogram + 4 * (s.max_distance + 1));
@@ -287,7 +290,19 @@ TEST_CASE(
     CHECK(stats(a) == stats(b));
   }
   std::vector<std::pair<Shape, int>> keys;
-  for (std::size_t i = fifteen_end; i < v.section_count(); ++i) {
+  for (std::size_t i = grid_end; i < v.section_count(); ++i) {
+    CAPTURE(i);
+    const auto& a = v.section(i);
+    CHECK(a.encoding == format::Encoding::kPatternDb);
+    CHECK(a.shape == grid::kShape5x5);
+    CHECK(a.blank == 0);
+    CHECK(a.group == grid::pdb5x5_group_tiles(0, grid::pdb5x5_groups(0)[i - grid_end]));
+  }
+  const grid::Pdb5x5View* corner = (*table)->pdb5x5_set(0);
+  REQUIRE(corner != nullptr);
+  CHECK(corner->bytes[0].data() == v.section(grid_end).entries);
+  for (const int other : {1, 2, 6, 7, 12}) CHECK((*table)->pdb5x5_set(other) == nullptr);
+  for (std::size_t i = fifteen_end; i < grid_end; ++i) {
     CAPTURE(i);
     const auto& a = v.section(i);
     CHECK(a.encoding == format::Encoding::kPatternDb);

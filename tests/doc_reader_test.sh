@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the Python reader printed in docs/table-format.md against the default
 # table as eight-tablegen writes it (every shape up to 10 cells, full and
-# mod-3, and the pattern databases of 4x4, 2x7 and 3x5; the one the build generates for
+# mod-3, and the pattern databases of 4x4, 2x7, 3x5 and 5x5; the one the build generates for
 # install): the spec's own example must read the real file, agree with every
 # test vector in tests/data/table_vectors.txt, and refuse a wrong one.
 #   doc_reader_test.sh SPEC VECTORS TABLE
@@ -39,12 +39,17 @@ if (cd "$work" && $py reader.py eight.tbl wrong.txt >/dev/null 2>&1); then
   exit 1
 fi
 echo "and refuses a wrong one"
+# reads_as ARGS... EXPECTED: the reader on eight.tbl with ARGS prints EXPECTED.
+reads_as() {
+  local want=${*: -1}
+  out=$(cd "$work" && $py reader.py eight.tbl "${@:1:$#-1}")
+  if [ "$out" != "$want" ]; then
+    echo "reader printed '$out' given ${*:1:$#-1}, expected '$want'"
+    exit 1
+  fi
+}
 korf=$(dirname "$vectors")/korf100.txt
-out=$(cd "$work" && $py reader.py eight.tbl --korf "$korf")
-if [ "$out" != "100 boards: the heuristic bounds every length, with its parity" ]; then
-  echo "reader printed '$out' over Korf's 100"
-  exit 1
-fi
+reads_as --korf "$korf" "100 boards: the heuristic bounds every length, with its parity"
 echo "and its 4x4 heuristic bounds Korf's 100"
 # A table whose pattern database was altered (resealed, so only the
 # heuristic can tell) must be caught: the check can fail.
@@ -73,6 +78,15 @@ if (cd "$work" && $py reader.py bad.tbl --korf "$korf" >/dev/null 2>&1); then
   exit 1
 fi
 echo "and catches an altered pattern database"
+korf24=$(dirname "$vectors")/korf_felner_24.txt
+reads_as --korf24 "$korf24" "50 boards: the 5x5 heuristic bounds every length, with its parity"
+echo "and its 5x5 heuristic (the 5x5 sections' headers and entries) bounds Korf and Felner's 50"
+all_15s 5 5 "$work/bad55.tbl"
+if (cd "$work" && $py reader.py bad55.tbl --korf24 "$korf24" >/dev/null 2>&1); then
+  echo "reader's heuristic accepted a 5x5 pattern database of all 15s"
+  exit 1
+fi
+echo "and catches an altered 5x5 one"
 out=$(cd "$work" && $py reader.py eight.tbl --near 14)
 if [ "$out" != "10 goals: the heuristic bounds every distance near them, with its parity" ]; then
   echo "reader printed '$out' over the 2x7 and 3x5 goals"

@@ -207,7 +207,8 @@ TEST_CASE(
       const auto size = format::get_u64(rec + 16);
       std::fill_n(b.begin() + static_cast<std::ptrdiff_t>(at), size, 0xFF);
       const format::SectionRecord r = format::decode_section_record(rec);
-      const std::uint32_t goal_rank = fifteen::pattern_rank(format::goal_board(r), r.group);
+      const std::uint32_t goal_rank = fifteen::pattern_rank(
+          *to_board(format::goal_board(r)), static_cast<fifteen::TileMask>(r.group));
       b[at + goal_rank / 2] &= static_cast<std::uint8_t>(~(0xF << (4 * (goal_rank % 2))));
     }
   });

@@ -1,8 +1,11 @@
-// The 5x5 pattern databases (core/pdb/pdb5x5.h): their groups, the same
-// bytes every run, a cancelled build, and their value never above the
-// distance: against breadth-first truth near the goal (Korf's goal and the
-// default goal, the reflection included) and against Korf and Felner's
-// published optimal lengths far from it.
+// The 5x5 pattern databases (core/pdb/pdb5x5.h): their groups and classes,
+// the same bytes every run, a cancelled build, the default table's set the
+// bytes of a fresh build (and the beam's answers through either the same),
+// a goal of the class seen through a symmetry, and their value never above
+// the distance: against breadth-first truth near the goal (Korf's goal and
+// the default goal, the reflection included) and against Korf and Felner's
+// published optimal lengths far from it. The sets come from the default
+// table (test::program_default_table()): one test alone builds one.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -15,7 +18,11 @@
 #include <utility>
 #include <vector>
 
+#include "beam_search.h"
 #include "eight/goal.h"
+#include "eight/random.h"
+#include "eight/table.h"
+#include "eight/table_format.h"
 #include "grid_search.h"
 #include "pdb/pdb5x5.h"
 #include "support.h"
@@ -87,8 +94,9 @@ std::size_t for_each_5x5_near(const GridBoard& goal, int depth, Visit visit) {
   return count;
 }
 
-const grid::Pdb5x5Set& built_5x5_set(int goal_blank) {
-  const grid::Pdb5x5Set* set = grid::pdb5x5_databases(goal_blank);
+// The corner class's set, from the default table.
+const grid::Pdb5x5View& corner_set() {
+  const grid::Pdb5x5View* set = test::program_default_table().pdb5x5_set(0);
   REQUIRE(set != nullptr);
   return *set;
 }
@@ -126,18 +134,133 @@ TEST_CASE("a 5x5 database is the same bytes every run, and a cancelled build kee
   CHECK(grid::generate_pdb5x5(0, four, &cancel).empty());
 }
 
+TEST_CASE("the 5x5 goal blanks fall in six classes, each kept under its lowest cell") {
+  std::vector<int> sizes(25, 0);
+  for (int blank = 0; blank < 25; ++blank) {
+    const int kept = grid::pdb5x5_class_blank(blank);
+    CHECK(kept <= blank);
+    CHECK(grid::pdb5x5_class_blank(kept) == kept);
+    ++sizes[static_cast<std::size_t>(kept)];
+  }
+  std::vector<int> kept;
+  for (int c = 0; c < 25; ++c) {
+    if (sizes[static_cast<std::size_t>(c)] > 0) kept.push_back(c);
+  }
+  CHECK(kept ==
+        std::vector<int>(std::begin(grid::kPdb5x5ClassBlanks), std::end(grid::kPdb5x5ClassBlanks)));
+  // The corners, the two kinds of edge cell, the inner ring's two, the centre.
+  CHECK(sizes[0] == 4);
+  CHECK(sizes[1] == 8);
+  CHECK(sizes[2] == 4);
+  CHECK(sizes[6] == 4);
+  CHECK(sizes[7] == 4);
+  CHECK(sizes[12] == 1);
+}
+
+TEST_CASE("the default table's 5x5 set is the bytes of a fresh build, and answers the same") {
+  // The one test that builds a 5x5 set (15 s of one core).
+  const grid::Pdb5x5View& stored = corner_set();
+  const grid::Pdb5x5Set fresh = grid::generate_pdb5x5_set(0);
+  CHECK(stored.goal_blank == 0);
+  CHECK(stored.groups == fresh.groups);
+  for (int g = 0; g < grid::kPdb5x5Groups; ++g) {
+    CAPTURE(g);
+    const auto& bytes = fresh.bytes[static_cast<std::size_t>(g)];
+    const auto table = stored.bytes[static_cast<std::size_t>(g)];
+    CHECK(std::vector<std::uint8_t>(table.begin(), table.end()) == bytes);
+  }
+  // The beam over either gives the same paths, towards a goal of the
+  // class's kept cell and towards the standard goal (through a symmetry).
+  const grid::Pdb5x5View built = fresh.view();
+  Rng rng(61);
+  for (const GridBoard& goal :
+       {canonical_goal(0, grid::kShape5x5), standard_goal(grid::kShape5x5)}) {
+    for (int trial = 0; trial < 2; ++trial) {
+      const GridBoard start = shuffled_board(goal, rng);
+      const grid::BeamResult a = grid::beam_search(start, goal, 300, {}, {&stored});
+      const grid::BeamResult b = grid::beam_search(start, goal, 300, {}, {&built});
+      REQUIRE(a.status == fifteen::SearchStatus::kSolved);
+      CHECK(a.path == b.path);
+      CHECK(a.start_bound == b.start_bound);
+    }
+  }
+}
+
+TEST_CASE("a corrupt 5x5 section of a table is refused with a message that names it") {
+  const auto bytes = test::read_file(test::program_default_table_path());
+  const TableView& view = test::program_default_table().view();
+  std::size_t first = view.section_count();
+  for (std::size_t i = 0; i < view.section_count(); ++i) {
+    if (view.section(i).shape == grid::kShape5x5) {
+      first = i;
+      break;
+    }
+  }
+  REQUIRE(first < view.section_count());
+  const std::size_t record = format::kHeaderSize + first * format::kSectionRecordSize;
+  const auto refused = [](std::vector<std::uint8_t> b, Check check) {
+    auto t = Table::adopt(std::move(b), "t.tbl", check);
+    REQUIRE_FALSE(t.ok());
+    return t.error().message;
+  };
+  const std::string at = "t.tbl: section " + std::to_string(first) + ": ";
+  // A byte of its entries changed: the checksum, and behind it (resealed)
+  // the entry histogram, which the server's full check counts.
+  auto changed = bytes;
+  const std::size_t entry = view.section(first).entries - view.bytes().data() + 1000;
+  changed[entry] ^= 0x11;
+  CHECK(test::contains(refused(changed, Check::kChecksum), "checksum mismatch"));
+  const auto resealed = test::resealed(bytes, [&](auto& b) { b[entry] ^= 0x11; });
+  CHECK(Table::adopt(resealed, "t.tbl", Check::kChecksum).ok());
+  CHECK(test::contains(refused(resealed, Check::kFull), at + "entry histogram says"));
+  // Its second section holding the third group (of the same size).
+  const std::uint32_t third = grid::pdb5x5_group_tiles(0, grid::pdb5x5_groups(0)[2]);
+  const auto regrouped =
+      test::resealed(bytes, [&](auto& b) { format::put_u32(b.data() + record + 64 + 52, third); });
+  CHECK(test::contains(refused(regrouped, Check::kChecksum),
+                       "t.tbl: section " + std::to_string(first + 1) + ": group " +
+                           std::to_string(third) + " is not the 5x5 goal's group 2 (of 5"));
+  // A goal blank no set is kept under (cell 24: the corner class's is 0).
+  const auto moved = test::resealed(bytes, [&](auto& b) {
+    for (int c = 0; c < 16; ++c)
+      b[record + 36 + static_cast<std::size_t>(c)] = static_cast<std::uint8_t>(c + 1);
+  });
+  CHECK(test::contains(refused(moved, Check::kChecksum),
+                       at + "goal is not a canonical goal of 5x5 with its blank among the first "
+                            "16 cells"));
+}
+
+TEST_CASE("a 5x5 goal's databases are its class's set seen through a symmetry") {
+  // Towards the standard goal (blank 24) the corner set is read through the
+  // half turn and the anti-transpose: the value of a board is the value of
+  // the board turned towards the goal turned (blank 0), and of either
+  // mirrored in the anti-diagonal.
+  const grid::Pdb5x5View& set = corner_set();
+  const auto& syms = symmetries(grid::kShape5x5);
+  const Symmetry& half_turn = syms[2];
+  const Symmetry& anti_transpose = syms[7];
+  const GridBoard goal = standard_goal(grid::kShape5x5);
+  Rng rng(67);
+  for (int trial = 0; trial < 50; ++trial) {
+    const GridBoard b = shuffled_board(goal, rng);
+    const int v = grid::pdb5x5_value(set, b, goal);
+    CHECK(v == grid::pdb5x5_value(set, transform(b, half_turn), transform(goal, half_turn)));
+    CHECK(v ==
+          grid::pdb5x5_value(set, transform(b, anti_transpose), transform(goal, anti_transpose)));
+  }
+}
+
 TEST_CASE("the 5x5 databases never exceed the breadth-first distance near the goal") {
   // Korf's goal (the blank on cell 0) and the default goal (on cell 24):
-  // both on the diagonal, so a set is its own reflection.
+  // both of the corner class, the second read through a symmetry.
   for (const GridBoard& goal :
        {canonical_goal(0, grid::kShape5x5), standard_goal(grid::kShape5x5)}) {
     const int blank = blank_cell(goal);
     CAPTURE(blank);
-    const grid::Pdb5x5Set& set = built_5x5_set(blank);
-    REQUIRE(grid::transposed_cell(blank) == blank);
+    const grid::Pdb5x5View& set = corner_set();
     int above_md_lc = 0;
     const std::size_t boards = for_each_5x5_near(goal, 14, [&](const GridBoard& b, int d) {
-      const int v = grid::pdb5x5_value(set, set, b, goal);
+      const int v = grid::pdb5x5_value(set, b, goal);
       if (v > d) {
         FAIL_CHECK("the databases' value " << v << " is above the distance " << d);
       }
@@ -145,7 +268,7 @@ TEST_CASE("the 5x5 databases never exceed the breadth-first distance near the go
     });
     CHECK(boards > 100'000);
     CHECK(above_md_lc > 0);
-    CHECK(grid::pdb5x5_value(set, set, goal, goal) == 0);
+    CHECK(grid::pdb5x5_value(set, goal, goal) == 0);
   }
 }
 
@@ -153,7 +276,7 @@ TEST_CASE("the 5x5 databases and their reflection stay under Korf and Felner's o
   std::ifstream in(EIGHT_SOURCE_DIR "/tests/data/korf_felner_24.txt");
   REQUIRE(in);
   const GridBoard goal = canonical_goal(0, grid::kShape5x5);
-  const grid::Pdb5x5Set& set = built_5x5_set(0);
+  const grid::Pdb5x5View& set = corner_set();
   int count = 0;
   long sum_pdb = 0;
   long sum_md_lc = 0;
@@ -173,7 +296,7 @@ TEST_CASE("the 5x5 databases and their reflection stay under Korf and Felner's o
     }
     REQUIRE(is_valid(b));
     CAPTURE(number);
-    const int v = grid::pdb5x5_value(set, set, b, goal);
+    const int v = grid::pdb5x5_value(set, b, goal);
     CHECK(v <= optimal);
     sum_pdb += v;
     sum_md_lc += grid::manhattan_linear_conflict(b, goal);

@@ -74,6 +74,21 @@ const std::string& program_default_table_path() {
   return path;
 }
 
+const Table& program_default_table() {
+  static const std::shared_ptr<const Table> t = [] {
+    auto v = Table::open(program_default_table_path(), Check::kFull);
+    REQUIRE_MESSAGE(v.ok(), (v.ok() ? "" : v.error().message));
+    return std::move(v).value();
+  }();
+  return *t;
+}
+
+const TableSet& program_default_tables() {
+  static const TableSet set(
+      {std::shared_ptr<const Table>(std::shared_ptr<const Table>{}, &program_default_table())});
+  return set;
+}
+
 const std::vector<std::uint8_t>& default_table_bytes() {
   static const std::vector<std::uint8_t> bytes = read_file(default_table_path());
   return bytes;

@@ -15,6 +15,7 @@
 #include "eight/solver.h"
 #include "eight/table.h"
 #include "eight/table_format.h"
+#include "eight/table_set.h"
 
 namespace eight::test {
 
@@ -42,6 +43,12 @@ const Table& default_table();
 // the 4x4 pattern databases, 21 MB) as eight-tablegen writes it: the one the
 // build generates for install (EIGHT_BUILD_TABLE, cmake/install.cmake).
 const std::string& program_default_table_path();
+// That table opened once a process (Check::kFull), and a TableSet of it
+// alone: the tests' way to the 5x5 pattern databases of the corner class
+// (Table::pdb5x5_set(0), core/pdb/pdb5x5.h), which no test builds again
+// but the one comparing them with a fresh build.
+const Table& program_default_table();
+const TableSet& program_default_tables();
 
 // The 4x4 pattern databases of the default table (6-6-3 for the corner,
 // edge and centre goals), written once per build tree by the build

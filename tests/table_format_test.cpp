@@ -67,8 +67,8 @@ TEST_CASE("a v2 section record encodes to the documented bytes and decodes back"
       0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11,  // stats offset
       0xD4, 0xC3, 0xB2, 0xA1,                          // farthest count
       1,    2,    3,    4,    5,    6,    7,    8,    9, 0, 0, 0, 0, 0, 0, 0,  // goal
-      0,    0,                                                                 // group: none
-      0,    0,    0,    0,    0,    0,    0,    0,    0, 0,                    // reserved
+      0,    0,    0,    0,                                                     // group: none
+      0,    0,    0,    0,    0,    0,    0,    0,                             // reserved
   };
   CHECK(std::vector<std::uint8_t>(out, out + kSectionRecordSize) == expected);
   CHECK(decode_section_record(out) == s);
@@ -79,7 +79,7 @@ TEST_CASE("a v2 section record encodes to the documented bytes and decodes back"
   out[63] = 9;
   const auto back = decode_section_record(out);
   CHECK(back.goal[12] == 3);
-  CHECK(back.reserved[9] == 9);
+  CHECK(back.reserved[7] == 9);
 }
 
 TEST_CASE("a pattern-database record stores its group little-endian at byte 52") {
@@ -99,6 +99,29 @@ TEST_CASE("a pattern-database record stores its group little-endian at byte 52")
   for (std::size_t i = 54; i < kSectionRecordSize; ++i) CHECK(out[i] == 0);
   CHECK(decode_section_record(out) == s);
   CHECK(entries_bytes(Encoding::kPatternDb, 5765760) == 2882880);
+}
+
+TEST_CASE("a 5x5 record stores its 32-bit group at byte 52 and the goal's first 16 cells") {
+  SectionRecord s;
+  s.shape = Shape{5, 5};
+  s.encoding = static_cast<std::uint8_t>(Encoding::kPatternDb);
+  s.max_distance = 9;
+  s.positions = 6375600;
+  s.group =
+      (1u << 19) | (1u << 20) | (1u << 22) | (1u << 23) | (1u << 24);  // tiles 19, 20, 22, 23, 24
+  const GridBoard goal = canonical_goal<GridBoard>(0, Shape{5, 5});
+  s.goal = goal_field(goal);
+  std::uint8_t out[kSectionRecordSize];
+  encode_section_record(s, out);
+  CHECK(out[52] == 0x00);
+  CHECK(out[53] == 0x00);
+  CHECK(out[54] == 0xD8);
+  CHECK(out[55] == 0x01);
+  for (std::size_t i = 56; i < kSectionRecordSize; ++i) CHECK(out[i] == 0);
+  for (std::size_t c = 0; c < 16; ++c) CHECK(out[36 + c] == c);
+  CHECK(decode_section_record(out) == s);
+  // The cells past the field: tile c on cell c.
+  CHECK(goal_board(s) == goal);
 }
 
 TEST_CASE("an entry packs parent, move and a 6-bit distance into the documented bits") {

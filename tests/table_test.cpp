@@ -123,9 +123,9 @@ TEST_CASE("rejects a wrong section record size or reserved header bytes") {
   bytes = test::resealed(table_bytes(), [](auto& b) { b[22] = 1; });
   CHECK(test::contains(refusal(bytes).message, "header reserved bytes are set"));
   bytes = test::resealed(table_bytes(), [](auto& b) { format::put_u16(b.data() + 18, 0); });
-  CHECK(test::contains(refusal(bytes).message, "section count 0 is not between 1 and 64"));
-  bytes = test::resealed(table_bytes(), [](auto& b) { format::put_u16(b.data() + 18, 65); });
-  CHECK(test::contains(refusal(bytes).message, "section count 65 is not between 1 and 64"));
+  CHECK(test::contains(refusal(bytes).message, "section count 0 is not between 1 and 128"));
+  bytes = test::resealed(table_bytes(), [](auto& b) { format::put_u16(b.data() + 18, 129); });
+  CHECK(test::contains(refusal(bytes).message, "section count 129 is not between 1 and 128"));
 }
 
 TEST_CASE("rejects a section for a shape no table answers") {

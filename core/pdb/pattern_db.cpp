@@ -40,9 +40,9 @@ int manhattan_distance(const Board& b, int goal_blank) {
   return group_manhattan(cells_of(b), static_cast<TileMask>(0xFFFE), goal_blank);
 }
 
-std::string describe_group(TileMask group) {
+std::string describe_group(std::uint32_t group) {
   std::string s = "{";
-  for (int t = 1; t < kCells; ++t) {
+  for (int t = 1; t < 32; ++t) {  // a 5x5 group's tiles too (up to 24)
     if ((group >> t) & 1) {
       if (s.size() > 1) s += ',';
       s += std::to_string(t);

@@ -1,19 +1,16 @@
 // The 5x5 pattern databases of pdb5x5.h: their generator (a breadth-first
 // search over (placement, blank region), as generator.cpp's on at most 16
 // cells, here on 25 cells with 32-bit masks and no region table: a table of
-// every free-cell set would be 2^25 entries), the sets kept for the
-// process, and the heuristic's lookups.
+// every free-cell set would be 2^25 entries), the classes of goal blanks,
+// and the heuristic's lookups.
 #include "pdb5x5.h"
 
 #include <algorithm>
 #include <bit>
 #include <cassert>
 #include <cstdlib>
-#include <exception>
-#include <mutex>
-#include <system_error>
-#include <thread>
 
+#include "eight/goal.h"
 #include "regions.h"
 
 namespace eight::grid {
@@ -219,18 +216,6 @@ class Generator {
   std::vector<std::uint32_t> next_;
 };
 
-struct Slot {
-  std::mutex build;  // held by the thread building the set
-  std::atomic<const Pdb5x5Set*> built{nullptr};
-  std::atomic<bool> starting{false};  // a background build was started
-  Pdb5x5Set owned;                    // guarded by `build`
-};
-
-Slot& slot_of(int goal_blank) {
-  static auto& slots = *new std::array<Slot, kN>();  // never freed
-  return slots[static_cast<std::size_t>(goal_blank)];
-}
-
 }  // namespace
 
 std::array<std::uint32_t, kPdb5x5Groups> pdb5x5_groups(int goal_blank) {
@@ -240,6 +225,43 @@ std::array<std::uint32_t, kPdb5x5Groups> pdb5x5_groups(int goal_blank) {
     if (c != goal_blank) groups[static_cast<std::size_t>(kBlocks[c] - 'A')] |= 1u << c;
   }
   return groups;
+}
+
+std::uint32_t pdb5x5_group_tiles(int goal_blank, std::uint32_t cells) {
+  assert(goal_blank >= 0 && goal_blank < kN && ((cells >> goal_blank) & 1) == 0);
+  std::uint32_t tiles = 0;
+  for (std::uint32_t rest = cells & kAll; rest != 0; rest &= rest - 1) {
+    const int c = std::countr_zero(rest);
+    tiles |= 1u << (c < goal_blank ? c + 1 : c);
+  }
+  return tiles;
+}
+
+std::uint32_t pdb5x5_group_cells(std::uint32_t tiles, int goal_blank) {
+  assert(goal_blank >= 0 && goal_blank < kN && (tiles & 1) == 0 && (tiles >> kN) == 0);
+  std::uint32_t cells = 0;
+  for (std::uint32_t rest = tiles; rest != 0; rest &= rest - 1) {
+    const int t = std::countr_zero(rest);
+    cells |= 1u << (t <= goal_blank ? t - 1 : t);
+  }
+  return cells;
+}
+
+std::uint64_t pdb5x5_placements(int k) {
+  assert(k >= 1 && k <= 6);
+  return placements(k);
+}
+
+std::uint32_t pdb5x5_goal_rank(std::uint32_t tiles, int goal_blank) {
+  assert(goal_blank >= 0 && goal_blank < kN && (tiles & 1) == 0 && (tiles >> kN) == 0);
+  std::uint8_t cells[6];
+  int k = 0;
+  for (std::uint32_t rest = tiles; rest != 0 && k < 6; rest &= rest - 1) {
+    const int t = std::countr_zero(rest);
+    cells[k++] = static_cast<std::uint8_t>(t <= goal_blank ? t - 1 : t);
+  }
+  assert(k >= 1 && std::popcount(tiles) == k);
+  return pdb5x5_rank(cells, k);
 }
 
 std::uint32_t pdb5x5_rank(const std::uint8_t* cells, int k) {
@@ -286,60 +308,57 @@ Pdb5x5Set generate_pdb5x5_set(int goal_blank, const std::atomic<bool>* cancel) {
   return set;
 }
 
-const Pdb5x5Set* pdb5x5_databases(int goal_blank, const std::atomic<bool>* cancel) {
-  assert(goal_blank >= 0 && goal_blank < kN);
-  Slot& slot = slot_of(goal_blank);
-  if (const auto* set = slot.built.load(std::memory_order_acquire)) return set;
-  std::lock_guard lock(slot.build);
-  if (const auto* set = slot.built.load(std::memory_order_acquire)) return set;
-  Pdb5x5Set set = generate_pdb5x5_set(goal_blank, cancel);
-  if (set.bytes[0].empty()) return nullptr;  // cancelled
-  slot.owned = std::move(set);
-  slot.built.store(&slot.owned, std::memory_order_release);
-  return &slot.owned;
-}
-
-const Pdb5x5Set* pdb5x5_databases_or_start(int goal_blank) {
-  assert(goal_blank >= 0 && goal_blank < kN);
-  Slot& slot = slot_of(goal_blank);
-  if (const auto* set = slot.built.load(std::memory_order_acquire)) return set;
-  if (!slot.starting.exchange(true)) {
-    try {
-      // Detached, as grid_search.cpp's builds: the slot lives as long as
-      // the process.
-      std::thread([goal_blank, &slot] {
-        try {
-          if (pdb5x5_databases(goal_blank) != nullptr) return;
-        } catch (const std::exception&) {
-          // Out of memory: nothing kept; a later caller tries again.
-        }
-        slot.starting.store(false);
-      }).detach();
-    } catch (const std::system_error&) {
-      slot.starting.store(false);
-    }
-    return nullptr;
+Pdb5x5View Pdb5x5Set::view() const {
+  Pdb5x5View v;
+  v.goal_blank = goal_blank;
+  v.groups = groups;
+  for (int g = 0; g < kPdb5x5Groups; ++g) {
+    v.bytes[static_cast<std::size_t>(g)] = bytes[static_cast<std::size_t>(g)];
   }
-  return slot.built.load(std::memory_order_acquire);
+  return v;
 }
 
-Pdb5x5Heuristic::Pdb5x5Heuristic(const Pdb5x5Set& set, const Pdb5x5Set& reflected,
-                                 const GridBoard& goal) {
+int pdb5x5_class_blank(int goal_blank) {
+  assert(goal_blank >= 0 && goal_blank < kN);
+  int lowest = goal_blank;
+  for (const Symmetry& s : symmetries(kShape5x5)) {
+    lowest = std::min<int>(lowest, s.cell_map[static_cast<std::size_t>(goal_blank)]);
+  }
+  return lowest;
+}
+
+Pdb5x5Heuristic::Pdb5x5Heuristic(const Pdb5x5View& set, const GridBoard& goal) : set_(&set) {
   assert(goal.shape == kShape5x5 && is_valid(goal));
-  assert(set.goal_blank == blank_cell(goal) &&
-         reflected.goal_blank == transposed_cell(blank_cell(goal)));
-  sets_ = {&set, &reflected};
+  const int blank = blank_cell(goal);
+  const int r = set.goal_blank;
+  assert(r == pdb5x5_class_blank(blank));
+  const auto& syms = symmetries(kShape5x5);
+  // The first symmetry taking the stored blank r onto `to`.
+  const auto taking_to = [&](int to) -> const Symmetry& {
+    for (const Symmetry& s : syms) {
+      if (s.cell_map[static_cast<std::size_t>(r)] == to) return s;
+    }
+    assert(false);  // r is in the class of `to` and of its transpose
+    return syms[0];
+  };
+  const Symmetry& first = taking_to(blank);
+  const Symmetry& reflected = taking_to(transposed_cell(blank));
   for (int side = 0; side < 2; ++side) {
+    // to_goal[c]: the board's cell that the stored goal's cell c is seen on.
+    std::array<std::uint8_t, kN> to_goal{};
+    for (int c = 0; c < kN; ++c) {
+      const auto i = static_cast<std::size_t>(c);
+      to_goal[i] = side == 0 ? first.cell_map[i]
+                             : static_cast<std::uint8_t>(transposed_cell(reflected.cell_map[i]));
+      to_set_[static_cast<std::size_t>(side)][to_goal[i]] = static_cast<std::uint8_t>(c);
+    }
     group_of_[static_cast<std::size_t>(side)].fill(kNone);
     for (int g = 0; g < kPdb5x5Groups; ++g) {
-      const std::uint32_t cells =
-          sets_[static_cast<std::size_t>(side)]->groups[static_cast<std::size_t>(g)];
-      // In goal-cell order on this side: the reflection's goal cell of the
-      // tile whose goal cell is c is transposed_cell(c).
-      for (std::uint32_t rest = cells; rest != 0; rest &= rest - 1) {
+      // In the order of the stored goal's cells, as the entries are ranked.
+      for (std::uint32_t rest = set.groups[static_cast<std::size_t>(g)]; rest != 0;
+           rest &= rest - 1) {
         const int c = std::countr_zero(rest);
-        const int home = side == 0 ? c : transposed_cell(c);
-        const std::uint8_t t = goal.cells[static_cast<std::size_t>(home)];
+        const std::uint8_t t = goal.cells[to_goal[static_cast<std::size_t>(c)]];
         auto& size = size_[static_cast<std::size_t>(side)][static_cast<std::size_t>(g)];
         group_of_[static_cast<std::size_t>(side)][t] = static_cast<std::uint8_t>(g);
         tiles_[static_cast<std::size_t>(side)][static_cast<std::size_t>(g)][size++] = t;
@@ -351,14 +370,12 @@ Pdb5x5Heuristic::Pdb5x5Heuristic(const Pdb5x5Set& set, const Pdb5x5Set& reflecte
 int Pdb5x5Heuristic::lookup(int side, int g, const std::uint8_t* where) const {
   const auto s = static_cast<std::size_t>(side);
   const auto& tiles = tiles_[s][static_cast<std::size_t>(g)];
+  const auto& to_set = to_set_[s];
   const int k = size_[s][static_cast<std::size_t>(g)];
   std::uint8_t cells[5];
-  for (int i = 0; i < k; ++i) {
-    const int c = where[tiles[static_cast<std::size_t>(i)]];
-    cells[i] = static_cast<std::uint8_t>(side == 0 ? c : transposed_cell(c));
-  }
+  for (int i = 0; i < k; ++i) cells[i] = to_set[where[tiles[static_cast<std::size_t>(i)]]];
   const std::uint32_t r = pdb5x5_rank(cells, k);
-  return (sets_[s]->bytes[static_cast<std::size_t>(g)][r >> 1] >> ((r & 1) << 2)) & 0xF;
+  return (set_->bytes[static_cast<std::size_t>(g)][r >> 1] >> ((r & 1) << 2)) & 0xF;
 }
 
 Pdb5x5Heuristic::Entries Pdb5x5Heuristic::entries(const std::uint8_t* where) const {
@@ -385,10 +402,9 @@ void Pdb5x5Heuristic::moved(Entries& e, std::uint8_t t, const std::uint8_t* wher
   }
 }
 
-int pdb5x5_value(const Pdb5x5Set& set, const Pdb5x5Set& reflected, const GridBoard& board,
-                 const GridBoard& goal) {
+int pdb5x5_value(const Pdb5x5View& set, const GridBoard& board, const GridBoard& goal) {
   assert(board.shape == kShape5x5 && is_valid(board));
-  const Pdb5x5Heuristic h(set, reflected, goal);
+  const Pdb5x5Heuristic h(set, goal);
   std::array<std::uint8_t, kN> where{};
   std::array<std::uint8_t, kN> home{};
   for (int c = 0; c < kN; ++c) {

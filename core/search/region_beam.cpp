@@ -82,7 +82,7 @@ GridBoard region_board(const GridBoard& b, const GridBoard& goal, const Region& 
 }  // namespace
 
 RegionBeamResult region_beam(const GridBoard& start, const GridBoard& goal, int width,
-                             const fifteen::SearchBudget& budget) {
+                             const fifteen::SearchBudget& budget, const Pdb5x5View* standard5x5) {
   assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape &&
          start.size() > kMaxBeamCells && width >= 1 && width <= kMaxBeamWidth);
   RegionBeamResult out;
@@ -105,7 +105,7 @@ RegionBeamResult region_beam(const GridBoard& start, const GridBoard& goal, int 
   const GridBoard small = region_board(at, goal, region);
   // The databases for the standard goal's region only (see region_beam.h).
   const BeamHeuristic h =
-      small_goal == standard_goal(kShape5x5) ? beam_heuristic(small_goal, budget) : BeamHeuristic{};
+      small_goal == standard_goal(kShape5x5) ? beam_heuristic(small_goal, standard5x5) : BeamHeuristic{};
   const BeamResult r = beam_search(small, small_goal, width, budget, h);
   beam.nodes = r.nodes;
   if (r.status == fifteen::SearchStatus::kCancelled) {

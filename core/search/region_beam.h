@@ -43,8 +43,10 @@ namespace eight::grid {
 // first board whose cells not home fit the last region replaced by the
 // beam's path over that region when the beam's is shorter. The beam: width
 // `width`, budget.max_nodes at most, the cancel flag and the deadline as
-// beam_search() reads them, and on a 5x5 region the databases as
-// beam_heuristic() waits for them. status: kSolved with `path` (and
+// beam_search() reads them, and on a region whose goal is the standard 5x5
+// goal the databases `standard5x5` (a table's set for that goal's class,
+// Question::grid_pdb5x5; null: Manhattan distance and linear conflicts
+// alone, nothing built). status: kSolved with `path` (and
 // `used_beam` when the beam's moves are in it), kCancelled (no path), or
 // kUnsolvable (the other class). start_bound: Manhattan distance and linear
 // conflicts of the start. REQUIRES: is_valid(start), is_valid(goal),
@@ -55,6 +57,6 @@ struct RegionBeamResult {
   bool used_beam = false;
 };
 RegionBeamResult region_beam(const GridBoard& start, const GridBoard& goal, int width,
-                             const fifteen::SearchBudget& budget);
+                             const fifteen::SearchBudget& budget, const Pdb5x5View* standard5x5);
 
 }  // namespace eight::grid

@@ -10,6 +10,7 @@
 #include "eight/any_rank.h"
 #include "eight/pattern_db.h"
 #include "mod3_search.h"
+#include "pdb/pdb5x5.h"
 #include "section_search.h"
 
 namespace eight::table_checks {
@@ -219,7 +220,11 @@ std::optional<Error> verify_pdb(const SectionInfo& s, std::size_t index, std::st
   if (!regenerate) return std::nullopt;
   fifteen::PdbOptions options;
   options.threads = 1;  // the sections are proven at once, one thread each
-  const auto fresh = fifteen::generate_pattern_db(s.shape, s.blank, s.group, options);
+  const auto fresh =
+      s.shape == grid::kShape5x5
+          ? grid::generate_pdb5x5(s.blank, grid::pdb5x5_group_cells(s.group, s.blank))
+          : fifteen::generate_pattern_db(s.shape, s.blank, static_cast<fifteen::TileMask>(s.group),
+                                         options);
   if (!std::equal(fresh.begin(), fresh.end(), s.entries, s.entries + s.entries_bytes)) {
     return refuse(ErrorCode::kBadEntry,
                   "its pattern database differs from a fresh search of its group");

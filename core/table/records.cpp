@@ -1,5 +1,6 @@
 // The checks of a table's header, section records and stats (checks.h).
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <optional>
 #include <vector>
@@ -9,6 +10,7 @@
 #include "eight/goal.h"
 #include "eight/pattern_db.h"
 #include "grid_search.h"
+#include "pdb/pdb5x5.h"
 
 namespace eight::table_checks {
 namespace {
@@ -75,9 +77,11 @@ std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t 
   };
   // The sections of the shapes of 14 to 16 cells are pattern databases, one
   // per group of tiles: 4x4's, and those of 2x7, 3x5 and 2x8 in the form
-  // the grid search keeps them (rows <= cols). Every other shape's are a
-  // class of positions.
-  const bool pdb = fifteen::is_pattern_shape(rec.shape) && rec.shape.rows <= rec.shape.cols;
+  // the grid search keeps them (rows <= cols); and 5x5's, the beam's
+  // (core/pdb/pdb5x5.h). Every other shape's are a class of positions.
+  const bool is5x5 = rec.shape == grid::kShape5x5;
+  const bool pdb =
+      (fifteen::is_pattern_shape(rec.shape) && rec.shape.rows <= rec.shape.cols) || is5x5;
   if (!is_table_shape(rec.shape) && !pdb) {
     const std::string shape = std::to_string(rec.shape.rows) + "x" + std::to_string(rec.shape.cols);
     return refuse(
@@ -95,16 +99,25 @@ std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t 
   if (pdb != (encoding == format::Encoding::kPatternDb)) {
     return refuse(pdb ? "a " + to_string(rec.shape) +
                             " section must be a pattern database (encoding 3)"
-                      : "only 4x4, 2x7, 3x5 and 2x8 sections are pattern databases (encoding 3)");
+                      : "only 4x4, 2x7, 3x5, 2x8 and 5x5 sections are pattern databases "
+                        "(encoding 3)");
   }
-  if (pdb ? !fifteen::is_group(rec.group, rec.shape) : rec.group != 0) {
-    return refuse(pdb ? "group " + std::to_string(rec.group) + " is not 1 to 8 of the tiles 1 to " +
+  // (A 5x5 group is checked against its goal below.)
+  if (is5x5 ? (rec.group & 1) != 0 || (rec.group >> 25) != 0 || std::popcount(rec.group) < 4 ||
+                  std::popcount(rec.group) > 5
+      : pdb ? rec.group > 0xFFFF ||
+                  !fifteen::is_group(static_cast<fifteen::TileMask>(rec.group), rec.shape)
+            : rec.group != 0) {
+    return refuse(pdb ? "group " + std::to_string(rec.group) + " is not " +
+                            (is5x5 ? "4 or 5" : "1 to 8") + " of the tiles 1 to " +
                             std::to_string(rec.shape.cells() - 1)
                       : "group bytes are set on a section that is not a pattern database");
   }
+  const int group_size = std::popcount(rec.group);
   const std::uint64_t expected_positions =
-      pdb ? fifteen::placement_count(fifteen::group_size(rec.group), rec.shape.cells())
-          : positions(rec.shape);
+      is5x5 ? grid::pdb5x5_placements(group_size)
+      : pdb ? fifteen::placement_count(group_size, rec.shape.cells())
+            : positions(rec.shape);
   if (rec.positions != expected_positions) {
     return refuse("positions " + std::to_string(rec.positions) + " is not " +
                   std::to_string(expected_positions) + ", the " +
@@ -116,26 +129,48 @@ std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t 
                   std::to_string(format::kMaxFullPositions) + ")");
   }
   const auto cells = static_cast<std::size_t>(rec.shape.cells());
-  const Board goal = format::goal_board(rec);
-  if (!all_zero(std::span(rec.goal).subspan(cells)) || !is_valid(goal) ||
-      !is_canonical_goal(goal)) {
-    return refuse("goal is not a canonical goal of " + to_string(rec.shape));
+  const GridBoard goal = format::goal_board(rec);
+  if (!all_zero(std::span(rec.goal).subspan(std::min<std::size_t>(cells, rec.goal.size()))) ||
+      !is_valid(goal) || goal != canonical_goal<GridBoard>(blank_cell(goal), rec.shape)) {
+    return refuse("goal is not a canonical goal of " + to_string(rec.shape) +
+                  (is5x5 ? " with its blank among the first 16 cells" : ""));
   }
   const int blank = blank_cell(goal);
+  // The 5x5 sets are kept under the lowest cell of each class of the
+  // square's symmetries, their groups pdb5x5_groups()'s in order.
+  if (is5x5 && grid::pdb5x5_class_blank(blank) != blank) {
+    return refuse("goal blank cell " + std::to_string(blank) +
+                  " is not where 5x5 pattern databases are kept (the lowest cell of its class "
+                  "under the square's symmetries: 0, 1, 2, 6, 7 or 12)");
+  }
   // The grid search asks for one set per goal key (grid_search.h); a set
   // under another blank cell would never be read.
-  if (pdb && rec.shape != kShape4x4 && !grid::is_pattern_key(rec.shape, blank)) {
+  if (pdb && !is5x5 && rec.shape != kShape4x4 && !grid::is_pattern_key(rec.shape, blank)) {
     return refuse("goal blank cell " + std::to_string(blank) + " is not where the " +
                   to_string(rec.shape) +
                   " search keeps a pattern set (the lowest cell of its class under the "
                   "shape's symmetries)");
   }
-  // A goal's pattern databases, in record order, make its sets (Table::
-  // pattern_sets, fifteen::split_into_sets): each set's groups are summed,
-  // so they must not share a tile, or the sum could overestimate. On the
-  // grid search's shapes a group sharing a tile with the set being read
-  // starts the next set (the search takes the largest sum); 4x4's search
-  // takes one set.
+  // A 5x5 goal's sections are its class's five groups, pdb5x5_groups()'s
+  // in order (disjoint by construction).
+  int set_size = 1;  // the goal's pattern databases, this one included
+  for (const SectionInfo& e : earlier) {
+    if (e.shape == rec.shape && e.blank == blank) ++set_size;
+  }
+  if (is5x5 && (set_size > grid::kPdb5x5Groups ||
+                rec.group != grid::pdb5x5_group_tiles(
+                                 blank, grid::pdb5x5_groups(
+                                            blank)[static_cast<std::size_t>(set_size - 1)]))) {
+    return refuse("group " + std::to_string(rec.group) + " is not the 5x5 goal's group " +
+                  std::to_string(set_size) + " (of " + std::to_string(grid::kPdb5x5Groups) +
+                  ", core/pdb/pdb5x5.h) for blank cell " + std::to_string(blank));
+  }
+  // Any other goal's pattern databases, in record order, make its sets
+  // (Table::pattern_sets, fifteen::split_into_sets): each set's groups are
+  // summed, so they must not share a tile, or the sum could overestimate.
+  // On the grid search's shapes a group sharing a tile with the set being
+  // read starts the next set (the search takes the largest sum); 4x4's
+  // search takes one set.
   std::vector<fifteen::TileMask> groups;  // the goal's, rec's last
   std::size_t taker = 0;                  // an earlier section sharing a tile with rec
   for (const SectionInfo& e : earlier) {
@@ -144,24 +179,28 @@ std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t 
       return refuse("a second " + to_string(rec.shape) + " section for blank cell " +
                     std::to_string(blank));
     }
-    groups.push_back(e.group);
+    if (is5x5) continue;
+    groups.push_back(static_cast<fifteen::TileMask>(e.group));
     if ((e.group & rec.group) != 0) taker = static_cast<std::size_t>(&e - earlier.data());
   }
-  groups.push_back(rec.group);
-  const fifteen::SetSplit split = fifteen::split_into_sets(groups);
-  if (rec.shape == kShape4x4 && split.sets > 1) {
-    return refuse("group " + std::to_string(rec.group) + " shares tiles with section " +
-                  std::to_string(taker) + "'s, of the same goal");
-  }
-  if (split.largest > fifteen::kMaxGroups) {
-    return refuse("more than " + std::to_string(fifteen::kMaxGroups) +
-                  " pattern databases in a set for the " + to_string(rec.shape) +
-                  " goal with blank cell " + std::to_string(blank));
-  }
-  if (split.sets > fifteen::kMaxPatternSets) {
-    return refuse("more than " + std::to_string(fifteen::kMaxPatternSets) +
-                  " pattern sets for the " + to_string(rec.shape) + " goal with blank cell " +
-                  std::to_string(blank) + " (a group sharing a tile with its set starts the next)");
+  if (!is5x5) {
+    groups.push_back(static_cast<fifteen::TileMask>(rec.group));
+    const fifteen::SetSplit split = fifteen::split_into_sets(groups);
+    if (rec.shape == kShape4x4 && split.sets > 1) {
+      return refuse("group " + std::to_string(rec.group) + " shares tiles with section " +
+                    std::to_string(taker) + "'s, of the same goal");
+    }
+    if (split.largest > fifteen::kMaxGroups) {
+      return refuse("more than " + std::to_string(fifteen::kMaxGroups) +
+                    " pattern databases in a set for the " + to_string(rec.shape) +
+                    " goal with blank cell " + std::to_string(blank));
+    }
+    if (split.sets > fifteen::kMaxPatternSets) {
+      return refuse("more than " + std::to_string(fifteen::kMaxPatternSets) +
+                    " pattern sets for the " + to_string(rec.shape) + " goal with blank cell " +
+                    std::to_string(blank) +
+                    " (a group sharing a tile with its set starts the next)");
+    }
   }
   if (pdb && rec.max_distance > fifteen::kMaxEntry) {
     return refuse("max entry " + std::to_string(rec.max_distance) + " is over " +
@@ -191,8 +230,10 @@ std::optional<Error> check_record(const format::SectionRecord& rec, std::size_t 
   info.goal = goal;
   info.blank = blank;
   info.cls = board_class(goal);
-  info.goal_rank = pdb ? fifteen::pattern_rank(goal, rec.group)
-                       : rank_cells(rec.shape, std::span(goal.cells).first(cells));
+  info.goal_rank =
+      is5x5 ? grid::pdb5x5_goal_rank(rec.group, blank)
+      : pdb ? fifteen::pattern_rank(*to_board(goal), static_cast<fifteen::TileMask>(rec.group))
+            : rank_cells(rec.shape, std::span(goal.cells).first(cells));
   info.group = rec.group;
   info.positions = rec.positions;
   info.max_distance = rec.max_distance;

@@ -19,6 +19,7 @@
 #include "eight/random.h"
 #include "eight/solver.h"
 #include "eight/table.h"
+#include "pdb/pdb5x5.h"
 
 namespace eight {
 
@@ -72,7 +73,8 @@ Table::Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view)
     }
   }
   // Each goal's pattern databases, in record order, make its sets (a 4x4
-  // goal's one set its search; another shape's serve the grid search): a
+  // goal's one set its search; a 5x5 goal's its class's five groups, for the
+  // beam; another shape's serve the grid search): a
   // group sharing a tile with the set being read starts the next. parse()
   // has checked all that IdaSearch::create() asks: sound groups, sizes, no
   // tile shared within a set, at most kMaxGroups a set and one set on 4x4,
@@ -81,6 +83,18 @@ Table::Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view)
     const SectionInfo& first = view_.section(i);
     if (first.encoding != format::Encoding::kPatternDb) continue;
     if (view_.section_for(first.shape, first.blank) != i) continue;  // not the goal's first
+    if (first.shape == grid::kShape5x5) {
+      // parse() has checked the five groups, pdb5x5_groups()'s in order.
+      grid::Pdb5x5View set;
+      set.goal_blank = first.blank;
+      set.groups = grid::pdb5x5_groups(first.blank);
+      for (std::size_t j = i, g = 0; j < view_.section_count(); ++j) {
+        const SectionInfo& s = view_.section(j);
+        if (s.shape == first.shape && s.blank == first.blank) set.bytes[g++] = s.pdb();
+      }
+      pdb5x5_sets_.push_back(set);
+      continue;
+    }
     const std::size_t goal_first_set = pattern_sets_.size();
     fifteen::TileMask taken = 0;
     for (std::size_t j = i; j < view_.section_count(); ++j) {
@@ -96,8 +110,8 @@ Table::Table(std::string path, std::unique_ptr<Bytes> bytes, TableView view)
       fifteen::PatternSetView& set = pattern_sets_.back();
       taken = static_cast<fifteen::TileMask>(taken | s.group);
       const auto g = static_cast<std::size_t>(set.set.group_count++);
-      set.set.groups[g] = s.group;
-      auto v = fifteen::PatternDbView::open(s.pdb(), s.shape, s.blank, s.group);
+      set.set.groups[g] = static_cast<fifteen::TileMask>(s.group);
+      auto v = fifteen::PatternDbView::open(s.pdb(), s.shape, s.blank, set.set.groups[g]);
       assert(v.ok());
       set.dbs[g] = *v;
     }
@@ -241,6 +255,13 @@ std::span<const fifteen::PatternSetView> Table::pattern_sets(Shape shape, int go
     }
   }
   return {};
+}
+
+const grid::Pdb5x5View* Table::pdb5x5_set(int goal_blank) const {
+  for (const grid::Pdb5x5View& set : pdb5x5_sets_) {
+    if (set.goal_blank == goal_blank) return &set;
+  }
+  return nullptr;
 }
 
 const DistanceIndex& Table::index() const {

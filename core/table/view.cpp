@@ -9,6 +9,7 @@
 #include "common/workers.h"
 #include "eight/pattern_db.h"
 #include "eight/table.h"
+#include "pdb/pdb5x5.h"
 
 namespace eight {
 
@@ -70,13 +71,42 @@ Result<TableView> TableView::parse(std::span<const std::uint8_t> bytes, std::str
       // What the search relies on: the goal's placement is 0 (its heuristic
       // is 0 at the goal). Every 4-bit value is a value, so nothing else
       // can be out of range.
-      const auto v = fifteen::PatternDbView::open(info.pdb(), info.shape, info.blank, info.group);
-      if (!v.ok())
-        return fail(v.error().code, name,
-                    "section " + std::to_string(i) + ": " + v.error().message);
+      if (info.shape == grid::kShape5x5) {
+        // (check_record has checked the group, its size and the bytes'.)
+        const std::uint32_t r = info.goal_rank;
+        if (((info.entries[r / 2] >> (4 * (r % 2))) & 0xF) != 0) {
+          return fail(ErrorCode::kBadEntry, name,
+                      "section " + std::to_string(i) +
+                          ": the goal's placement has a nonzero entry (the heuristic would not "
+                          "be 0 at the goal)");
+        }
+      } else {
+        const auto v =
+            fifteen::PatternDbView::open(info.pdb(), to_board(info.goal)->shape, info.blank,
+                                         static_cast<fifteen::TileMask>(info.group));
+        if (!v.ok())
+          return fail(v.error().code, name,
+                      "section " + std::to_string(i) + ": " + v.error().message);
+      }
     }
     at += info.entries_bytes;
     view.sections_.push_back(info);
+  }
+  // The beam sums a 5x5 goal's five groups (check_record has checked each
+  // in its place): a set with one missing is no set.
+  for (std::size_t i = 0; i < n; ++i) {
+    const SectionInfo& s = view.sections_[i];
+    if (s.shape != grid::kShape5x5 || view.section_for(s.shape, s.blank) != i) continue;
+    const auto count = std::count_if(view.sections_.begin(), view.sections_.end(), [&](auto& e) {
+      return e.shape == s.shape && e.blank == s.blank;
+    });
+    if (count != grid::kPdb5x5Groups) {
+      return fail(ErrorCode::kBadHeader, name,
+                  "section " + std::to_string(i) + ": the 5x5 goal with blank cell " +
+                      std::to_string(s.blank) + " has " + std::to_string(count) +
+                      " pattern databases, not its " + std::to_string(grid::kPdb5x5Groups) +
+                      " groups");
+    }
   }
   for (std::size_t i = 0; i < n; ++i) {
     if (auto err = check_stats(records[i], i, at, bytes, name, view.sections_[i])) return *err;

@@ -216,6 +216,14 @@ struct Question {
   // goal (TableSet::pattern_sets(); not owned, outlive the Question), or
   // empty for the ones the search builds in memory (grid_search.h).
   std::span<const fifteen::PatternSetView> grid_patterns;
+  // kGrid on 5x5: the pattern databases of the goal blank's class that a
+  // table holds (TableSet::pdb5x5_set(); not owned, outlives the Question),
+  // which the bounded answers' beam ranks boards by; past 25 cells the
+  // standard 5x5 goal's, for the beam over the last region
+  // (core/search/region_beam.h). Null when the tables loaded hold none: the
+  // beam over Manhattan distance and linear conflicts alone (nothing is
+  // built).
+  const grid::Pdb5x5View* grid_pdb5x5 = nullptr;
   // kGrid: the bounded answers of up to 25 cells by the beam over Manhattan
   // distance and linear conflicts alone, as before issue 39 (no 5x5 pattern
   // databases are built or read: tenths of a second, about 1.12 times the

@@ -111,8 +111,9 @@ int group_size(TileMask group);
 // of n cells.
 bool is_group(TileMask group);
 bool is_group(TileMask group, Shape shape);
-// "{1,2,5,6,9,10}": for messages.
-std::string describe_group(TileMask group);
+// "{1,2,5,6,9,10}": for messages (a TileMask, or a 5x5 group's tiles, bit t
+// for tile t).
+std::string describe_group(std::uint32_t group);
 
 // n!/(n-k)!, the number of placements of k tiles on n cells.
 // REQUIRES: 0 <= k <= 8, k <= n <= 16.
@@ -305,3 +306,22 @@ struct PatternDatabases {
 PatternDatabases generate_pattern_set(const PatternSet& set, const PdbOptions& options = {});
 
 }  // namespace eight::fifteen
+
+namespace eight::grid {
+
+inline constexpr Shape kShape5x5{5, 5};
+inline constexpr int kPdb5x5Groups = 5;
+
+// The 5x5 board's set of pattern databases (core/pdb/pdb5x5.h: five groups
+// of goal cells, 5-5-5-5-4, for one goal blank cell) as views over bytes
+// held elsewhere: a table's five sections (Table::pdb5x5_set()) or a set
+// generated in memory. A plain value: valid while those bytes live.
+struct Pdb5x5View {
+  int goal_blank = 0;
+  // groups[g]: the group's goal cells, bit c for cell c (the blank's never).
+  std::array<std::uint32_t, kPdb5x5Groups> groups{};
+  // bytes[g]: the group's 4-bit entries (pattern_db.h's layout, n = 25).
+  std::array<std::span<const std::uint8_t>, kPdb5x5Groups> bytes{};
+};
+
+}  // namespace eight::grid

@@ -70,7 +70,7 @@ enum class Check {
 struct SectionInfo {
   Shape shape;
   format::Encoding encoding = format::Encoding::kFull;
-  Board goal;
+  GridBoard goal;  // a Board's cells but for 5x5 pattern databases
   int blank = 0;
   int cls = 0;  // the class (board_class()) of the section's positions
   std::uint32_t goal_rank = 0;
@@ -81,7 +81,7 @@ struct SectionInfo {
   const std::uint8_t* histogram = nullptr;  // max_distance + 1 little-endian u32s
   const std::uint8_t* farthest = nullptr;   // farthest_count little-endian u32 ranks
   std::uint32_t farthest_count = 0;
-  std::uint16_t group = 0;  // a pattern database's tiles (kPatternDb); else 0
+  std::uint32_t group = 0;  // a pattern database's tiles (kPatternDb); else 0
 
   // The section's mod-3 bytes. REQUIRES: encoding == kMod3.
   std::span<const std::uint8_t> mod3() const {
@@ -248,6 +248,11 @@ class Table {
   // three partitions, whose sums the grid search takes the largest of);
   // empty when it holds none. 4x4 goals have one.
   std::span<const fifteen::PatternSetView> pattern_sets(Shape shape, int goal_blank) const;
+  // The 5x5 pattern databases the table holds for goal blank `goal_blank`
+  // (a class's kept cell, core/pdb/pdb5x5.h: 0 in the default table),
+  // viewing the table's bytes (valid while the table lives); nullptr when
+  // it holds none.
+  const grid::Pdb5x5View* pdb5x5_set(int goal_blank) const;
   // Each section's positions grouped by distance (random.h), built on the
   // first call (about a millisecond a section).
   const DistanceIndex& index() const;
@@ -266,6 +271,7 @@ class Table {
   std::vector<fifteen::PatternSetView> pattern_sets_;  // per goal with pattern databases, its sets
   // Per goal with pattern databases: its first set in pattern_sets_ and how many.
   std::vector<std::pair<std::size_t, std::size_t>> goal_sets_;
+  std::vector<grid::Pdb5x5View> pdb5x5_sets_;  // per 5x5 goal with them
   std::optional<GoalFrame> standard_frame_;  // empty if no section answers it
   std::string checksum_hex_;
   std::vector<Shape> answered_;

@@ -45,7 +45,7 @@ inline constexpr std::size_t kSectionRecordSize = 64;
 inline constexpr std::size_t kEntrySize = 4;  // of a full section
 // Every blank cell of every shape up to 10 cells would be 4+6+6+8+8+9+10+10:
 // well under this; the bound keeps a corrupt count from sizing anything.
-inline constexpr std::size_t kMaxSections = 64;
+inline constexpr std::size_t kMaxSections = 128;
 // The largest file a reader accepts, 4 GiB: every reader holds a table in
 // its own memory (Table::open reads it whole) and `eight fetch` downloads no
 // listing past it, so a header or a listing cannot ask for more. The
@@ -125,7 +125,7 @@ enum class Encoding : std::uint8_t {
   kMod3 = 2,
   // Four bits per placement of a group of tiles: one pattern database
   // (eight/pattern_db.h), the entry of placement rank r at byte r / 2, low
-  // nibble first. Only 4x4, 2x7, 3x5 and 2x8 sections have it. A goal's
+  // nibble first. Only 4x4, 2x7, 3x5, 2x8 and 5x5 sections have it. A goal's
   // sections of this encoding are disjoint groups whose sum guides a
   // search (eight/fifteen_search.h for 4x4, the grid search for the others).
   kPatternDb = 3,
@@ -158,8 +158,8 @@ constexpr std::uint64_t stats_bytes(int max_distance, std::uint32_t farthest_cou
 }
 
 // One section: the positions of one class of one shape, ranked
-// (eight/any_rank.h) against one goal; or, for a goal of 4x4, 2x7, 3x5 or
-// 2x8, the placements of one group of tiles (a pattern database, ranked as
+// (eight/any_rank.h) against one goal; or, for a goal of 4x4, 2x7, 3x5,
+// 2x8 or 5x5, the placements of one group of tiles (a pattern database, ranked as
 // pattern_db.h says).
 //   0   1   rows
 //   1   1   cols
@@ -171,8 +171,11 @@ constexpr std::uint64_t stats_bytes(int max_distance, std::uint32_t farthest_cou
 //   24  8   offset of the section's stats
 //   32  4   farthest count: positions at the max distance (pattern database: 0)
 //   36  16  goal: rows*cols cells in reading order, 0 = blank, rest zero
-//   52  2   group: a pattern database's tiles, bit t for tile t; else zero
-//   54  10  reserved, zero
+//           (5x5: its first 16 cells; cell c >= 16 holds tile c)
+//   52  4   group: a pattern database's tiles, bit t for tile t; else zero
+//           (bytes 54 and 55 were reserved before the 5x5 sets: every
+//           earlier file reads the same)
+//   56  8   reserved, zero
 struct SectionRecord {
   Shape shape;
   std::uint8_t encoding = 0;  // an Encoding in a sound file
@@ -184,8 +187,8 @@ struct SectionRecord {
   std::uint32_t farthest_count = 0;
   // All 16 goal bytes as stored: goal_board() reads the shape's cells.
   std::array<std::uint8_t, 16> goal{};
-  std::uint16_t group = 0;
-  std::array<std::uint8_t, 10> reserved{};
+  std::uint32_t group = 0;
+  std::array<std::uint8_t, 8> reserved{};
 
   friend bool operator==(const SectionRecord&, const SectionRecord&) = default;
 };
@@ -195,14 +198,22 @@ struct SectionRecord {
 void encode_section_record(const SectionRecord& s, std::uint8_t* out);
 SectionRecord decode_section_record(const std::uint8_t* in);
 
+// The goal field's cells, and the most cells a section's goal has (5x5's
+// pattern databases: the field holds a 5x5 goal's first 16 cells, and its
+// cell c >= 16 holds tile c, as on a canonical goal whose blank is among
+// the first 16 cells, which every stored 5x5 goal's is).
+inline constexpr int kGoalFieldCells = 16;
+inline constexpr int kMaxGoalCells = 25;
 // The goal field as a board of the record's shape (not validated: the
-// caller checks is_valid and the bytes past the shape's cells).
-// REQUIRES: is_board_shape(s.shape), s.shape.cells() <= 16 (the field's
-// width: the caller refuses other shapes first).
-Board goal_board(const SectionRecord& s);
+// caller checks is_valid, that it is canonical and the bytes past the
+// shape's cells).
+// REQUIRES: is_board_shape(s.shape), s.shape.cells() <= kMaxGoalCells (the
+// caller refuses other shapes first).
+GridBoard goal_board(const SectionRecord& s);
 // The goal field of a record for `goal`. REQUIRES: is_valid(goal),
-// goal.size() <= 16.
-std::array<std::uint8_t, 16> goal_field(const Board& goal);
+// goal.size() <= kMaxGoalCells, and a goal of more than 16 cells canonical
+// with its blank among the first 16.
+std::array<std::uint8_t, kGoalFieldCells> goal_field(const GridBoard& goal);
 
 // One entry of a full section per position, a little-endian u32:
 //   bits 0-17   parent: rank of the next position on an optimal path

@@ -81,6 +81,11 @@ class TableSet {
   // the most bytes in all (the strongest), the first of equals; empty when none holds one. Valid
   // while the set's tables live.
   std::span<const fifteen::PatternSetView> pattern_sets(Shape shape, int goal_blank) const;
+  // The 5x5 pattern databases of a goal blank's class that a table of the
+  // set holds (Table::pdb5x5_set(); `goal_blank` a class's kept cell): the
+  // first table's; nullptr when none holds them. Valid while the set's
+  // tables live.
+  const grid::Pdb5x5View* pdb5x5_set(int goal_blank) const;
 
   // The first table that answers `shape` (its index into tables()); kNoShape
   // as for frame() when none does.

@@ -38,9 +38,9 @@ struct SectionSpec {
   Shape shape;
   int blank = 0;
   format::Encoding encoding = format::Encoding::kFull;
-  // A pattern database's tiles (fifteen::TileMask); 0 for every other
-  // section.
-  std::uint16_t group = 0;
+  // A pattern database's tiles, bit t for tile t (fifteen::TileMask, or a
+  // 5x5 group's tiles of 1..24); 0 for every other section.
+  std::uint32_t group = 0;
 
   friend constexpr bool operator==(const SectionSpec&, const SectionSpec&) = default;
 };
@@ -106,13 +106,20 @@ std::vector<SectionSpec> grid_pattern_sections(Shape shape,
 // whose sets the default table holds.
 inline constexpr int kStandardTwoByEightKey = 0;
 
+// The 5x5 pattern databases of the goal blanks `goal_blanks` (each a kept
+// cell of its class, core/pdb/pdb5x5.h's kPdb5x5ClassBlanks): five
+// kPatternDb sections a goal, pdb5x5_groups()'s in order, goal by goal
+// (12.9 MB a goal). REQUIRES: each blank a class's kept cell, none twice.
+std::vector<SectionSpec> pdb5x5_sections(std::span<const int> goal_blanks);
+
 // What eight-tablegen writes by default (data/eight.tbl): kDefaultSections,
 // then the 6-6-3 pattern databases of the kFifteenGoalBlanks goals (9
 // sections, 17.3 MB), then grid_pattern_sections() of 2x7 (5-4-4, 12
-// sections, 0.58 MB) and 3x5 (5-5-4, 18 sections, 2.26 MB), and 2x8's for
-// its standard goal's key (6-6-3, 4-6-5 and 2-6-6-1, 10 sections, 14.7 MB):
-// 60 sections, seconds to build. 2x8's for every key (58.8 MB) are a file
-// of their own (eight-tablegen --pdb 2x8).
+// sections, 0.58 MB) and 3x5 (5-5-4, 18 sections, 2.26 MB), 2x8's for its
+// standard goal's key (6-6-3, 4-6-5 and 2-6-6-1, 10 sections, 14.7 MB), then
+// the 5x5 corner class's pdb5x5_sections() (blank 0: the standard goal's and
+// Korf and Felner's class, 5 sections, 12.9 MB): 65 sections. 2x8's for
+// every key (58.8 MB) are a file of their own (eight-tablegen --pdb 2x8).
 std::vector<SectionSpec> default_sections();
 
 // True for sections build_table can write: 1..kMaxSections of them, each of
@@ -120,7 +127,7 @@ std::vector<SectionSpec> default_sections();
 // fitting its positions, no (shape, blank) twice; or pattern databases of
 // 4x4 or of 2x7, 3x5 or 2x8 under a blank cell their search keeps a set
 // under (kPatternDb, a sound group), at most fifteen::kMaxGroups a goal blank,
-// whose groups share no tile.
+// whose groups share no tile; or 5x5's, pdb5x5_sections() of some goals.
 bool are_buildable(std::span<const SectionSpec> sections);
 
 // The packed entries (format::pack_entry) of the section whose goal is

@@ -40,9 +40,9 @@ std::string seconds_label(std::uint64_t micros) {
 
 // A pattern database's tiles, from its group's bits (bit t for tile t):
 // "1,2,5,6,9,10".
-std::string tile_list(std::uint16_t group) {
+std::string tile_list(std::uint32_t group) {
   std::string out;
-  for (int t = 0; t < 16; ++t) {
+  for (int t = 0; t < 32; ++t) {  // 5x5 groups' tiles reach 24
     if ((group >> t & 1) == 0) continue;
     if (!out.empty()) out += ',';
     out += std::to_string(t);

@@ -3,8 +3,8 @@
 // (include/eight/answer.h, docs/deployment.md), so a server's answers take
 // at most that much per compute thread however many clients ask at once,
 // and give it back when they end. The 5x5 pattern databases (12.9 MB,
-// core/pdb/pdb5x5.h) are built once a process, by the first 5x5 answer:
-// that answer comes first, and the memory is measured from there.
+// core/pdb/pdb5x5.h) are the table's, read at start; one 5x5 answer comes
+// first all the same, and the memory is measured from there.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -80,7 +80,7 @@ TEST_CASE(
                           "X-Client", "--queue-wait", eight::test::kQueueWaitHangGuard}});
   eight::Rng rng(20261205);
   const eight::GridBoard goal = eight::standard_goal(eight::Shape{5, 5});
-  // The first 5x5 answer waits for the databases' build (once a process).
+  // One 5x5 answer first (the databases are the table's: nothing is built).
   REQUIRE(bounded_answer_fault(server, eight::shuffled_board(goal, rng), "first").empty());
   const std::size_t before = eight::test::rss_kib(server.pid());
   const std::size_t peak_before = eight::test::peak_rss_kib(server.pid());
