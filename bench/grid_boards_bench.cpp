@@ -12,8 +12,7 @@
 // (mean, median, max), the share proven optimal, the mean ratio of the path's length to its proven
 // lower bound, and the time of two first answers (the goal's and one far board's, before the
 // boards: on 2x7, 3x5 and 2x8 and their transposes it includes building that goal's pattern
-// databases in memory, on 5x5 and past 25 cells the 5x5 ones, which the boards' times then do
-// not), then PASS or FAIL against the floors
+// databases in memory when --table holds none), then PASS or FAIL against the floors
 // given (issue 20: every answer under 50 ms on one core; 10x10 at most
 // 2.5x its bound). The last column is an XXH3-64 digest of every path, in
 // order: two builds that print the same one gave the same answers, which
@@ -25,10 +24,17 @@
 // CONFIG_PARAVIRT_TIME_ACCOUNTING) the host taking the virtual CPU. Equal
 // to it, the answer itself ran that long.
 //
-//   eight-grid-bench [--boards N] [--seed S] [--repeat R] [--max-ms MS] [--max-ratio R]
-//                    [--max-mean-moves M] SHAPE...
+//   eight-grid-bench [--table PATH] [--fast] [--boards N] [--seed S] [--repeat R] [--max-ms MS]
+//                    [--max-ratio R] [--max-mean-moves M] SHAPE...
 //   eight-grid-bench --boards 1000 --repeat 3 --max-ms 50 6x6 8x8 10x10
 //
+// --table PATH: the table whose pattern databases the answers read (the
+// default table's, as a deployment's: the 5x5 corner class's, which the
+// beams of 5x5 and of the last region past 25 cells rank by; 2x7's, 3x5's
+// and 2x8's); without one, none (MD and linear conflicts alone, and 2x7's
+// to 2x8's built in memory).
+// --fast: the fast option's answers (Question::grid_fast; issue 39 keeps
+// issue 20's floors for them: under 50 ms, 10x10 at most 2.5x its bound).
 // --max-ratio and --max-mean-moves (issue 39: the mean length against
 // DeepCubeA's published means) apply to the last shape named. Exit status 0 when every
 // floor holds, 1 when one does not, 2 on bad usage.
@@ -46,6 +52,8 @@
 #include "common/text.h"
 #include "eight/answer.h"
 #include "eight/random.h"
+#include "eight/table.h"
+#include "eight/table_set.h"
 
 namespace {
 
@@ -60,8 +68,8 @@ double thread_cpu_ms() {
 
 int usage() {
   std::fprintf(stderr,
-               "usage: eight-grid-bench [--boards N] [--seed S] [--repeat R] [--max-ms MS] "
-               "[--max-ratio R] [--max-mean-moves M] SHAPE...\n");
+               "usage: eight-grid-bench [--table PATH] [--fast] [--boards N] [--seed S] [--repeat R] "
+               "[--max-ms MS] [--max-ratio R] [--max-mean-moves M] SHAPE...\n");
   return 2;
 }
 
@@ -75,10 +83,16 @@ int main(int argc, char** argv) {
   double max_ratio = 0;
   double max_mean_moves = 0;
   std::vector<eight::Shape> shapes;
+  std::string table;
+  bool fast = false;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
-    if (arg == "--boards" && has_value) {
+    if (arg == "--table" && has_value) {
+      table = argv[++i];
+    } else if (arg == "--fast") {
+      fast = true;
+    } else if (arg == "--boards" && has_value) {
       const auto n = eight::parse_decimal(argv[++i]);
       if (!n || *n == 0) return usage();
       boards = *n;
@@ -103,6 +117,16 @@ int main(int argc, char** argv) {
     }
   }
   if (shapes.empty()) return usage();
+  std::vector<std::shared_ptr<const eight::Table>> loaded;
+  if (!table.empty()) {
+    auto t = eight::Table::open(table, eight::Check::kChecksum);
+    if (!t.ok()) {
+      std::fprintf(stderr, "eight-grid-bench: %s\n", t.error().message.c_str());
+      return 2;
+    }
+    loaded.push_back(std::move(t).value());
+  }
+  const eight::TableSet tables(loaded);
   bool pass = true;
   std::printf("%-6s %6s %9s %9s %9s %9s %8s %10s %9s %8s %9s %16s\n", "shape", "boards", "mean ms",
               "median ms", "max ms", "max cpu", "optimal", "mean moves", "bound", "ratio",
@@ -110,13 +134,13 @@ int main(int argc, char** argv) {
   for (std::size_t k = 0; k < shapes.size(); ++k) {
     const eight::Shape shape = shapes[k];
     const eight::GridBoard goal = eight::standard_goal(shape);
-    const eight::Question q = eight::grid_question(goal);
+    eight::Question q = eight::grid_question(goal, &tables);
+    q.grid_fast = fast;
     eight::Rng rng(seed);
     const auto first0 = Clock::now();
     if (!eight::solve_board(q, goal, true, {}).ok()) return 1;
-    // And one far board's (not one of the boards: a seed of its own), whose
-    // beam builds what it reads on first use: past 25 cells and on 5x5 the
-    // 5x5 pattern databases, some 15 s once a process.
+    // And one far board's (not one of the boards: a seed of its own): the
+    // first use of what its search reads.
     eight::Rng warm(seed + 1);
     if (!eight::solve_board(q, eight::shuffled_board(goal, warm), true, {}).ok()) return 1;
     const double first_ms =

@@ -169,12 +169,22 @@ Built write_pdb_section(const SectionSpec& spec, std::uint8_t* out, std::size_t 
 }
 
 // A 5x5 pattern database (single-threaded: the sections are searched at
-// once, one a core) written into `out`, and its entry histogram.
+// once, one a core) written into `out`, and its entry histogram. Not in the
+// WebAssembly module, which builds no 5x5 databases (are_buildable() says
+// so: 15 s of a core, in a page) and whose download has a size floor; it
+// reads them from a table file.
 Built write_pdb5x5_section(const SectionSpec& spec, std::uint8_t* out) {
+#if defined(__EMSCRIPTEN__)
+  (void)spec;
+  (void)out;
+  assert(false && "are_buildable() refuses 5x5 sections in WebAssembly");
+  return {};
+#else
   const auto bytes =
       grid::generate_pdb5x5(spec.blank, grid::pdb5x5_group_cells(spec.group, spec.blank));
   std::copy(bytes.begin(), bytes.end(), out);
   return pdb_built(bytes);
+#endif
 }
 
 // Writes every byte of the file for `sections` through `grow`, which
@@ -300,6 +310,9 @@ bool are_buildable(std::span<const SectionSpec> sections) {
   for (std::size_t i = 0; i < sections.size(); ++i) {
     const SectionSpec& s = sections[i];
     if (s.shape == grid::kShape5x5) {
+#if defined(__EMSCRIPTEN__)
+      return false;  // write_pdb5x5_section(): read from a table file instead
+#endif
       // pdb5x5_sections()'s: each kept goal's five groups in order.
       if (s.encoding != format::Encoding::kPatternDb || s.blank < 0 || s.blank >= 25 ||
           grid::pdb5x5_class_blank(s.blank) != s.blank) {

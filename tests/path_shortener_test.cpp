@@ -30,7 +30,7 @@ std::vector<Move> endgame_beam_path(const GridBoard& start, const grid::BeamHeur
 }  // namespace
 
 TEST_CASE("the endgame never lengthens a beam's path and keeps it legal") {
-  const grid::BeamHeuristic h = grid::beam_heuristic(kEndgameGoal, {});
+  const grid::BeamHeuristic h = grid::beam_heuristic(kEndgameGoal, test::program_default_table().pdb5x5_set(0));
   REQUIRE(h.databases != nullptr);
   Rng rng(61);
   int saved = 0;
@@ -53,7 +53,7 @@ TEST_CASE("the endgame never lengthens a beam's path and keeps it legal") {
 }
 
 TEST_CASE("the endgame makes a near 5x5 board's path optimal and says it is proven") {
-  const grid::BeamHeuristic h = grid::beam_heuristic(kEndgameGoal, {});
+  const grid::BeamHeuristic h = grid::beam_heuristic(kEndgameGoal, test::program_default_table().pdb5x5_set(0));
   Rng rng(67);
   for (int trial = 0; trial < 10; ++trial) {
     const GridBoard start = test::walk(kEndgameGoal, 40, rng);
@@ -78,7 +78,7 @@ TEST_CASE("the endgame makes a near 5x5 board's path optimal and says it is prov
 }
 
 TEST_CASE("the endgame stops at its node budget, its deadline or its cancel flag") {
-  const grid::BeamHeuristic h = grid::beam_heuristic(kEndgameGoal, {});
+  const grid::BeamHeuristic h = grid::beam_heuristic(kEndgameGoal, test::program_default_table().pdb5x5_set(0));
   Rng rng(71);
   const GridBoard start = shuffled_board(kEndgameGoal, rng);
   const std::vector<Move> beam = endgame_beam_path(start, h, 20);

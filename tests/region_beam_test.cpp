@@ -46,7 +46,11 @@ TEST_CASE(
   for (const GridBoard& goal : goals) {
     CAPTURE(to_string(goal));
     const GridBoard start = shuffled_board(goal, rng);
-    const auto a = solve_board(grid_question(goal), start, true, {});
+    // The default table's 5x5 set (the corner class), as every interface
+    // loads it.
+    const Question q = grid_question(goal, &test::program_default_tables());
+    if (goal == standard_goal(goal.shape)) CHECK(q.grid_pdb5x5 != nullptr);
+    const auto a = solve_board(q, start, true, {});
     REQUIRE(a.ok());
     REQUIRE(a->report.finished());
     const Solution& s = a->solution;
@@ -88,7 +92,7 @@ TEST_CASE(
 
   fifteen::SearchBudget nodes;
   nodes.max_nodes = 1000;
-  const grid::RegionBeamResult few = grid::region_beam(start, goal, kBeamWidth, nodes);
+  const grid::RegionBeamResult few = grid::region_beam(start, goal, kBeamWidth, nodes, nullptr);
   CHECK(few.beam.status == fifteen::SearchStatus::kSolved);
   CHECK_FALSE(few.used_beam);
   CHECK(few.beam.nodes <= 1000);
@@ -101,7 +105,7 @@ TEST_CASE(
 
   fifteen::SearchBudget late;
   late.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-  const grid::RegionBeamResult past = grid::region_beam(start, goal, kBeamWidth, late);
+  const grid::RegionBeamResult past = grid::region_beam(start, goal, kBeamWidth, late, nullptr);
   CHECK(past.beam.status == fifteen::SearchStatus::kSolved);
   CHECK_FALSE(past.used_beam);
   CHECK(past.beam.path == reduced);
@@ -109,7 +113,7 @@ TEST_CASE(
   const std::atomic<bool> cancel{true};
   fifteen::SearchBudget cancelled;
   cancelled.cancel = &cancel;
-  const grid::RegionBeamResult none = grid::region_beam(start, goal, kBeamWidth, cancelled);
+  const grid::RegionBeamResult none = grid::region_beam(start, goal, kBeamWidth, cancelled, nullptr);
   CHECK(none.beam.status == fifteen::SearchStatus::kCancelled);
   CHECK(none.beam.path.empty());
   const auto c = solve_board(grid_question(goal), start, true, cancelled);
@@ -118,7 +122,7 @@ TEST_CASE(
   CHECK_FALSE(c->report.finished());
 
   // With the whole budget, the beam's path is shorter.
-  const grid::RegionBeamResult full = grid::region_beam(start, goal, kBeamWidth, {});
+  const grid::RegionBeamResult full = grid::region_beam(start, goal, kBeamWidth, {}, nullptr);
   CHECK(full.used_beam);
   CHECK(full.beam.path.size() < reduced.size());
   CHECK(test::replay(start, full.beam.path) == goal);

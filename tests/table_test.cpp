@@ -163,7 +163,7 @@ TEST_CASE("rejects an unknown encoding, and full for a shape too big for it") {
   bytes = test::resealed(table_bytes(), [](auto& b) { b[32 + 2] = 3; });
   CHECK(test::contains(
       refusal(bytes).message,
-      "section 0: only 4x4, 2x7, 3x5 and 2x8 sections are pattern databases (encoding 3)"));
+      "section 0: only 4x4, 2x7, 3x5, 2x8 and 5x5 sections are pattern databases (encoding 3)"));
   bytes = test::resealed(table_bytes(), [](auto& b) { b[32 + 2] = 0; });
   CHECK(test::contains(refusal(bytes).message, "section 0: encoding 0 is not"));
   // 3x3 in mod-3 is allowed, but then its entries are a quarter the size.

@@ -127,7 +127,8 @@ std::vector<SectionSpec> default_sections();
 // fitting its positions, no (shape, blank) twice; or pattern databases of
 // 4x4 or of 2x7, 3x5 or 2x8 under a blank cell their search keeps a set
 // under (kPatternDb, a sound group), at most fifteen::kMaxGroups a goal blank,
-// whose groups share no tile; or 5x5's, pdb5x5_sections() of some goals.
+// whose groups share no tile; or 5x5's, pdb5x5_sections() of some goals
+// (not in the WebAssembly module, which reads them from a table file).
 bool are_buildable(std::span<const SectionSpec> sections);
 
 // The packed entries (format::pack_entry) of the section whose goal is

@@ -190,11 +190,11 @@ TEST_CASE("a missing, repeated or unknown parameter is a 400 problem") {
   j = check_problem(cli.Get("/solve?board=123456780&gaol=123456780"), 400, "unknown-parameter");
   CHECK(j["detail"] ==
         "unknown query parameter 'gaol'; this endpoint takes board, goal, shape, boards, budget, "
-        "optimal and fast");
+        "optimal, fast and path");
   j = check_problem(cli.Get("/distance?board=123456780&gaol=123456780"), 400, "unknown-parameter");
   CHECK(j["detail"] ==
-        "unknown query parameter 'gaol'; this endpoint takes board, goal, shape, budget, optimal "
-        "and fast");
+        "unknown query parameter 'gaol'; this endpoint takes board, goal, shape, budget, optimal, "
+        "fast and path");
 }
 
 TEST_CASE("a 10,000-character value or any request line over 8 KiB is a 414 problem") {

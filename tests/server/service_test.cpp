@@ -91,8 +91,8 @@ TEST_CASE("handlers turn each bad query into a problem naming the parameter") {
   p = problem(res);
   CHECK(p["type"] == "https://eight.invalid/problems/unknown-parameter");
   CHECK(p["detail"] ==
-        "unknown query parameter 'gaol'; this endpoint takes board, goal, shape, budget, optimal "
-        "and fast");
+        "unknown query parameter 'gaol'; this endpoint takes board, goal, shape, budget, optimal, "
+        "fast and path");
 
   res = f.call(Route::kSolve, {{"board", "123456780"}, {"goal", "1234567800"}});
   CHECK(res.status() == 400);
