@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <string>
 #include <thread>
@@ -252,12 +253,22 @@ TEST_CASE("twenty reloads of a table hold one table's memory, not two") {
     REQUIRE(r);
     CHECK(r->status == 200);
   }
-  const std::size_t end_kib = eight::test::rss_kib(server.pid());
+  // The last table before it is freed by whichever thread drops the last
+  // reference, which a busy machine can leave for a moment after the answer
+  // arrives (seen: 1 run in 4 beside two busy loops): the bound is waited
+  // for, up to a hang guard, not moved.
+  const std::size_t bound_kib = start_kib + size / 1024 / 2;
+  std::size_t end_kib = eight::test::rss_kib(server.pid());
+  const auto guard = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (end_kib >= bound_kib && std::chrono::steady_clock::now() < guard) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    end_kib = eight::test::rss_kib(server.pid());
+  }
   CAPTURE(size);
   CAPTURE(start_kib);
   CAPTURE(end_kib);
   // Under AddressSanitizer resident sizes say nothing of the program's own.
-  if (!eight::test::kAddressSanitized) CHECK(end_kib < start_kib + size / 1024 / 2);
+  if (!eight::test::kAddressSanitized) CHECK(end_kib < bound_kib);
   CHECK(server.stop(SIGTERM).status == 0);
 }
 
