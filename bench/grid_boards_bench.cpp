@@ -44,11 +44,13 @@
 #include <cstdlib>
 #include <ctime>
 #include <string>
+#include <variant>
 #include <vector>
 
 #define XXH_INLINE_ALL  // as core/table_format.cpp: the state on the stack
 #include <xxhash.h>
 
+#include "bench_tables.h"
 #include "common/text.h"
 #include "eight/answer.h"
 #include "eight/random.h"
@@ -67,9 +69,10 @@ double thread_cpu_ms() {
 }
 
 int usage() {
-  std::fprintf(stderr,
-               "usage: eight-grid-bench [--table PATH] [--fast] [--boards N] [--seed S] [--repeat R] "
-               "[--max-ms MS] [--max-ratio R] [--max-mean-moves M] SHAPE...\n");
+  std::fprintf(
+      stderr,
+      "usage: eight-grid-bench [--table PATH] [--fast] [--boards N] [--seed S] [--repeat R] "
+      "[--max-ms MS] [--max-ratio R] [--max-mean-moves M] SHAPE...\n");
   return 2;
 }
 
@@ -117,16 +120,12 @@ int main(int argc, char** argv) {
     }
   }
   if (shapes.empty()) return usage();
-  std::vector<std::shared_ptr<const eight::Table>> loaded;
-  if (!table.empty()) {
-    auto t = eight::Table::open(table, eight::Check::kChecksum);
-    if (!t.ok()) {
-      std::fprintf(stderr, "eight-grid-bench: %s\n", t.error().message.c_str());
-      return 2;
-    }
-    loaded.push_back(std::move(t).value());
+  auto loaded = eight::bench::open_tables(table);
+  if (const auto* error = std::get_if<std::string>(&loaded)) {
+    std::fprintf(stderr, "eight-grid-bench: %s\n", error->c_str());
+    return 2;
   }
-  const eight::TableSet tables(loaded);
+  const eight::TableSet tables(std::get<0>(std::move(loaded)));
   bool pass = true;
   std::printf("%-6s %6s %9s %9s %9s %9s %8s %10s %9s %8s %9s %16s\n", "shape", "boards", "mean ms",
               "median ms", "max ms", "max cpu", "optimal", "mean moves", "bound", "ratio",

@@ -31,6 +31,7 @@
 #include <variant>
 #include <vector>
 
+#include "bench_tables.h"
 #include "eight/answer.h"
 #include "eight/board.h"
 #include "eight/table.h"
@@ -81,16 +82,12 @@ int main(int argc, char** argv) {
   const eight::Shape shape{5, 5};
   // Korf's goal: the blank on cell 0, tile t on cell t.
   const eight::GridBoard goal = eight::canonical_goal(0, shape);
-  std::vector<std::shared_ptr<const eight::Table>> loaded;
-  if (!table.empty()) {
-    auto t = eight::Table::open(table, eight::Check::kChecksum);
-    if (!t.ok()) {
-      std::fprintf(stderr, "eight-korf24-bench: %s\n", t.error().message.c_str());
-      return 2;
-    }
-    loaded.push_back(std::move(t).value());
+  auto loaded = eight::bench::open_tables(table);
+  if (const auto* error = std::get_if<std::string>(&loaded)) {
+    std::fprintf(stderr, "eight-korf24-bench: %s\n", error->c_str());
+    return 2;
   }
-  const eight::TableSet tables(loaded);
+  const eight::TableSet tables(std::get<0>(std::move(loaded)));
   const eight::Question q = eight::grid_question(goal, &tables);
   if (!quiet) {
     std::printf("5x5 pattern databases: %s\n",
