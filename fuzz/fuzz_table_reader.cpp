@@ -38,8 +38,11 @@ const std::vector<std::uint8_t>& base_table() {
 
 // Distances, paths and every move's worth for the boards of some ranks.
 void ask(const eight::TableView& view, const std::vector<std::uint32_t>& ranks) {
+  // (A section whose goal fits no Board, a 5x5 database's, has no answers.)
+  const std::optional<eight::Board> goal = eight::to_board(view.section(0).goal);
+  if (!goal) return;
   const eight::Solver solver(view);
-  const eight::GoalFrame frame(view.section(0).goal, 0, eight::symmetries()[0]);
+  const eight::GoalFrame frame(*goal, 0, eight::symmetries()[0]);
   for (std::uint32_t r : ranks) {
     const eight::Board b = eight::unrank_3x3(r % eight::kPositions3x3, 0);
     (void)solver.distance(b, frame);
