@@ -1,7 +1,7 @@
 // The legal moves of a board, each with the tile it slides and the board it
 // leads to: the one enumeration behind every answer that lists a board's
-// moves (Solver::moves, and the searched shapes' moves in answer.cpp).
-// Private to the core.
+// moves (Solver::moves, and the searched shapes' moves in search_answer.cpp
+// and grid_answer.cpp). Private to the core.
 #pragma once
 
 #include <array>
