@@ -55,8 +55,12 @@ function exchange(raw, { head = false } = {}) {
   return new Promise((resolve, reject) => {
     const socket = connect(port, "127.0.0.1");
     const chunks = [];
-    socket.setTimeout(30000, () => socket.destroy(
-      new Error(`no answer within 30 s to ${JSON.stringify(String(raw).slice(0, 80))}`)));
+    // A hang guard: a 7x7 answer (the reduction, then the beam over its
+    // last region) takes about a second, but tens of seconds on a machine
+    // as busy as CI's second suite, whose compute threads run at nice 19
+    // (CI once waited 30 s in vain); the server's job deadline is 600 s.
+    socket.setTimeout(300000, () => socket.destroy(
+      new Error(`no answer within 300 s to ${JSON.stringify(String(raw).slice(0, 80))}`)));
     socket.on("data", (d) => chunks.push(d));
     socket.on("error", (e) => {
       // A refusal may close before the client finished sending its body:
