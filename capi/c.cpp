@@ -78,14 +78,16 @@ eight::fifteen::SearchBudget budget_of(const eight_options_t& o) {
 }
 
 // A question read by the core's one reader (eight/question.h): the
-// options' shape and goal, and `board` when there is one. A goal text's
-// error says "bad goal: " first, as the tool's does.
+// options' shape, goal and known path, and `board` when there is one (a
+// known path without one is the reader's refusal). A goal text's error
+// says "bad goal: " first, as the tool's does (a known path's names it).
 Result<eight::ReadQuestion> read(const eight_options_t& o, std::optional<std::string_view> board,
                                  std::optional<eight::Shape> shape = std::nullopt) {
   eight::QuestionText text;
   text.shape = o.shape ? o.shape : shape;
   text.board = board;
   if (o.goal) text.goal = *o.goal;
+  if (o.path) text.path = *o.path;
   auto read = eight::read_question(text);
   if (auto* bad = std::get_if<eight::QuestionError>(&read)) {
     if (bad->part != eight::QuestionPart::kGoal) return bad->error;
@@ -119,6 +121,7 @@ Result<Asked> ask(const eight_t* e, const eight_options_t& o, std::string_view t
   if (!read_q.ok()) return read_q.error();
   auto q = framed(e, o, read_q->goal);
   if (!q.ok()) return q.error();
+  q->known_path = std::move(read_q->path);
   return Asked{*read_q->board, *q};
 }
 
@@ -218,6 +221,10 @@ char* eight_solve_lines(const eight_t* e, const eight_options_t* opts, const cha
     const eight_options_t& o = *given;
     if (boards == nullptr) {
       set_error(errptr, "no boards given");
+      return nullptr;
+    }
+    if (o.path) {
+      set_error(errptr, "a known path goes from one board: eight_solve_lines asks many");
       return nullptr;
     }
     std::string paths;

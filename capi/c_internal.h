@@ -31,6 +31,9 @@ struct eight_options_t {
   bool require_optimal = false;
   bool boards = false;
   bool fast = false;  // every question's eight::Question::grid_fast
+  // A known path (eight::Question::known_path), read with the board by
+  // eight/question.h's reader: only questions about one board take one.
+  std::optional<std::string> path;
 };
 
 namespace eight::capi {

@@ -55,4 +55,12 @@ void eight_options_set_fast(eight_options_t* o, unsigned char fast) {
   o->fast = fast != 0;
 }
 
+void eight_options_set_path(eight_options_t* o, const char* path) {
+  if (path == nullptr) {
+    o->path.reset();
+  } else {
+    o->path = path;
+  }
+}
+
 }  // extern "C"

@@ -57,6 +57,9 @@ struct SolveQuestion {
   // Only whether `goal` is answered (board == goal): the line is refused
   // for its shapes either way, but a goal that is not answered first.
   bool frame_only = false;
+  // A known path from the board to its goal (--path; Question::known_path),
+  // checked where it is answered: a bad one refuses the board.
+  std::optional<std::string> known_path;
 };
 
 // A board's solution; or why it is refused (its line's message); or a
@@ -89,9 +92,11 @@ class Backend {
   virtual std::variant<std::vector<SolveAnswer>, Failure> solve(
       const GridBoard& goal, std::span<const SolveQuestion> questions, bool path) = 0;
 
-  // The moves of `board` towards the framed `goal` (shapes checked).
-  virtual std::variant<MoveOptions, Failure> hint(const GridBoard& board,
-                                                  const GridBoard& goal) = 0;
+  // The moves of `board` towards the framed `goal` (shapes checked), with
+  // `known_path` (--path, already checked: a path from `board` to `goal`)
+  // as Question::known_path when there is one.
+  virtual std::variant<MoveOptions, Failure> hint(const GridBoard& board, const GridBoard& goal,
+                                                  const std::optional<std::string>& known_path) = 0;
 
   // `count` boards `distance` moves from the framed `goal` (any distance
   // when nothing, for a search goal), drawn from `seed` (else at random).

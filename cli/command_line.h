@@ -38,6 +38,9 @@ struct Options {
   bool require_optimal = false;                // --optimal required
   bool fast = false;  // --fast: Question::grid_fast, offline and asked of a server
   bool boards = false;
+  // --path P (solve and hint, one board): a known path, the answer's
+  // Question::known_path (sent as path= to a server).
+  std::optional<std::string> path;
   std::optional<std::string> server;  // --server URL
   std::string timeout_ms = "10000";   // --timeout-ms, for --server and fetch
   std::optional<std::string> svg;     // info --svg FILE

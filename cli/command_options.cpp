@@ -23,7 +23,7 @@ struct Command {
 constexpr const char* kSolveUsage =
     "usage: eight solve [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
     "                   [--format moves|distance|json] [--boards] [--budget NODES]\n"
-    "                   [--optimal required|preferred] [--fast] [BOARD...]\n"
+    "                   [--optimal required|preferred] [--fast] [--path P] [BOARD...]\n"
     "       eight --server URL [--timeout-ms N] solve ...\n"
     "\n"
     "Solves each BOARD, or without BOARD arguments each line of stdin (one line\n"
@@ -38,13 +38,14 @@ constexpr const char* kSolveUsage =
     "  --budget NODES     search nodes per searched board (default 50000000)\n"
     "  --optimal O        required: refuse what cannot be proven optimal; preferred (default)\n"
     "  --fast             quicker, longer paths where none is proven optimal (5x5 and up)\n"
+    "  --path P           a path held from the one BOARD to the goal (u d l r): no longer answer\n"
     "  --server URL       ask that eight-server instead (--timeout-ms N per exchange)\n"
     "Exit: 0 ok, 1 a bad board, 2 usage, 3 bad table, 5-7 server (eight --help).\n";
 
 constexpr const char* kHintUsage =
     "usage: eight hint [--table PATH | --tables DIR] [--goal BOARD] [--shape RxC]\n"
     "                  [--format text|json] [--budget NODES] [--optimal required|preferred]\n"
-    "                  [--fast] BOARD\n"
+    "                  [--fast] [--path P] BOARD\n"
     "       eight --server URL [--timeout-ms N] hint ...\n"
     "\n"
     "Lists the moves of BOARD and the distance each leaves, the best first.\n"
@@ -57,6 +58,7 @@ constexpr const char* kHintUsage =
     "  --budget NODES     search nodes for a searched board (default 50000000)\n"
     "  --optimal O        required: refuse what cannot be proven optimal; preferred (default)\n"
     "  --fast             the first move of solve --fast's path where none is proven optimal\n"
+    "  --path P           a path held from BOARD to the goal (u d l r): its first move on a tie\n"
     "  --server URL       ask that eight-server instead (--timeout-ms N per exchange)\n"
     "Exit: 0 ok, 1 a bad board, 2 usage, 3 bad table, 5-7 server (eight --help).\n";
 
@@ -114,11 +116,11 @@ constexpr const char* kFetchUsage =
 
 const std::array<Command, 6> kCommands = {{
     {"solve",
-     {"table", "tables", "goal", "shape", "format", "boards!", "budget", "optimal", "fast!",
+     {"table", "tables", "goal", "shape", "format", "boards!", "budget", "optimal", "fast!", "path",
       "server", "timeout-ms"},
      kSolveUsage},
     {"hint",
-     {"table", "tables", "goal", "shape", "format", "budget", "optimal", "fast!", "server",
+     {"table", "tables", "goal", "shape", "format", "budget", "optimal", "fast!", "path", "server",
       "timeout-ms"},
      kHintUsage},
     {"random",
@@ -215,6 +217,8 @@ std::optional<std::string> apply(Options& opt, const std::string& name, const st
     opt.boards = true;
   } else if (name == "fast") {
     opt.fast = true;
+  } else if (name == "path") {
+    opt.path = value;  // read with the board (eight/question.h)
   }
   return std::nullopt;
 }

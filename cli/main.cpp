@@ -65,8 +65,8 @@ class UnloadedServerBackend final : public Backend {
                                                         bool) override {
     return why_;
   }
-  std::variant<eight::MoveOptions, Failure> hint(const eight::GridBoard&,
-                                                 const eight::GridBoard&) override {
+  std::variant<eight::MoveOptions, Failure> hint(const eight::GridBoard&, const eight::GridBoard&,
+                                                 const std::optional<std::string>&) override {
     return why_;
   }
   std::variant<std::vector<eight::GridBoard>, Failure> random(

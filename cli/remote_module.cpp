@@ -26,7 +26,7 @@ class Remote final : public RemoteModule {
 }  // namespace eight::cli
 
 extern "C" __attribute__((visibility("default"))) eight::cli::RemoteModule*
-eight_remote_module_v2() {
+eight_remote_module_v3() {
   static eight::cli::Remote remote;
   return &remote;
 }

@@ -54,6 +54,7 @@ std::variant<RemoteModule*, Failure> load_remote_module();
 }  // namespace eight::cli
 
 // The module's one exported symbol.
-// (v2: server_backend() takes --fast; a v1 module is not loaded.)
-#define EIGHT_REMOTE_MODULE_ENTRY "eight_remote_module_v2"
-extern "C" eight::cli::RemoteModule* eight_remote_module_v2();
+// (v2: server_backend() takes --fast; v3: Backend::hint() takes a known
+// path. An older module is not loaded.)
+#define EIGHT_REMOTE_MODULE_ENTRY "eight_remote_module_v3"
+extern "C" eight::cli::RemoteModule* eight_remote_module_v3();

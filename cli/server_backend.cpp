@@ -98,8 +98,11 @@ std::variant<std::vector<SolveAnswer>, Failure> ServerBackend::solve(
   // goal an object of both.
   nlohmann::json items = nlohmann::json::array();
   for (const SolveQuestion& q : questions) {
-    if (q.goal) {
-      items.push_back({{"board", to_string(q.board)}, {"goal", to_string(*q.goal)}});
+    if (q.goal || q.known_path) {
+      nlohmann::json item = {{"board", to_string(q.board)}};
+      if (q.goal) item["goal"] = to_string(*q.goal);
+      if (q.known_path) item["path"] = *q.known_path;
+      items.push_back(std::move(item));
     } else {
       items.push_back(to_string(q.board));
     }
@@ -152,11 +155,12 @@ std::variant<std::vector<SolveAnswer>, Failure> ServerBackend::solve(
   return out;
 }
 
-std::variant<MoveOptions, Failure> ServerBackend::hint(const GridBoard& board,
-                                                       const GridBoard& goal) {
+std::variant<MoveOptions, Failure> ServerBackend::hint(
+    const GridBoard& board, const GridBoard& goal, const std::optional<std::string>& known_path) {
   ServerClient& server = *server_;
-  const std::string target =
-      "/hint?board=" + query_board(board) + "&goal=" + query_board(goal) + (fast_ ? "&fast=1" : "");
+  // The known path was read by the core (letters u d l r alone): no escaping.
+  const std::string target = "/hint?board=" + query_board(board) + "&goal=" + query_board(goal) +
+                             (fast_ ? "&fast=1" : "") + (known_path ? "&path=" + *known_path : "");
   auto j = get_json(server, target);
   if (const auto* f = std::get_if<Failure>(&j)) return *f;
   const auto& answer = std::get<nlohmann::json>(j);

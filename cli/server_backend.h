@@ -34,7 +34,8 @@ class ServerBackend final : public Backend {
                                                         std::span<const SolveQuestion> questions,
                                                         bool path) override;
   // GET /hint.
-  std::variant<MoveOptions, Failure> hint(const GridBoard& board, const GridBoard& goal) override;
+  std::variant<MoveOptions, Failure> hint(const GridBoard& board, const GridBoard& goal,
+                                          const std::optional<std::string>& known_path) override;
   // GET /random with count=: the boards from one generator, as offline, so
   // a seed gives the same boards.
   std::variant<std::vector<GridBoard>, Failure> random(const GridBoard& goal, const Framed& framed,

@@ -60,6 +60,12 @@ std::variant<std::vector<SolveAnswer>, Failure> TableBackend::solve(
       answers.emplace_back(Solution{});
       continue;
     }
+    std::optional<Question> with_path;  // the question with the board's known path
+    if (q.known_path) {
+      with_path = *asked;
+      with_path->known_path = q.known_path;
+      asked = &*with_path;
+    }
     const auto answer = solve_board(*asked, q.board, path, budget_, require_optimal_);
     if (!answer.ok()) {
       answers.emplace_back(answer.error().message);
@@ -73,8 +79,11 @@ std::variant<std::vector<SolveAnswer>, Failure> TableBackend::solve(
   return answers;
 }
 
-std::variant<MoveOptions, Failure> TableBackend::hint(const GridBoard& board, const GridBoard&) {
-  const SearchedMoves searched = board_moves(*question_, board, budget_, require_optimal_);
+std::variant<MoveOptions, Failure> TableBackend::hint(
+    const GridBoard& board, const GridBoard&, const std::optional<std::string>& known_path) {
+  Question q = *question_;
+  q.known_path = known_path;
+  const SearchedMoves searched = board_moves(q, board, budget_, require_optimal_);
   if (!searched.report.finished()) {
     return Failure{kExitFailed, describe_stop(searched.report, budget_.max_nodes) +
                                     "; a larger --budget may solve it"};

@@ -26,7 +26,8 @@ class TableBackend final : public Backend {
   std::variant<std::vector<SolveAnswer>, Failure> solve(const GridBoard& goal,
                                                         std::span<const SolveQuestion> questions,
                                                         bool path) override;
-  std::variant<MoveOptions, Failure> hint(const GridBoard& board, const GridBoard& goal) override;
+  std::variant<MoveOptions, Failure> hint(const GridBoard& board, const GridBoard& goal,
+                                          const std::optional<std::string>& known_path) override;
   std::variant<std::vector<GridBoard>, Failure> random(const GridBoard& goal, const Framed& framed,
                                                        std::optional<int> distance,
                                                        std::uint64_t count,

@@ -117,12 +117,20 @@ struct Options {
   bool optimal_required = false;
   bool boards = false;
   bool fast = false;
+  std::optional<std::string> known_path;  // eight_options_set_path
 
   void set_goal(const py::object& g) {
     if (g.is_none()) {
       goal.reset();
     } else {
       goal = c_text(g, "the goal");
+    }
+  }
+  void set_known_path(const py::object& p) {
+    if (p.is_none()) {
+      known_path.reset();
+    } else {
+      known_path = c_text(p, "the known path");
     }
   }
   void set_shape(std::optional<std::pair<int, int>> s) {
@@ -144,6 +152,7 @@ struct Options {
     eight_options_set_optimal_required(o.get(), optimal_required ? 1 : 0);
     eight_options_set_boards(o.get(), boards ? 1 : 0);
     eight_options_set_fast(o.get(), fast ? 1 : 0);
+    if (known_path) eight_options_set_path(o.get(), known_path->c_str());
     check_options(o.get());
     return o;
   }
@@ -310,7 +319,9 @@ PYBIND11_MODULE(_eight, m) {
       .def_readwrite("budget", &Options::budget)
       .def_readwrite("optimal_required", &Options::optimal_required)
       .def_readwrite("boards", &Options::boards)
-      .def_readwrite("fast", &Options::fast);
+      .def_readwrite("fast", &Options::fast)
+      .def_property(
+          "known_path", [](const Options& o) { return o.known_path; }, &Options::set_known_path);
 
   py::class_<Tables, std::shared_ptr<Tables>>(m, "Tables")
       .def_static("open", &Tables::open)

@@ -4,9 +4,11 @@
 The same 200 questions (every shape class: the table shapes, 4x4, the
 pattern shapes of 14 to 16 cells, the grid shapes up to 10x10, a shape no
 table serves; boards that cannot reach their goal; bad boards; goals given,
-bad, of another shape; shape= named), and 41 of them again with the fast
+bad, of another shape; shape= named), 41 of them again with the fast
 option (issue 39: fast=1, --fast, eight_options_set_fast, fast=True,
-{fast: true}), are asked of
+{fast: true}), and then, on the boards whose fast answer differs, questions
+with a known path (issue 39's continuation: path=, --path,
+eight_options_set_path, known_path=, {knownPath}) are asked of
 
   - the HTTP API: GET /solve of a real eight-server on a free loopback port,
   - the tool: eight solve --format json,
@@ -22,7 +24,11 @@ their language), or the same error: the core's message (the tool and the
 C API say "bad goal: " before a goal text's error, as HTTP names the
 parameter "goal"). A far 5x5 board's fast answer must differ from its
 default answer (the beam without the 5x5 pattern databases), in every
-interface alike.
+interface alike; asked fast with the default answer's path known, every
+interface must answer with that path (it is the shorter), and asked
+without fast with the fast answer's path known, with its own; a known path
+that stops a move short, or holds a letter that is no move, is refused
+with the same message everywhere.
 
     interfaces_agree_test.py BIN_DIR TABLE [--js PACKAGE_DIR]
 
@@ -236,7 +242,7 @@ class Server:
             self.stop()
             sys.exit("eight-server did not start: " + self.err.read().decode(errors="replace"))
 
-    def ask(self, board, goal, shape, fast=False):
+    def ask(self, board, goal, shape, fast=False, known=None):
         params = {"board": board}
         if goal is not None:
             params["goal"] = goal
@@ -244,6 +250,8 @@ class Server:
             params["shape"] = shape
         if fast:
             params["fast"] = "1"
+        if known is not None:
+            params["path"] = known
         url = f"http://127.0.0.1:{self.port}/solve?" + urllib.parse.urlencode(params)
         try:
             with urllib.request.urlopen(url, timeout=600) as r:
@@ -257,7 +265,7 @@ class Server:
         self.proc.wait(timeout=60)
 
 
-def ask_tool(bin_dir, table, board, goal, shape, fast=False):
+def ask_tool(bin_dir, table, board, goal, shape, fast=False, known=None):
     args = [os.path.join(bin_dir, "eight"), "solve", "--table", table, "--format", "json"]
     if goal is not None:
         args += ["--goal", goal]
@@ -265,6 +273,8 @@ def ask_tool(bin_dir, table, board, goal, shape, fast=False):
         args += ["--shape", shape]
     if fast:
         args += ["--fast"]
+    if known is not None:
+        args += ["--path", known]
     r = subprocess.run(args + [board], capture_output=True, text=True, timeout=600)
     if r.stdout.strip():
         return answer_of_json(r.stdout.strip(), (BAD_GOAL, LINE_GOAL))
@@ -273,10 +283,10 @@ def ask_tool(bin_dir, table, board, goal, shape, fast=False):
     return error_of(first, (BAD_GOAL, LINE_GOAL))
 
 
-def ask_c_and_python(tables, board, goal, shape, fast=False):
+def ask_c_and_python(tables, board, goal, shape, fast=False, known=None):
     """The C API's JSON (eight_answer_json) and Python's fields, one call."""
     try:
-        a = tables.solve(board, goal, shape=shape_tuple(shape), fast=fast)
+        a = tables.solve(board, goal, shape=shape_tuple(shape), fast=fast, known_path=known)
     except eight.EightError as e:
         err = error_of(str(e))
         return err, err
@@ -292,11 +302,12 @@ const [pkg, table] = process.argv.slice(2);
 const { Eight, EightError } = await import(pathToFileURL(resolve(pkg, "index.js")).href);
 const e = await Eight.open(readFileSync(table), { name: table });
 const out = [];
-for (const [board, goal, shape, fast] of JSON.parse(readFileSync(0, "utf8"))) {
+for (const [board, goal, shape, fast, known] of JSON.parse(readFileSync(0, "utf8"))) {
   const options = {};
   if (goal !== null) options.goal = goal;
   if (shape !== null) options.shape = shape.split("x").map(Number);
   if (fast) options.fast = true;
+  if (known !== null) options.knownPath = known;
   try {
     out.push({ answer: e.solve(board, options), json: e.solveJson(board, options) });
   } catch (x) {
@@ -353,6 +364,43 @@ def agree(reference, other):
     return other[2] is None or reference[2] == other[2]
 
 
+def known_questions(qs, http):
+    """The questions with a known path, as (board, goal, shape, fast, known),
+    each with the path its answer must have (None: refused): on each board
+    whose fast answer differs from its default one and is longer, the fast
+    question with the default answer's path known (the answer is that path)
+    and the default question with the fast answer's (the answer is its own);
+    on the first of them, two bad known paths (a move short of the goal; a
+    letter that is no move)."""
+    out = []
+    for i, (board, goal, shape, fast, _) in enumerate(qs):
+        if not fast:
+            continue
+        slow, quick = http[qs.index((board, goal, shape, False, None))], http[i]
+        if (quick[0] != "answer" or slow[0] != "answer" or
+                len(quick[2]["path"]) <= len(slow[2]["path"])):
+            continue
+        out.append(((board, goal, shape, True, slow[2]["path"]), slow[2]["path"]))
+        out.append(((board, goal, shape, False, quick[2]["path"]), slow[2]["path"]))
+    if out:
+        (board, goal, shape, _, path), _ = out[0]
+        out += [((board, goal, shape, False, path[:-1]), None),
+                ((board, goal, shape, False, "x" + path), None)]
+    return [q for q, _ in out], [e for _, e in out]
+
+
+def ask_everywhere(qs, server, bin_dir, table, tables, js_package, results):
+    """Asks `qs` of every interface, each result appended to its list."""
+    for board, goal, shape, fast, known in qs:
+        results["HTTP"].append(server.ask(board, goal, shape, fast, known))
+        results["CLI"].append(ask_tool(bin_dir, table, board, goal, shape, fast, known))
+        c, py = ask_c_and_python(tables, board, goal, shape, fast, known)
+        results["C"].append(c)
+        results["Python"].append(py)
+    if js_package:
+        results.setdefault("JavaScript", []).extend(ask_js(js_package, table, qs))
+
+
 def main():
     args = sys.argv[1:]
     js_package = None
@@ -361,22 +409,20 @@ def main():
         js_package = args[i + 1]
         del args[i:i + 2]
     bin_dir, table = args
-    default = [q + (False,) for q in questions()]
-    qs = default + fast_questions(questions())
+    default = [q + (False, None) for q in questions()]
+    qs = default + [q + (None,) for q in fast_questions(questions())]
     server = Server(bin_dir, table)
     tables = eight.Tables.open(table)
     results = {name: [] for name in ("HTTP", "CLI", "C", "Python")}
     try:
-        for board, goal, shape, fast in qs:
-            results["HTTP"].append(server.ask(board, goal, shape, fast))
-            results["CLI"].append(ask_tool(bin_dir, table, board, goal, shape, fast))
-            c, py = ask_c_and_python(tables, board, goal, shape, fast)
-            results["C"].append(c)
-            results["Python"].append(py)
+        ask_everywhere(qs, server, bin_dir, table, tables, js_package, results)
+        # Then the questions with a known path, made from the answers above.
+        known, expected = known_questions(qs, results["HTTP"])
+        ask_everywhere(known, server, bin_dir, table, tables, js_package, results)
     finally:
         server.stop()
-    if js_package:
-        results["JavaScript"] = ask_js(js_package, table, qs)
+    asked = len(qs)
+    qs = qs + known
 
     failures = []
     for i, question in enumerate(qs):
@@ -389,7 +435,8 @@ def main():
     answers = [r for r in results["HTTP"] if r[0] == "answer"]
     unsolvable = sum(1 for r in answers if not r[2]["solvable"])
     methods = sorted({r[2]["method"] for r in answers})
-    print(f"{len(qs)} questions over {', '.join(results)}: {kinds.count('answer')} answers "
+    print(f"{len(qs)} questions ({len(known)} with a known path) over {', '.join(results)}: "
+          f"{kinds.count('answer')} answers "
           f"({unsolvable} unsolvable; methods {', '.join(methods)}), {kinds.count('error')} errors")
     # The test's own reach: every class of question was asked.
     reach = [unsolvable >= 20, kinds.count("error") >= 25,
@@ -403,10 +450,11 @@ def main():
     # a table shape: a bounded answer only, its bound no larger (past 25
     # cells no shorter: the default keeps the region's beam only when shorter).
     changed = []
-    for i, (board, goal, shape, fast) in enumerate(qs):
+    for i, (board, goal, shape, fast, _) in enumerate(qs[:asked]):
         if not fast:
             continue
-        slow, quick = results["HTTP"][qs.index((board, goal, shape, False))], results["HTTP"][i]
+        slow = results["HTTP"][qs.index((board, goal, shape, False, None))]
+        quick = results["HTTP"][i]
         if quick[0] != "answer" or slow[0] != "answer" or slow[2] == quick[2]:
             continue
         changed.append(board)
@@ -422,6 +470,20 @@ def main():
     if not far55 or not big or len(changed) != len(far55) + len(big):
         failures.append(f"fast changed the answers of {changed}: expected the far 5x5 boards "
                         "and those past 25 cells")
+    # A known path no longer than the answer's own is the answer; a longer
+    # one is not; a bad one is refused (naming the known path).
+    for i, ((board, _, _, fast, path), want) in enumerate(zip(known, expected), start=asked):
+        got = results["HTTP"][i]
+        if want is None:
+            if got[0] != "error" or "known path" not in got[1]:
+                failures.append(f"a bad known path {path[:20]}... on {board!r} was not refused: "
+                                f"{got}")
+        elif got[0] != "answer" or got[2]["path"] != want or got[2]["distance"] != len(want):
+            failures.append(f"known path {path[:20]}... on {board!r} (fast {fast}): expected the "
+                            f"path {want[:20]}..., got {got}")
+    if len(known) < 6:
+        failures.append(f"only {len(known)} questions with a known path: expected the far "
+                        "boards'")
     # The unsolvable answer, as docs/answers.md defines it once.
     for r in answers:
         f = r[2]

@@ -59,10 +59,13 @@ int hint_command(const Options& opt, Backend& backend) {
   text.shape = opt.shape;
   text.board = opt.args[0];
   if (opt.goal) text.goal = *opt.goal;
+  if (opt.path) text.path = *opt.path;  // --path: checked against the board
   auto read = read_question(text);
   std::optional<Error> mismatch;
   if (const auto* bad = std::get_if<QuestionError>(&read)) {
-    if (bad->part == QuestionPart::kBoard) {
+    // A known path that is no path from the board is the board's question's
+    // fault, as a bad board is.
+    if (bad->part == QuestionPart::kBoard || bad->part == QuestionPart::kPath) {
       std::fprintf(stderr, "eight: %s\n", bad->error.message.c_str());
       return kExitBadInput;
     }
@@ -71,6 +74,7 @@ int hint_command(const Options& opt, Backend& backend) {
     // answers says so), then the shapes are refused.
     mismatch = bad->error;
     text.board.reset();
+    text.path.reset();
     read = read_question(text);
   }
   const ReadQuestion& asked = std::get<ReadQuestion>(read);
@@ -83,7 +87,7 @@ int hint_command(const Options& opt, Backend& backend) {
     return kExitBadInput;
   }
   const GridBoard board = *asked.board;
-  const auto options = backend.hint(board, g);
+  const auto options = backend.hint(board, g, asked.path);
   if (const auto* f = std::get_if<Failure>(&options)) return report(*f);
   print_hints(format, board, g, std::get<MoveOptions>(options));
   return kExitOk;

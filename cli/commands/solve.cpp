@@ -70,15 +70,18 @@ class SolveCommand {
   // its own shape's standard goal). `default_goal`: the goal was not
   // given, so a board of another shape than the goal's is asked about the
   // standard goal of its own shape.
+  // `known_path`: --path, every board's known path (solve_command() allows
+  // it with one board).
   SolveCommand(Backend& backend, GridBoard goal, bool framed, Format format, bool boards,
-               bool default_goal, std::optional<Shape> shape)
+               bool default_goal, std::optional<Shape> shape, std::optional<std::string> known_path)
       : backend_(backend),
         goal_(goal),
         framed_(framed),
         format_(format),
         fields_{format != Format::kDistance, boards},
         default_goal_(default_goal),
-        shape_(shape) {}
+        shape_(shape),
+        known_path_(std::move(known_path)) {}
 
   void answer(std::string_view text, Origin origin, std::string& out) {
     if (fatal_) return;
@@ -98,15 +101,15 @@ class SolveCommand {
           // The goal is framed before the shapes are compared: it is asked
           // about alone, and the shapes are refused only if it is answered.
           p.mismatch = mismatch->message;
-          questions_.push_back({*goal, goal, true});
+          questions_.push_back({*goal, goal, true, std::nullopt});
         } else {
-          questions_.push_back({line->board, goal, false});
+          questions_.push_back({line->board, goal, false, known_path_});
         }
         p.asked = true;
       } else if (const auto mismatch = shape_mismatch(line->board, goal_)) {
         p.refusal = mismatch->message;
       } else {
-        questions_.push_back({line->board, std::nullopt, false});
+        questions_.push_back({line->board, std::nullopt, false, known_path_});
         p.asked = true;
       }
     }
@@ -192,6 +195,7 @@ class SolveCommand {
   SolveFields fields_;
   bool default_goal_;
   std::optional<Shape> shape_;
+  std::optional<std::string> known_path_;
   std::vector<Pending> pending_;
   std::vector<SolveQuestion> questions_;
   bool failed_ = false;
@@ -270,13 +274,15 @@ int solve_command(const Options& opt, Backend& backend) {
   const Format format = opt.format.value_or(Format::kMoves);
   if (format == Format::kText) return usage_error("solve formats are moves, distance and json");
   if (opt.boards && format != Format::kJson) return usage_error("--boards needs --format json");
+  // A known path goes from one board: the one argument.
+  if (opt.path && opt.args.size() != 1) return usage_error("--path goes with one BOARD argument");
   const auto goal = goal_of(opt);
   if (goal.index() == 1) return std::get<1>(goal);
   if (auto f = backend.open()) return report(*f);
   const auto framed = backend.frame(std::get<0>(goal), !opt.goal && !opt.shape);
   if (const auto* f = std::get_if<Failure>(&framed)) return report(*f);
   SolveCommand cmd(backend, std::get<0>(goal), std::get<0>(framed).has_value(), format, opt.boards,
-                   !opt.goal, opt.shape);
+                   !opt.goal, opt.shape, opt.path);
   if (!opt.args.empty()) {
     std::string out;
     for (std::size_t i = 0; i < opt.args.size(); ++i) {

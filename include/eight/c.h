@@ -112,6 +112,21 @@ EIGHT_C_EXPORT void eight_options_set_boards(eight_options_t* o, unsigned char b
  * the options are opaque, so it came without breaking a program built
  * before it.) */
 EIGHT_C_EXPORT void eight_options_set_fast(eight_options_t* o, unsigned char fast);
+/* A path the caller already holds from the board asked about to the goal
+ * (letters u d l r, either case: the rest of the path an earlier answer
+ * showed, a continuation), or NULL (the default) for none; the text is
+ * copied. eight_solve(), eight_distance() and eight_hint() then answer
+ * with the shorter of their own path and this one, this one on a tie, so
+ * that a caller following hints keeps one path and the distance it shows
+ * never goes up (HTTP's path=, `--path`; docs/answers.md#hints). Checked
+ * with the board, before any search: one that is not a path from the
+ * board to the goal, or is longer than 20,000 moves, is refused, the
+ * message naming the move ("the known path is no path from the board to
+ * the goal: ..."). eight_check() checks it too and answers as without it;
+ * a question about many boards or none (eight_solve_lines,
+ * eight_distances, eight_random, eight_histogram, eight_boards_at) with
+ * one is refused. */
+EIGHT_C_EXPORT void eight_options_set_path(eight_options_t* o, const char* path);
 
 /* ----------------------------------------------------------------- solve */
 

@@ -27,6 +27,9 @@ export interface RequestOptions {
 export interface BoardRequestOptions extends RequestOptions {
   /** fast=1: the quicker, longer paths where none is proven optimal. */
   fast?: boolean;
+  /** path=: a path already held from the board to the goal (letters u d l r);
+   * the answer is never longer, this path on a tie (docs/answers.md). */
+  knownPath?: string | null;
 }
 
 /** A refusal (HTTP status and RFC 9457 problem) or no answer at all (status 0). */

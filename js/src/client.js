@@ -61,16 +61,16 @@ export class EightClient {
   }
 
   solve(board, options = {}) {
-    return this.#ask("solve", { board: boardText(board), ...common(options), boards: flag(options.boards), fast: flag(options.fast) }, options);
+    return this.#ask("solve", { board: boardText(board), ...common(options), ...asked(options), boards: flag(options.boards) }, options);
   }
 
   distance(board, options = {}) {
-    return this.#ask("distance", { board: boardText(board), ...common(options), fast: flag(options.fast) }, options);
+    return this.#ask("distance", { board: boardText(board), ...common(options), ...asked(options) }, options);
   }
 
   // (Not async: a board that is none throws here, before any request.)
   hint(board, options = {}) {
-    return this.#ask("hint", { board: boardText(board), ...common(options), fast: flag(options.fast) }, options).then((body) => {
+    return this.#ask("hint", { board: boardText(board), ...common(options), ...asked(options) }, options).then((body) => {
       const moves = (list) => Array.isArray(list) && list.every((m) => m !== null && typeof m === "object");
       if (!moves(body.hints) || !moves(body.moves)) throw new EightHttpError("hint: the server's answer has no moves", { status: 200 });
       return hintAnswer(body);
@@ -169,6 +169,16 @@ function common(options) {
     budget: options.budget,
     optimal: options.optimalRequired ? "required" : undefined,
   };
+}
+
+// A one-board question's own parameters: fast=1, and path= (the known
+// path, options.knownPath: the server checks it against the board).
+function asked(options) {
+  const known = options.knownPath;
+  if (known !== undefined && known !== null && typeof known !== "string") {
+    throw new TypeError(`a known path is a string of letters u d l r, not ${typeof known}`);
+  }
+  return { fast: flag(options.fast), path: known ?? undefined };
 }
 
 function flag(value) {

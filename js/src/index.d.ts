@@ -28,6 +28,11 @@ export interface AskOptions {
   boards?: boolean;
   /** The quicker, longer paths where none is proven optimal (`--fast`; docs/answers.md). */
   fast?: boolean;
+  /** A path already held from the board to the goal (letters u d l r; HTTP's path=,
+   * `--path`): solve, distance and hint answer no longer, this path on a tie, so
+   * following hints never raises the distance; a question about many boards or
+   * none with one is refused. */
+  knownPath?: string | null;
 }
 
 export interface LoadOptions {

@@ -153,6 +153,12 @@ class Wasm {
       if (o.optimalRequired) m._eight_options_set_optimal_required(h, 1);
       if (o.boards) m._eight_options_set_boards(h, 1);
       if (o.fast) m._eight_options_set_fast(h, 1);
+      if (o.knownPath !== undefined && o.knownPath !== null) {
+        if (typeof o.knownPath !== "string") {
+          throw new EightError(`a known path is a string of letters u d l r, not ${typeof o.knownPath}`);
+        }
+        m._eight_options_set_path(h, this.text(o.knownPath, 0, "the known path"));
+      }
     } catch (e) {
       m._eight_options_destroy(h);
       throw e;

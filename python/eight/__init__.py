@@ -255,7 +255,7 @@ def _shape(shape: Any) -> Shape:
 
 def _options(goal: Optional[Board], shape: Optional[Shape], budget: Optional[int] = None,
              optimal_required: bool = False, boards: bool = False,
-             fast: bool = False) -> "_eight.Options":
+             fast: bool = False, known_path: Optional[str] = None) -> "_eight.Options":
     o = _eight.Options()
     if goal is not None:
         o.goal = _board_text(goal)
@@ -278,6 +278,10 @@ def _options(goal: Optional[Board], shape: Optional[Shape], budget: Optional[int
     o.optimal_required = _flag(optimal_required, "optimal_required")
     o.boards = _flag(boards, "boards")
     o.fast = _flag(fast, "fast")
+    if known_path is not None:
+        if not isinstance(known_path, str):
+            raise TypeError(f"a known path is a string of letters u d l r, not {known_path!r}")
+        o.known_path = known_path  # checked with the board by the C API
     return o
 
 
@@ -296,6 +300,10 @@ _ARGUMENTS = {
     "optimal_required": "only a proven optimal answer, else an EightError (``--optimal required``)",
     "fast": "where no answer is proven optimal (boards past 16 cells), the quicker, longer "
             "paths (``--fast``; docs/answers.md); False: the shorter ones",
+    "known_path": "a path already held from the board to the goal (letters u d l r, the "
+                  "rest of an earlier answer's; HTTP's ``path=``, ``--path``): the answer is "
+                  "never longer, this path on a tie, so following hints never raises the "
+                  "distance (docs/answers.md); None: none",
     "seed": "the same seed gives the same board (``eight random --seed``); None: a fresh one",
 }
 
@@ -374,11 +382,13 @@ class Tables:
     @_explained()
     def solve(self, board: Board, goal: Optional[Board] = None, *, shape: Optional[Shape] = None,
               budget: Optional[int] = None, optimal_required: bool = False,
-              boards: bool = False, fast: bool = False) -> Answer:
+              boards: bool = False, fast: bool = False,
+              known_path: Optional[str] = None) -> Answer:
         """The answer for ``board`` (``eight solve``): its distance, a path, how good it is."""
         (board_text, goal_text, solvable, d, optimal, bound, method, path,
          text) = self._handle().solve(_board_text(board),
-                                      _options(goal, shape, budget, optimal_required, boards, fast))
+                                      _options(goal, shape, budget, optimal_required, boards, fast,
+                                               known_path))
         # Not solvable: no distance and no bound (the JSON's nulls).
         return Answer(board_text, goal_text, solvable, d if solvable else None, optimal,
                       bound if solvable else None, method, path, text)
@@ -386,11 +396,13 @@ class Tables:
     @_explained()
     def distance(self, board: Board, goal: Optional[Board] = None, *,
                  shape: Optional[Shape] = None, budget: Optional[int] = None,
-                 optimal_required: bool = False, fast: bool = False) -> Optional[int]:
+                 optimal_required: bool = False, fast: bool = False,
+                 known_path: Optional[str] = None) -> Optional[int]:
         """The distance alone (``eight solve --format distance``); None when the board
         cannot reach the goal."""
         return self._handle().distance(_board_text(board),
-                                       _options(goal, shape, budget, optimal_required, fast=fast))
+                                       _options(goal, shape, budget, optimal_required, fast=fast,
+                                                known_path=known_path))
 
     @_explained(boards="an array of tiles, shape (count, cells) or (count, rows, cols)")
     def distances(self, boards: npt.ArrayLike, goal: Optional[Board] = None, *,
@@ -429,10 +441,12 @@ class Tables:
     @_explained()
     def hints(self, board: Board, goal: Optional[Board] = None, *,
               shape: Optional[Shape] = None, budget: Optional[int] = None,
-              optimal_required: bool = False, fast: bool = False) -> Hints:
+              optimal_required: bool = False, fast: bool = False,
+              known_path: Optional[str] = None) -> Hints:
         """Every legal move with its next board's distance, best first (``eight hint``)."""
         d, optimal, moves, text = self._handle().hint(
-            _board_text(board), _options(goal, shape, budget, optimal_required, fast=fast))
+            _board_text(board), _options(goal, shape, budget, optimal_required, fast=fast,
+                                         known_path=known_path))
         # The extension gives None for a distance that does not exist.
         scored = tuple(Move(letter, tile, after, to, best, hint)
                        for letter, tile, after, to, best, hint in moves)
@@ -506,17 +520,19 @@ def _asks(method: Callable[..., Any]) -> Callable[[_Function], _Function]:
 @_asks(Tables.solve)
 def solve(board: Board, goal: Optional[Board] = None, *, shape: Optional[Shape] = None,
           budget: Optional[int] = None, optimal_required: bool = False,
-          boards: bool = False, fast: bool = False) -> Answer:
+          boards: bool = False, fast: bool = False, known_path: Optional[str] = None) -> Answer:
     return _tables().solve(board, goal, shape=shape, budget=budget,
-                           optimal_required=optimal_required, boards=boards, fast=fast)
+                           optimal_required=optimal_required, boards=boards, fast=fast,
+                           known_path=known_path)
 
 
 @_asks(Tables.distance)
 def distance(board: Board, goal: Optional[Board] = None, *, shape: Optional[Shape] = None,
              budget: Optional[int] = None, optimal_required: bool = False,
-             fast: bool = False) -> Optional[int]:
+             fast: bool = False, known_path: Optional[str] = None) -> Optional[int]:
     return _tables().distance(board, goal, shape=shape, budget=budget,
-                              optimal_required=optimal_required, fast=fast)
+                              optimal_required=optimal_required, fast=fast,
+                              known_path=known_path)
 
 
 @_asks(Tables.distances)
@@ -529,9 +545,10 @@ def distances(boards: npt.ArrayLike, goal: Optional[Board] = None, *,
 @_asks(Tables.hints)
 def hints(board: Board, goal: Optional[Board] = None, *, shape: Optional[Shape] = None,
           budget: Optional[int] = None, optimal_required: bool = False,
-          fast: bool = False) -> Hints:
+          fast: bool = False, known_path: Optional[str] = None) -> Hints:
     return _tables().hints(board, goal, shape=shape, budget=budget,
-                           optimal_required=optimal_required, fast=fast)
+                           optimal_required=optimal_required, fast=fast,
+                           known_path=known_path)
 
 
 @_asks(Tables.random_board)

@@ -17,6 +17,7 @@ class Options:
     optimal_required: bool
     boards: bool
     fast: bool
+    known_path: Optional[str]
     def __init__(self) -> None: ...
 
 class Tables:

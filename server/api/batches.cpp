@@ -21,34 +21,44 @@ Problem bad_body(std::string detail) {
 }
 
 // What one item of the batch asks, in place of the query's parameters: a
-// board, or {"board": B, "goal": G} for a goal of its own. Null board:
-// the item is neither, and `error` says so.
+// board, or {"board": B, "goal": G, "path": P} for a goal of its own or a
+// known path (GET's path=), each optional but the board. Null board: the
+// item is neither, and `error` says so.
 struct ItemText {
   const std::string* board = nullptr;
   const std::string* goal = nullptr;
+  const std::string* path = nullptr;
   std::string_view error;
 };
 
 ItemText item_text(const nlohmann::json& item) {
   const nlohmann::json* board = &item;
   const std::string* goal = nullptr;
+  const std::string* path = nullptr;
   if (item.is_object()) {
     const auto b = item.find("board");
     const auto g = item.find("goal");
-    const std::size_t known = (b != item.end() ? 1u : 0u) + (g != item.end() ? 1u : 0u);
+    const auto p = item.find("path");
+    const std::size_t known =
+        (b != item.end() ? 1u : 0u) + (g != item.end() ? 1u : 0u) + (p != item.end() ? 1u : 0u);
     const bool only_those = item.size() == known;
-    if (b == item.end() || !only_those || (g != item.end() && !g->is_string())) {
-      return {nullptr, nullptr, R"(an item is a board, or {"board": B, "goal": G})"};
+    if (b == item.end() || !only_those || (g != item.end() && !g->is_string()) ||
+        (p != item.end() && !p->is_string())) {
+      return {
+          nullptr, nullptr, nullptr,
+          R"(an item is a board, or {"board": B, "goal": G, "path": P} (goal and path optional, strings))"};
     }
     board = &*b;
     if (g != item.end()) goal = &g->get_ref<const std::string&>();
+    if (p != item.end()) path = &p->get_ref<const std::string&>();
   }
-  if (!board->is_string()) return {nullptr, nullptr, "expected a board as a string"};
-  return {&board->get_ref<const std::string&>(), goal, std::string_view()};
+  if (!board->is_string()) return {nullptr, nullptr, nullptr, "expected a board as a string"};
+  return {&board->get_ref<const std::string&>(), goal, path, std::string_view()};
 }
 
 // An item's problem, as its error in place: the core's message, after
-// "goal: " when the goal is at fault.
+// "goal: " when the goal is at fault (a known path's names it: "the known
+// path is ...", as the tool's refusal of its line does).
 std::string item_error(const Problem& p) {
   return p.parameter == "goal" ? "goal: " + p.detail : p.detail;
 }
@@ -186,6 +196,7 @@ void solve_batch(const TableSlot& slot, const Job& job, const Request& req, Resp
     }
     text.board = *it.board;
     text.goal = it.goal != nullptr ? std::optional<std::string_view>(*it.goal) : std::nullopt;
+    text.path = it.path != nullptr ? std::optional<std::string_view>(*it.path) : std::nullopt;
     // The question as a GET /solve reads it; the batch's budget is its own.
     auto v = read_question(tables, text, budget.max_nodes, max_budget, &frames);
     if (const auto* p = std::get_if<Problem>(&v)) {

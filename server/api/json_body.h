@@ -47,9 +47,10 @@ namespace eight::server {
 inline constexpr int kMaxJsonDepth = 64;
 
 // Values (scalars, arrays and objects; not keys) one body may hold: an
-// honest batch has at most three per board ({"board": B, "goal": G}) and
-// a few fields, so four per board is room to spare, while a 2 MiB body of
-// [0,0,0,...] inside one item (1,000,000 values, 16 MB of DOM) is refused.
+// honest batch has at most four per board ({"board": B, "goal": G,
+// "path": P}) and a few fields, so four per board and 64 more hold it,
+// while a 2 MiB body of [0,0,0,...] inside one item (1,000,000 values, 16
+// MB of DOM) is refused.
 inline constexpr std::size_t kMaxBodyValues = 4 * kMaxBatchBoards + 64;
 
 // Parse events between two looks at the cancel flag and the deadline: a

@@ -398,6 +398,60 @@ static void test_solve_lines(eight_t* e) {
   CHECK(strcmp(last_error, "no boards given") == 0);
 }
 
+/* A known path (eight_options_set_path): the answer on a tie, not when
+ * longer; refused when bad, and by the questions about many boards or none. */
+static void test_known_path(eight_t* e) {
+  static const char* const own = "ruulddruuldldrrullurrdlldruurdd";
+  static const char* const other = "uurdlldrrullurrdldluurddluurrdd"; /* optimal too */
+  char* err = NULL;
+  eight_options_t* o = eight_options_create();
+  CHECK(o != NULL);
+  if (o == NULL) return;
+  eight_options_set_path(o, other);
+  eight_answer_t* a = eight_solve(e, o, "867254301", &err);
+  CHECK(a != NULL && err == NULL);
+  if (a != NULL) {
+    CHECK(strcmp(eight_answer_path(a), other) == 0);
+    CHECK(eight_answer_distance(a) == 31 && eight_answer_optimal(a) == 1);
+  }
+  eight_answer_destroy(a);
+  CHECK(eight_distance(e, o, "867254301", &err) == 31 && err == NULL);
+  eight_moves_t* m = eight_hint(e, o, "867254301", &err);
+  CHECK(m != NULL && eight_moves_distance(m) == 31);
+  eight_moves_destroy(m);
+  char longer[64];
+  snprintf(longer, sizeof longer, "ud%s", own);
+  eight_options_set_path(o, longer);
+  a = eight_solve(e, o, "867254301", &err);
+  CHECK(a != NULL && strcmp(eight_answer_path(a), own) == 0);
+  eight_answer_destroy(a);
+  /* Refused: a move short of the goal, a move off the board. */
+  eight_options_set_path(o, "ruulddruuldldrrullurrdlldruurd");
+  CHECK(eight_solve(e, o, "867254301", &err) == NULL);
+  take_error(&err);
+  CHECK(strncmp(last_error, "the known path is no path from the board to the goal", 52) == 0);
+  eight_options_set_path(o, "d");
+  CHECK(eight_hint(e, o, "867254301", &err) == NULL);
+  take_error(&err);
+  CHECK(strstr(last_error, "known path") != NULL);
+  /* Many boards or none. */
+  eight_options_set_path(o, own);
+  CHECK(eight_solve_lines(e, o, "867254301", NULL, &err) == NULL);
+  take_error(&err);
+  CHECK(strstr(last_error, "known path") != NULL);
+  char* board = eight_random(e, o, 20, 1, &err);
+  CHECK(board == NULL);
+  eight_free(board);
+  take_error(&err);
+  CHECK(strstr(last_error, "known path") != NULL);
+  /* NULL clears it. */
+  eight_options_set_path(o, NULL);
+  a = eight_solve(e, o, "867254301", &err);
+  CHECK(a != NULL && strcmp(eight_answer_path(a), own) == 0);
+  eight_answer_destroy(a);
+  eight_options_destroy(o);
+}
+
 /* eight_build_shapes: a shape and its transpose alone; the errors. */
 static void test_build_shapes(void) {
   char* err = NULL;
@@ -578,6 +632,7 @@ int main(int argc, char** argv) {
   test_distances(e);
   test_hostile(e);
   test_solve_lines(e);
+  test_known_path(e);
   test_shapes(e); /* c_api_shapes_test.c */
   eight_close(e);
   test_build_shapes();

@@ -53,7 +53,9 @@ before(async () => {
 after(() => server?.kill("SIGTERM"));
 
 test("the client's answers are the package's offline answers, the same camelCase objects", async () => {
-  const client = new EightClient(base);
+  // A hang guard, not the default 10 s: a 6x6 hint (the reduction, then the
+  // beam over its last region) takes about a second, tens on a busy machine.
+  const client = new EightClient(base, { timeoutMs: 300000 });
   const offline = await Eight.open(readFileSync(tablePath));
   try {
     for (const board of ["867254301", "123456780", "123456870", "123/405", [[1, 2, 3], [4, 5, 6], [7, 0, 8]]]) {
@@ -88,6 +90,23 @@ test("the client's answers are the package's offline answers, the same camelCase
     assert.equal(typeof stats, "object");
     const bytes = await client.table();
     assert.deepEqual(bytes, new Uint8Array(readFileSync(tablePath)));
+  } finally {
+    offline.close();
+  }
+});
+
+test("a known path is sent as path= and answered as the package answers it offline", async () => {
+  const client = new EightClient(base);
+  const offline = await Eight.open(readFileSync(tablePath));
+  try {
+    const other = "uurdlldrrullurrdldluurddluurrdd";
+    const online = await client.solve("867254301", { knownPath: other });
+    assert.equal(online.path, other);
+    assert.deepEqual(online, offline.solve("867254301", { knownPath: other }));
+    assert.equal((await client.distance("867254301", { knownPath: other })).distance, 31);
+    assert.deepEqual(await client.hint("867254301", { knownPath: other }), offline.hint("867254301", { knownPath: other }));
+    await assert.rejects(client.solve("867254301", { knownPath: "d" }), (e) => e instanceof EightHttpError && e.status === 400 && e.error === "bad-path");
+    assert.throws(() => client.solve("867254301", { knownPath: 7 }), TypeError);
   } finally {
     offline.close();
   }

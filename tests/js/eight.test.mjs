@@ -268,6 +268,29 @@ test("a shape past 10x10, text with a NUL and numbers that are not whole are Eig
   }
 });
 
+test("a known path no longer than the answer's is the answer, the tool's; a bad one is refused", async () => {
+  const e = await Eight.open(readFileSync(tablePath));
+  try {
+    const own = "ruulddruuldldrrullurrdlldruurdd";
+    const other = "uurdlldrrullurrdldluurddluurrdd";  // optimal too, first move "u"
+    const a = e.solve("867254301", { knownPath: other });
+    assert.deepEqual([a.path, a.distance, a.optimal], [other, 31, true]);
+    const tool = eight(["solve", "--format", "json", "--table", tablePath, "--path", other, "867254301"]);
+    assert.equal(tool.status, 0, tool.stderr);
+    assert.equal(e.solveJson("867254301", { knownPath: other }) + "\n", tool.stdout);
+    assert.equal(e.solve("867254301", { knownPath: "ud" + own }).path, own);
+    assert.equal(e.distance("867254301", { knownPath: other }), 31);
+    for (const bad of [own.slice(0, -1), "x" + own, "d" + own]) {
+      assert.throws(() => e.solve("867254301", { knownPath: bad }), (x) => x instanceof EightError && /known path/.test(x.message));
+      assert.throws(() => e.hint("867254301", { knownPath: bad }), (x) => x instanceof EightError && /known path/.test(x.message));
+    }
+    assert.throws(() => e.solve("867254301", { knownPath: 7 }), EightError);
+    assert.throws(() => e.random({ distance: 20, knownPath: own }), (x) => /known path/.test(x.message));
+  } finally {
+    e.close();
+  }
+});
+
 test("a table that is not one is refused, whole or damaged", async () => {
   await assert.rejects(Eight.open(new Uint8Array(0)), EightError);
   await assert.rejects(Eight.open(new TextEncoder().encode("not a table")), EightError);

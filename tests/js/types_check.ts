@@ -7,6 +7,8 @@ import type { Answer, BoardAnswer, Hints, Check, Move } from "eight";
 async function play(): Promise<number> {
   const eight: Eight = await Eight.build({ shapes: ["3x3", "2x4"] });
   const answer: Answer = eight.solve("867254301", { goal: [[1, 2, 3], [4, 5, 6], [7, 8, 0]] });
+  const continued: Answer = eight.solve("867254301", { knownPath: answer.path, fast: true });
+  void continued;
   const distance: number | null = answer.distance;
   const path: string = answer.path;
   const json: string = eight.solveJson("867254301", { boards: true });
@@ -25,6 +27,8 @@ async function play(): Promise<number> {
     const client = new EightClient("http://127.0.0.1:8080", { timeoutMs: 1000 });
     // The client's answers are the package's types, camelCase.
     const online: Answer = await client.solve("867254301", { optimalRequired: true, boards: true });
+    const held: Answer = await client.solve("867254301", { knownPath: online.path, fast: false });
+    void held;
     const lower: number | null = online.lowerBound;
     const cells: number[] | undefined = online.boardsCells?.[0];
     const hinted: Hints = await client.hint("867254301");

@@ -91,6 +91,60 @@ def test_fast_answers_are_the_tools_fast_answers(from_file):
         from_file.solve("867254301", fast="yes")
 
 
+# 867254301's own path, and another optimal one (its first move "u", where
+# the table's path starts "r"), and a longer legal one ("ud" first).
+FAR = "867254301"
+OWN = "ruulddruuldldrrullurrdlldruurdd"
+OTHER = "uurdlldrrullurrdldluurddluurrdd"
+
+
+def test_a_known_path_no_longer_is_the_answer_as_the_tool_gives_it(from_file):
+    # A tie: the known path is the answer (issue 39's continuation).
+    answer = from_file.solve(FAR, known_path=OTHER)
+    assert (answer.path, answer.distance, answer.optimal) == (OTHER, 31, True)
+    rc, out, err = tool("solve", "--format", "json", "--table", TABLE, "--path", OTHER, FAR)
+    assert rc == 0, err
+    assert answer.json == out.strip()
+    assert eight.solve(FAR, known_path=OTHER).path == OTHER
+    # A longer one is not: the answer's own path.
+    assert from_file.solve(FAR, known_path="ud" + OWN).path == OWN
+    assert from_file.distance(FAR, known_path="ud" + OWN) == 31
+    assert from_file.hints(FAR, known_path=OTHER).json == from_file.hints(FAR).json
+    # On a board the answer does not prove optimal, the hint is the known
+    # path's first move when that path is no longer (a 5x5 board's fast
+    # answer, asked again with the default answer's path known).
+    rng = random.Random(390)
+    board = random_boards(rng, 5, 5, 1)[0]
+    short, quick = from_file.solve(board), from_file.solve(board, fast=True)
+    assert not short.optimal and len(short.path) < len(quick.path)
+    hints = from_file.hints(board, fast=True, known_path=short.path)
+    assert [m.letter for m in hints.moves if m.hint] == [short.path[0]]
+    assert hints.distance == short.distance
+    rc, out, err = tool("hint", "--fast", "--format", "json", "--table", TABLE, "--path",
+                        short.path, board)
+    assert rc == 0, err
+    assert hints.json == out.strip()
+
+
+def test_a_bad_known_path_is_refused_naming_it(from_file):
+    for bad in (OWN[:-1], "x" + OWN, "d" + OWN):
+        with pytest.raises(eight.EightError, match="known path"):
+            from_file.solve(FAR, known_path=bad)
+        with pytest.raises(eight.EightError, match="known path"):
+            from_file.hints(FAR, known_path=bad)
+        rc, out, err = tool("hint", "--table", TABLE, "--path", bad, FAR)
+        assert rc == 1 and "known path" in err and out == ""
+    with pytest.raises(eight.EightError, match="known path"):
+        from_file.solve(FAR, known_path="u" * 20001)
+    # Questions about many boards take none (the C API refuses one: c_api_test.c).
+    with pytest.raises(TypeError):
+        from_file.distances(np.array([[8, 6, 7, 2, 5, 4, 3, 0, 1]]), known_path=OWN)
+    with pytest.raises(TypeError, match="known path"):
+        from_file.solve(FAR, known_path=["u"])
+    rc, out, err = tool("solve", "--table", TABLE, "--path", OWN, FAR, FAR)
+    assert rc == 2 and "--path goes with one BOARD" in err
+
+
 def test_hints_are_the_tools(from_file):
     for board in ["867254301", "123456708", "123456780", "213456780", "123/450",
                   "1,2,3,4/5,6,7,8/9,10,11,12/13,14,0,15"]:

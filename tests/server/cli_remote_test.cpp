@@ -144,6 +144,25 @@ TEST_CASE("eight --server solve and hint --fast ask the server for the fast answ
   CHECK(json_runs.first.out.find(R"("method":"beam-search")") != std::string::npos);
 }
 
+TEST_CASE(
+    "eight --server solve and hint --path send the known path and print what offline prints") {
+  DefaultTableServer s;
+  const std::string other = "uurdlldrrullurrdldluurddluurrdd";  // 867254301's, optimal
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"solve", "--path", other, "867254301"},
+        {"solve", "--path", other, "--format", "json", "867254301"},
+        {"hint", "--path", other, "--format", "json", "867254301"},
+        {"solve", "--path", "d", "867254301"},
+        {"hint", "--path", "d", "867254301"}}) {
+    CAPTURE(args[0]);
+    CAPTURE(args[2]);
+    const auto runs = s.both(args);
+    check_same(runs);
+    CHECK(runs.first.status == (args[2] == "d" ? 1 : 0));
+  }
+  CHECK(s.both({"solve", "--path", other, "867254301"}).first.out == other + "\n");
+}
+
 TEST_CASE("eight --server hint and random print exactly what they print offline") {
   DefaultTableServer s;
   for (const char* board : {"867254301", "123456708", "123456780", "213456780", "123/405",

@@ -271,6 +271,26 @@ TEST_CASE("a batch item may carry its own goal, answered as GET /solve answers i
   CHECK(a[5]["error"] == "expected 9 cells, got 1");
 }
 
+TEST_CASE("a batch item may carry a known path, answered as GET /solve with path= answers it") {
+  ServiceFixture server;
+  auto cli = server.client();
+  // Another optimal path of 867254301 (its first move "u", the table's "r").
+  const std::string other = "uurdlldrrullurrdldluurddluurrdd";
+  auto r = post_json(cli, R"({"boards": [{"board": "867254301", "path": ")" + other + R"("},
+      {"board": "867254301", "goal": "123456780", "path": "udud)" +
+                              other + R"("},
+      {"board": "867254301", "path": "d"}, {"board": "867254301", "path": 7}]})");
+  REQUIRE(r);
+  REQUIRE(r->status == 200);
+  const json a = json::parse(r->body)["answers"];
+  REQUIRE(a.size() == 4);
+  CHECK(a[0]["path"] == other);
+  CHECK(a[0] == eight::test::get_json(cli, "/solve?board=867254301&path=" + other));
+  CHECK(a[1] == eight::test::get_json(cli, "/solve?board=867254301"));  // longer: its own
+  CHECK(a[2]["error"].get<std::string>().find("the known path is no path") == 0);
+  CHECK(a[3]["error"].get<std::string>().find("an item is a board") == 0);
+}
+
 TEST_CASE("/hint refuses bad boards, goals and parameters with problems") {
   ServiceFixture server;
   auto cli = server.client();
