@@ -1,6 +1,6 @@
 // Fuzzes the C API (include/eight/c.h) the way a binding drives it: the
-// options' setters with any values (shapes of any int, goals of any bytes,
-// budgets, flags), then every entry point with boards, paths, distances and
+// options' setters with any values (shapes of any int, goals and known
+// paths of any bytes, budgets, flags), then every entry point with boards, paths, distances and
 // counts from the input, or with a board eight_random() drew for the
 // options (so that real searches run). Issue 41's bug was here: a shape past
 // 10x10 set in the options wrote past a 10x10 board's cells.
@@ -17,7 +17,8 @@
 //   2 budget: 8 bytes                         3 optimal required: a byte
 //   4 boards: a byte                          5 a question: a byte (which),
 //            a board's text, a path's text, an int
-//   6 the same question about a board eight_random() drew
+//   6 known path: text (or NULL)              7 the same question as 5
+//            about a board eight_random() drew
 // Texts are a length byte and that many bytes (255: NULL). Searches are
 // kept short: a budget the input sets past 20,000 nodes (or 0, the default
 // of 50,000,000) is set, then replaced by one of at most 20,000.
@@ -174,8 +175,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::string goal;
   std::string board;
   std::string path;
+  std::string known;  // a known path (eight_options_set_path)
   for (int ops = 0; !in.empty() && ops < 16; ++ops) {
-    switch (in.byte() % 7) {
+    switch (in.byte() % 8) {
       case 0: {
         const int rows = in.number();
         const int cols = in.number();
@@ -199,6 +201,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         break;
       case 4:
         eight_options_set_boards(o, in.byte());
+        break;
+      case 6:
+        eight_options_set_path(o, in.text(known) ? known.c_str() : nullptr);
         break;
       case 5: {
         const int which = in.byte();
