@@ -87,8 +87,9 @@ ENV EIGHT_TABLE=/usr/share/eight/eight.tbl \
     EIGHT_HOST=0.0.0.0 \
     EIGHT_PORT=8080 \
     EIGHT_PDB_DIR=/var/lib/eight
-# The server builds the 4x4 board's 7-8 pattern databases here at its first
-# start, in the background (865 MB, minutes, about 1.8 GB of memory at the peak),
+# The server builds the 7-8 pattern databases of the 4x4 board and of 2x8
+# here at its first start, in the background (865 MB and 288 MB, minutes,
+# about 2.2 GB of memory at the peak),
 # and serves them from then on: mount a named volume to keep them
 # (-v eight-pdb:/var/lib/eight). Not writable (a read-only root without a
 # volume), it logs so and serves without them.

@@ -402,6 +402,14 @@ std::vector<SectionSpec> grid_pattern_sections(Shape shape, std::optional<int> g
   return out;
 }
 
+std::vector<SectionSpec> two_by_eight_78_sections() {
+  std::vector<SectionSpec> out;
+  append_sections(
+      fifteen::pattern_set(Shape{2, 8}, kStandardTwoByEightKey, fifteen::kTwoByEightPartition78),
+      out);
+  return out;
+}
+
 std::vector<SectionSpec> pdb5x5_sections(std::span<const int> goal_blanks) {
   std::vector<SectionSpec> out;
   for (const int blank : goal_blanks) {
@@ -445,6 +453,14 @@ std::vector<std::uint8_t> build_table(std::span<const int> blanks) {
 Status write_table(const std::string& path, std::span<const SectionSpec> sections,
                    const TableProgress& progress) {
   assert(are_buildable(sections));
+  // A file that could not be written anyway (no such folder, no permission)
+  // is refused before the build, which may take minutes, not after it: the
+  // error write_file_atomically would give.
+  const std::string probe_path = path + ".tmp";
+  auto probe = create_new_file(probe_path);
+  if (!probe.ok()) return probe.error();
+  ::close(*probe);
+  ::unlink(probe_path.c_str());
   // Not zeroed: build_table_into writes every byte.
   std::unique_ptr<std::uint8_t[]> buffer;
   std::size_t room = 0;

@@ -125,8 +125,8 @@ int main(int argc, char** argv) {
 
   server::Metrics metrics;
   const eight::TableSource source = opt.source();
-  // --pdb-dir: its 7-8 file served if it is sound, else built once
-  // listening (pdb_build.h).
+  // --pdb-dir: its 7-8 files served if they are sound, the others built
+  // once listening (pdb_build.h).
   std::optional<server::PdbBuild> pdb;
   std::vector<std::string> also;
   if (!opt.pdb_dir.empty()) {
@@ -135,9 +135,8 @@ int main(int argc, char** argv) {
       say("--pdb-dir " + opt.pdb_dir + " is the --tables folder: give a folder of its own");
       return kExitUsage;
     }
-    pdb.emplace(opt.pdb_dir, opt.pdb_partition, opt.pdb_goal_blanks, opt.pdb_priority, say,
-                metrics);
-    if (pdb->found()) also.push_back(pdb->path());
+    pdb.emplace(opt.pdb_dir, server::pdb_files(opt), opt.pdb_priority, say, metrics);
+    also = pdb->found();
   }
 
   // Map and verify every table before listening: a bad file never serves.
@@ -265,9 +264,9 @@ int main(int argc, char** argv) {
       (activated ? ", the socket passed by the service manager" : "") +
       " (" + first_tables + ", " + std::to_string(opt.threads) + " threads" + (opt.quiet ? ", access log off" : "") +
       ", up to " + std::to_string(config.max_connections) + " connections)");
-  if (pdb && !also.empty()) say("serving the 4x4 pattern databases of " + pdb->path());
+  for (const std::string& built : also) say("serving the pattern databases of " + built);
   // Serving first: the build starts once the server listens.
-  if (pdb && also.empty()) pdb->start(slot, source);
+  if (pdb && pdb->missing()) pdb->start(slot, source);
 
   long cut = 0;
   std::thread waiter([&] {
@@ -294,7 +293,8 @@ int main(int argc, char** argv) {
   // written over at the next start.
   const int status = failed ? kExitServerFailed : kExitOk;
   if (pdb && !pdb->stop(std::chrono::seconds(1))) {
-    say("the build of " + pdb->path() + " was abandoned; it starts again at the next start");
+    say("the build of the pattern databases into " + opt.pdb_dir +
+        " was abandoned; it starts again at the next start");
     if (!failed) say("stopped");
     std::fflush(stderr);
     std::_Exit(status);

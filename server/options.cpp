@@ -65,12 +65,14 @@ const char* const kUsage =
     "                       on the public port)\n"
     "  --metrics-host HOST  address of the metrics port (env EIGHT_METRICS_HOST,\n"
     "                       default 127.0.0.1; needs --metrics-port)\n"
-    "  --pdb-dir DIR        a writable folder for the 4x4 board's 7-8 pattern databases:\n"
-    "                       served from DIR/eight-4x4-7-8.tbl when it is there and sound,\n"
-    "                       else built there in the background at the lowest priority\n"
-    "                       (865 MB on disk, about 1.8 GB of memory at the peak, minutes\n"
-    "                       of two cores) and switched in when ready; not the --tables\n"
-    "                       folder (env EIGHT_PDB_DIR, default none: nothing is built)\n"
+    "  --pdb-dir DIR        a writable folder for the 7-8 pattern databases of the 4x4\n"
+    "                       board and of 2x8's: served from DIR/eight-4x4-7-8.tbl and\n"
+    "                       DIR/eight-2x8-7-8.tbl when they are there and sound, else\n"
+    "                       built there in the background at the lowest priority, one\n"
+    "                       after the other (865 MB and 288 MB on disk, about 2.2 GB of\n"
+    "                       memory at the peak, minutes of two cores) and each switched\n"
+    "                       in when ready; not the --tables folder (env EIGHT_PDB_DIR,\n"
+    "                       default none: nothing is built)\n"
     "  --pdb-priority P     the --pdb-dir build's priority: idle (SCHED_IDLE: only CPU time\n"
     "                       nothing else wants; a host kept busy at normal priority, outside\n"
     "                       a cgroup or session of the server's own, starves it), low (nice\n"
@@ -299,11 +301,14 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
     if (value == "7-8") {
       o.pdb_partition = fifteen::Partition::k78;
       o.pdb_goal_blanks = {std::begin(kFifteenGoalBlanks), std::end(kFifteenGoalBlanks)};
-    } else if (value == "6-6-3") {
+      o.pdb_two_by_eight = true;
+    } else if (value == "6-6-3" || value == "6-6-3,2x8") {
       o.pdb_partition = fifteen::Partition::k663;
       o.pdb_goal_blanks = {0};
+      o.pdb_two_by_eight = value != "6-6-3";
     } else {
-      return bad(std::string(where) + ": " + quoted + " is not a partition (7-8 or 6-6-3)");
+      return bad(std::string(where) + ": " + quoted +
+                 " is not a partition (7-8, 6-6-3 or 6-6-3,2x8)");
     }
   } else if (name == "pdb-priority") {
     if (value == "idle") {

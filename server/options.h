@@ -89,19 +89,24 @@ struct Options {
   std::string metrics_host;
   std::optional<int> metrics_port;
 
-  // --pdb-dir DIR ($EIGHT_PDB_DIR): a writable folder for the 4x4 pattern
-  // databases the server builds itself (pdb_build.h). At start a sound
-  // DIR/eight-4x4-7-8.tbl is served with the other tables; otherwise the
-  // server serves at once and builds it in the background, then switches
-  // it in. Empty: nothing is built. Not the --tables folder (main checks).
+  // --pdb-dir DIR ($EIGHT_PDB_DIR): a writable folder for the 4x4 and 2x8
+  // pattern databases the server builds itself (pdb_build.h). At start the
+  // sound files of DIR (eight-4x4-7-8.tbl, eight-2x8-7-8.tbl) are served
+  // with the other tables; the server serves at once and builds the missing
+  // ones in the background, switching each in when ready. Empty: nothing is
+  // built. Not the --tables folder (main checks).
   std::string pdb_dir;
-  // The partition built into pdb_dir, and for which goals (their blank
+  // The 4x4 partition built into pdb_dir, and for which goals (their blank
   // cells): 7-8 for kFifteenGoalBlanks, the file `eight-tablegen --pdb 7-8`
-  // writes. A test seam, not in --help: --pdb-partition 6-6-3 builds the
-  // 6-6-3 databases of Korf's goal alone (blank on cell 0) the same way, in
-  // seconds, into DIR/eight-4x4-6-6-3.tbl.
+  // writes; then, when pdb_two_by_eight, 2x8's 7-8 file. A test seam, not
+  // in --help: --pdb-partition 6-6-3 builds the 6-6-3 databases of Korf's
+  // goal alone (blank on cell 0) the same way, in seconds, into
+  // DIR/eight-4x4-6-6-3.tbl, and nothing for 2x8; --pdb-partition 6-6-3,2x8
+  // builds that file, then 2x8's first set of three (eight-2x8-6-6-3.tbl,
+  // seconds) in place of its 7-8 file (pdb_files()).
   fifteen::Partition pdb_partition = fifteen::Partition::k78;
   std::vector<int> pdb_goal_blanks{std::begin(kFifteenGoalBlanks), std::end(kFifteenGoalBlanks)};
+  bool pdb_two_by_eight = true;
   // --pdb-priority idle|low|normal ($EIGHT_PDB_PRIORITY): the build
   // thread's priority (pdb_build.h), idle unless told.
   PdbPriority pdb_priority = PdbPriority::kIdle;

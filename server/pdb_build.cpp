@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cassert>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -78,6 +79,7 @@ std::uint64_t build_bytes(std::span<const SectionSpec> sections) {
   std::uint64_t search = 0;
   for (const SectionSpec& s : sections) {
     const int k = fifteen::group_size(s.group);
+    // pattern_db_size() and placement_count() count 16 cells: 4x4's and 2x8's.
     file += fifteen::pattern_db_size(k);
     search = std::max(search, fifteen::placement_count(k) * 7 / 4);
   }
@@ -147,21 +149,40 @@ std::string megabytes(std::uint64_t bytes) {
 
 }  // namespace
 
-std::string pdb_file(const std::string& dir, fifteen::Partition partition) {
-  return (std::filesystem::path(dir) /
-          ("eight-4x4-" + std::string(fifteen::partition_name(partition)) + ".tbl"))
-      .string();
+std::vector<PdbFile> pdb_files(const Options& options) {
+  const std::string partition(fifteen::partition_name(options.pdb_partition));
+  std::vector<PdbFile> files;
+  files.push_back({"eight-4x4-" + partition + ".tbl",
+                   "the 4x4 " + partition + " pattern databases", "4x4 questions",
+                   "--pdb " + partition,
+                   pattern_sections(options.pdb_partition, options.pdb_goal_blanks)});
+  if (options.pdb_two_by_eight) {
+    if (options.pdb_partition == fifteen::Partition::k78) {
+      files.push_back({"eight-2x8-7-8.tbl", "the 2x8 7-8 pattern databases",
+                       "2x8 and 8x2 questions", "--pdb 2x8-7-8", two_by_eight_78_sections()});
+    } else {
+      // The test seam: 2x8's first set of three, seconds to build.
+      PdbFile seam{"eight-2x8-6-6-3.tbl", "the 2x8 6-6-3 pattern databases",
+                   "2x8 and 8x2 questions", "", {}};
+      const auto set = fifteen::pattern_set(Shape{2, 8}, kStandardTwoByEightKey, 0);
+      for (const fifteen::TileMask g : set.group_list()) {
+        seam.sections.push_back(
+            {set.shape, set.goal_blank, format::Encoding::kPatternDb, g});
+      }
+      files.push_back(std::move(seam));
+    }
+  }
+  return files;
 }
 
-PdbBuild::PdbBuild(std::string dir, fifteen::Partition partition, std::vector<int> goal_blanks,
-                   PdbPriority priority, Log log, Metrics& metrics)
+PdbBuild::PdbBuild(std::string dir, std::vector<PdbFile> files, PdbPriority priority, Log log,
+                   Metrics& metrics)
     : dir_(std::move(dir)),
-      partition_(partition),
-      goal_blanks_(std::move(goal_blanks)),
+      files_(std::move(files)),
       priority_(priority),
-      path_(pdb_file(dir_, partition)),
       log_(std::move(log)),
       metrics_(metrics) {
+  assert(!files_.empty());
   metrics_.set_pdb_build(Metrics::PdbBuild::kBuilding);
 }
 
@@ -169,19 +190,37 @@ PdbBuild::~PdbBuild() {
   if (thread_.joinable()) thread_.join();  // stop() returned true: it has ended
 }
 
-bool PdbBuild::found() {
+std::string PdbBuild::path(const PdbFile& file) const {
+  return (std::filesystem::path(dir_) / file.name).string();
+}
+
+bool PdbBuild::sound(const std::string& path) {
   std::error_code ec;
-  if (!std::filesystem::exists(path_, ec)) return false;
-  auto table = Table::open(path_, serving_check());
+  if (!std::filesystem::exists(path, ec)) return false;
+  auto table = Table::open(path, serving_check());
   if (!table.ok()) {
-    log_(path_ + " does not prove sound, so it is built again: " + table.error().message);
+    log_(path + " does not prove sound, so it is built again: " + table.error().message);
     return false;
   }
-  metrics_.set_pdb_build(Metrics::PdbBuild::kReady);
   return true;
 }
 
+std::vector<std::string> PdbBuild::found() {
+  std::vector<std::string> paths;
+  to_build_.clear();
+  for (const PdbFile& file : files_) {
+    if (sound(path(file))) {
+      paths.push_back(path(file));
+    } else {
+      to_build_.push_back(&file);
+    }
+  }
+  if (to_build_.empty()) metrics_.set_pdb_build(Metrics::PdbBuild::kReady);
+  return paths;
+}
+
 void PdbBuild::start(TableSlot& slot, const TableSource& source) {
+  assert(!to_build_.empty());
   {
     std::lock_guard lock(mutex_);
     done_ = false;
@@ -213,30 +252,39 @@ bool PdbBuild::stop(std::chrono::milliseconds timeout) {
 }
 
 void PdbBuild::run(TableSlot& slot, const TableSource& source) {
-  build(slot, source);
-  if (metrics_.pdb_build() == Metrics::PdbBuild::kBuilding) {
-    metrics_.set_pdb_build(Metrics::PdbBuild::kFailed);
+  const std::string refused = lower_priority(priority_);
+  bool all = true;
+  for (std::size_t i = 0; i < to_build_.size(); ++i) {
+    const bool last = i + 1 == to_build_.size();
+    all = build(*to_build_[i], refused, last && all, slot, source) && all;
   }
+  if (!all) metrics_.set_pdb_build(Metrics::PdbBuild::kFailed);
 }
 
-void PdbBuild::build(TableSlot& slot, const TableSource& source) {
-  const std::string what = "the 4x4 " + std::string(fifteen::partition_name(partition_)) +
-                           " pattern databases (" + path_ + ")";
+bool PdbBuild::build(const PdbFile& file, const std::string& refused, bool completes,
+                     TableSlot& slot, const TableSource& source) {
+  const std::string file_path = path(file);
+  const std::string what = file.what + " (" + file_path + ")";
   const auto fail = [&](const std::string& why) {
-    metrics_.set_pdb_build(Metrics::PdbBuild::kFailed);  // before the line, which tests wait for
+    // Failed before the line, which tests wait for; a later file's success
+    // does not make the build whole again (run()).
+    metrics_.set_pdb_build(Metrics::PdbBuild::kFailed);
     log_("cannot build " + what + ": " + why + "; serving without them");
+    return false;
   };
-  const std::string refused = lower_priority(priority_);
   std::error_code ec;
   std::filesystem::create_directories(dir_, ec);
   if (ec) return fail(dir_ + ": cannot create the folder: " + ec.message());
   if (::access(dir_.c_str(), W_OK | X_OK) != 0) {
     return fail(dir_ + ": the folder is not writable: " + std::strerror(errno));
   }
-  // One builder per folder: a server sharing it waits here, then finds the
-  // file the other built.
-  const std::string lock_path = (std::filesystem::path(dir_) / ".eight-4x4-").string() +
-                                std::string(fifteen::partition_name(partition_)) + ".lock";
+  // One builder per file and folder: a server sharing it waits here, then
+  // finds the file the other built.
+  // DIR/.eight-4x4-7-8.lock for eight-4x4-7-8.tbl (appended: GCC 12's
+  // -Wrestrict misreads "." + a substring).
+  std::string lock_name(".");
+  lock_name.append(std::filesystem::path(file.name).stem().string()).append(".lock");
+  const std::string lock_path = (std::filesystem::path(dir_) / lock_name).string();
   const int lock_fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
   if (lock_fd < 0) return fail(lock_path + ": cannot open: " + std::strerror(errno));
   struct Closer {
@@ -244,49 +292,50 @@ void PdbBuild::build(TableSlot& slot, const TableSource& source) {
     ~Closer() { ::close(fd); }  // releases the lock
   } closer{lock_fd};
   if (::flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
-    log_("another process is building " + path_ + " (it holds " + lock_path + "); waiting for it");
+    log_("another process is building " + file_path + " (it holds " + lock_path + "); waiting for it");
     while (::flock(lock_fd, LOCK_EX) != 0) {
       if (errno != EINTR) return fail(lock_path + ": cannot lock: " + std::strerror(errno));
     }
-    if (found()) {
-      auto added = slot.add(source, path_);
+    if (sound(file_path)) {
+      auto added = slot.add(source, file_path);
       if (!added.ok()) return fail(added.error().message);
+      if (completes) metrics_.set_pdb_build(Metrics::PdbBuild::kReady);
       log_("serving " + what + ", built by another process");
-      return;
+      return true;
     }
   }
-  const auto sections = pattern_sections(partition_, goal_blanks_);
   // Beyond a memory limit the kernel would kill the whole server.
-  const std::uint64_t need = build_bytes(sections);
+  const std::uint64_t need = build_bytes(file.sections);
   if (const auto limit = memory_limit(); limit && resident_bytes() + need > *limit) {
-    return fail(
-        "it needs about " + megabytes(need) + " of memory beside the server's " +
-        megabytes(resident_bytes()) + ", and the memory limit (cgroup) is " + megabytes(*limit) +
-        "; raise the limit, or build the file elsewhere (`eight-tablegen --pdb " +
-        std::string(fifteen::partition_name(partition_)) + " --out " + path_ + "`) and restart");
+    return fail("it needs about " + megabytes(need) + " of memory beside the server's " +
+                megabytes(resident_bytes()) + ", and the memory limit (cgroup) is " +
+                megabytes(*limit) + "; raise the limit, or build the file elsewhere " +
+                "(`eight-tablegen " + file.tablegen + " --out " + file_path + "`) and restart");
   }
   log_("building " + what + " in the background" +
        (refused.empty() ? ", at " + priority_words(priority_)
                         : ", at the server's own priority (" + priority_words(priority_) +
                               " was refused: " + refused + ")") +
-       "; 4x4 questions use the tables served until then");
+       "; " + file.users + " use the tables served until then");
   const auto start = Clock::now();
   // One line as each database begins (the sections are built one at a time,
   // the progress called on this thread).
-  std::size_t reported = sections.size();
+  std::size_t reported = file.sections.size();
   const TableProgress progress = [&](std::size_t section, int, std::uint64_t) {
     if (section == reported) return;
     reported = section;
-    log_("building " + path_ + ": pattern database " + std::to_string(section + 1) + " of " +
-         std::to_string(sections.size()) + " (" + seconds_since(start) + ")");
+    log_("building " + file_path + ": pattern database " + std::to_string(section + 1) + " of " +
+         std::to_string(file.sections.size()) + " (" + seconds_since(start) + ")");
   };
-  const Status written = write_table(path_, sections, progress);
+  const Status written = write_table(file_path, file.sections, progress);
   if (!written.ok()) return fail(written.error().message);
-  log_("built " + path_ + " in " + seconds_since(start));
-  auto added = slot.add(source, path_);
+  log_("built " + file_path + " in " + seconds_since(start));
+  auto added = slot.add(source, file_path);
   if (!added.ok()) return fail("built, but not served: " + added.error().message);
-  metrics_.set_pdb_build(Metrics::PdbBuild::kReady);
-  log_("serving " + what + " beside the other tables: 4x4 questions use them from now on");
+  // Ready before the line, which tests wait for.
+  if (completes) metrics_.set_pdb_build(Metrics::PdbBuild::kReady);
+  log_("serving " + what + " beside the other tables: " + file.users + " use them from now on");
+  return true;
 }
 
 }  // namespace eight::server

@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 
 #include "common/durable_file.h"
@@ -88,6 +89,21 @@ TEST_CASE("eight-tablegen writes a verified table, identical across runs, and no
   CHECK(test::read_file(dir.file("a.tbl")) == test::table_bytes());
   CHECK(test::read_file(dir.file("b.tbl")) == test::table_bytes());
   CHECK_FALSE(std::filesystem::exists(dir.file("a.tbl.tmp")));
+}
+
+TEST_CASE("eight-tablegen refuses a file it cannot write before building, not minutes after") {
+  // 2x8's 7-8 databases take minutes to build: the missing folder is found
+  // first. The bound is a hang guard far above the refusal's milliseconds
+  // and far below the build's minutes.
+  test::TempDir dir;
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = test::run_program(
+      "eight-tablegen", {"--pdb", "2x8-7-8", "--out", dir.file("no/such/folder/t.tbl")});
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(60));
+  CHECK(r.status == 1);
+  CHECK(r.err.find("no/such/folder/t.tbl.tmp: cannot create: No such file or directory") !=
+        std::string::npos);
+  CHECK(std::filesystem::is_empty(dir.path()));
 }
 
 TEST_CASE("eight-tablegen fails clearly when it cannot write and leaves nothing behind") {

@@ -101,7 +101,6 @@ PatternSet pattern_set(Partition p, int goal_blank) {
 
 PatternSet pattern_set(Shape shape, int goal_blank, int partition) {
   assert(is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells());
-  assert(partition >= 0 && partition < pattern_set_count(shape));
   if (shape == kShape4x4) return pattern_set(Partition::k663, goal_blank);
   // The cells in column order along the long side (down each column, the
   // columns left to right, on a wide board; along each row, the rows top to
@@ -147,19 +146,27 @@ PatternSet pattern_set(Shape shape, int goal_blank, int partition) {
 // and 1-6-6-2 (cuts between columns) 43.5 M with one board past 20 M;
 // 6-6-3, 3-6-6 and 1-6-6-2 20.2 M, 11.8 M; these three 20.7 M, 6.9 M;
 // 7-7-1 alone (57.7 MB a goal against these three's 14.7 MB) 31.4 M, 8.8 M.
+// On 100 boards (bench/two_by_eight.sh --boards 100 --seed 20261203, no
+// node limit): these three 194.1 M, 67.4 M (two boards past the attempt's
+// 25 M); 7-7-1 alone 102.5 M, 48.8 M; 7-8 alone (kTwoByEightPartition78,
+// 288 MB a goal, 5.5 minutes of one core to build) 1.59 M, 0.44 M: a file
+// of its own, which a server builds (pattern_db.h).
 int pattern_set_count(Shape shape) {
   assert(is_pattern_shape(shape));
   return shape.cells() == 16 && shape != kShape4x4 ? 3 : 1;
 }
 
 std::span<const int> pattern_group_sizes(Shape shape, int partition) {
-  assert(is_pattern_shape(shape) && partition >= 0 && partition < pattern_set_count(shape));
+  assert(is_pattern_shape(shape));
+  assert((partition >= 0 && partition < pattern_set_count(shape)) ||
+         (partition == kTwoByEightPartition78 && shape.cells() == 16 && shape != kShape4x4));
   static constexpr int k14[] = {5, 4, 4};      // 13 tiles: 2x7, 7x2
   static constexpr int k15[] = {5, 5, 4};      // 14 tiles: 3x5, 5x3
   static constexpr int k16[] = {6, 6, 3};      // 15 tiles: 4x4's count (its own layouts above)
   static constexpr int k16a[] = {6, 6, 3};     // 2x8, 8x2
   static constexpr int k16b[] = {4, 6, 5};     // 2x8, 8x2
   static constexpr int k16c[] = {2, 6, 6, 1};  // 2x8, 8x2
+  static constexpr int k16d[] = {7, 8};        // 2x8, 8x2: kTwoByEightPartition78
   switch (shape.cells()) {
     case 14:
       return k14;
@@ -167,8 +174,16 @@ std::span<const int> pattern_group_sizes(Shape shape, int partition) {
       return k15;
     default:
       if (shape == kShape4x4) return k16;
-      if (partition == 0) return k16a;
-      return partition == 1 ? std::span<const int>(k16b) : std::span<const int>(k16c);
+      switch (partition) {
+        case 0:
+          return k16a;
+        case 1:
+          return k16b;
+        case 2:
+          return k16c;
+        default:
+          return k16d;
+      }
   }
 }
 

@@ -106,6 +106,13 @@ std::vector<SectionSpec> grid_pattern_sections(Shape shape,
 // whose sets the default table holds.
 inline constexpr int kStandardTwoByEightKey = 0;
 
+// 2x8's 7-8 pattern databases (fifteen::kTwoByEightPartition78) for the
+// standard goals' key: 2 kPatternDb sections, 28.8 MB and 259.5 MB, the
+// file `eight-tablegen --pdb 2x8-7-8` writes (data/eight-2x8-7-8.tbl) and a
+// server builds into --pdb-dir. Every 2x8 or 8x2 goal whose key is
+// kStandardTwoByEightKey (its blank on a corner) is searched with them.
+std::vector<SectionSpec> two_by_eight_78_sections();
+
 // The 5x5 pattern databases of the goal blanks `goal_blanks` (each a kept
 // cell of its class, core/pdb/pdb5x5.h's kPdb5x5ClassBlanks): five
 // kPatternDb sections a goal, pdb5x5_groups()'s in order, goal by goal

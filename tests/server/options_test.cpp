@@ -246,6 +246,7 @@ TEST_CASE(
   CHECK(o->pdb_dir.empty());
   CHECK(o->pdb_partition == eight::fifteen::Partition::k78);
   CHECK(o->pdb_goal_blanks == std::vector<int>{0, 1, 5});  // every goal
+  CHECK(o->pdb_two_by_eight);                              // then 2x8's 7-8 file
   o = parse({"--pdb-dir", "/var/lib/eight"});
   REQUIRE(o.ok());
   CHECK(o->pdb_dir == "/var/lib/eight");
@@ -263,9 +264,17 @@ TEST_CASE(
   REQUIRE(o.ok());
   CHECK(o->pdb_partition == eight::fifteen::Partition::k663);
   CHECK(o->pdb_goal_blanks == std::vector<int>{0});
+  CHECK_FALSE(o->pdb_two_by_eight);
+  // And then 2x8's first set, seconds too, in place of its 7-8 file.
+  o = parse({"--pdb-partition", "6-6-3,2x8"});
+  REQUIRE(o.ok());
+  CHECK(o->pdb_partition == eight::fifteen::Partition::k663);
+  CHECK(o->pdb_goal_blanks == std::vector<int>{0});
+  CHECK(o->pdb_two_by_eight);
   o = parse({"--pdb-partition", "5-5-5"});
   REQUIRE_FALSE(o.ok());
-  CHECK(o.error().message == "--pdb-partition: '5-5-5' is not a partition (7-8 or 6-6-3)");
+  CHECK(o.error().message ==
+        "--pdb-partition: '5-5-5' is not a partition (7-8, 6-6-3 or 6-6-3,2x8)");
 }
 
 TEST_CASE("--pdb-priority (or EIGHT_PDB_PRIORITY) is idle unless told, low or normal when told") {

@@ -1,8 +1,9 @@
-// eight-server --pdb-dir DIR (issue 20): the 4x4 board's pattern databases
-// built where the server runs, in the background, then switched in. The
-// real 7-8 build is minutes, so these tests build with the hidden
-// --pdb-partition 6-6-3 (Korf's goal alone, seconds): the same code path,
-// write_table and TableSlot::add, with the file DIR/eight-4x4-6-6-3.tbl. The server they
+// eight-server --pdb-dir DIR (issues 20 and 39): the 4x4 board's and 2x8's
+// pattern databases built where the server runs, in the background, then
+// switched in. The real 7-8 builds are minutes, so these tests build with
+// the hidden --pdb-partition 6-6-3 (Korf's goal alone, seconds; with
+// 6-6-3,2x8 then 2x8's first set, seconds): the same code path, write_table
+// and TableSlot::add, with the file DIR/eight-4x4-6-6-3.tbl. The server they
 // start serves the 3x3 test table alone, so a 4x4 answer shows the built
 // file is served. .ci/run builds the real 7-8 file through the server and
 // runs the 17 hardest 4x4 boards against it.
@@ -81,7 +82,7 @@ bool serves(const ServerProcess& server, const std::string& path) {
 // file from the start, answers a 4x4 board, stops cleanly, and built nothing.
 void expect_served_unbuilt(const std::string& dir, const std::string& built) {
   ServerProcess server(building_into(dir));
-  CHECK(server.wait_for_stderr("serving the 4x4 pattern databases of " + built));
+  CHECK(server.wait_for_stderr("serving the pattern databases of " + built));
   CHECK(in_state(server, "ready"));
   CHECK(serves(server, built));
   auto r = server.client().Get(kKorf1);
@@ -176,6 +177,81 @@ TEST_CASE(
   CHECK(after.st_mtim.tv_nsec == before.st_mtim.tv_nsec);
 }
 
+TEST_CASE(
+    "--pdb-dir: the files are built one after the other, each served once written, and a restart "
+    "builds only the one missing") {
+  // The seam 6-6-3,2x8: the 4x4 file, then 2x8's (its first set of three
+  // in place of the 7-8 databases, seconds), as the real build does.
+  TempDir dir;
+  const std::string built_4x4 = dir.file(kBuilt);
+  const std::string built_2x8 = dir.file("eight-2x8-6-6-3.tbl");
+  const auto spec = [&] {
+    ServerSpec s{.args = {"--pdb-dir", dir.path(), "--pdb-partition", "6-6-3,2x8",
+                          "--pdb-priority", "normal"}};
+    return s;
+  };
+  // A 2x8 board 60 moves from the standard goal (bench/two_by_eight.sh
+  // --boards 100 --seed 20261203's board 97).
+  const std::string far_2x8 = "/solve?board=12,10,13,1,4,15,8,7/9,2,3,14,6,0,5,11";
+  {
+    ServerProcess server(spec());
+    REQUIRE(server.wait_for_stderr("serving the 2x8 6-6-3 pattern databases", kBuildGuard));
+    const std::string log = server.stderr_text();
+    CAPTURE(log);
+    const std::vector<std::string> order = {
+        "listening on",
+        "building the 4x4 6-6-3 pattern databases (" + built_4x4 + ")",
+        "built " + built_4x4 + " in ",
+        "serving the 4x4 6-6-3 pattern databases (" + built_4x4 + ") beside the other tables: "
+        "4x4 questions use them from now on",
+        "building the 2x8 6-6-3 pattern databases (" + built_2x8 + ")",
+        "built " + built_2x8 + " in ",
+        "serving the 2x8 6-6-3 pattern databases (" + built_2x8 + ") beside the other tables: "
+        "2x8 and 8x2 questions use them from now on"};
+    std::size_t at = 0;
+    for (const std::string& line : order) {
+      CAPTURE(line);
+      const auto found = log.find(line);
+      REQUIRE(found != std::string::npos);
+      CHECK(found >= at);
+      at = found;
+    }
+    CHECK(in_state(server, "ready"));
+    CHECK(serves(server, built_4x4));
+    CHECK(serves(server, built_2x8));
+    auto r = server.client().Get(far_2x8);
+    REQUIRE(r);
+    CAPTURE(r->body);
+    REQUIRE(r->status == 200);
+    CHECK(json::parse(r->body)["distance"] == 60);
+    CHECK(json::parse(r->body)["optimal"] == true);
+    CHECK(server.stop(SIGTERM).status == 0);
+  }
+  // 2x8's file gone: the 4x4 one is served from the start, 2x8's built again.
+  REQUIRE(std::filesystem::remove(built_2x8));
+  {
+    ServerProcess server(spec());
+    REQUIRE(server.wait_for_stderr("serving the 2x8 6-6-3 pattern databases", kBuildGuard));
+    const std::string log = server.stderr_text();
+    CAPTURE(log);
+    CHECK(log.find("serving the pattern databases of " + built_4x4) != std::string::npos);
+    CHECK(log.find("building the 4x4") == std::string::npos);
+    CHECK(log.find("built " + built_2x8 + " in ") != std::string::npos);
+    CHECK(in_state(server, "ready"));
+    CHECK(serves(server, built_4x4));
+    CHECK(serves(server, built_2x8));
+    CHECK(server.stop(SIGTERM).status == 0);
+  }
+  // Both there: nothing built, both served, ready from the start.
+  ServerProcess server(spec());
+  REQUIRE(server.wait_for_stderr("serving the pattern databases of " + built_2x8));
+  CHECK(server.stderr_text().find("serving the pattern databases of " + built_4x4) !=
+        std::string::npos);
+  CHECK(in_state(server, "ready"));
+  CHECK(server.stop(SIGTERM).status == 0);
+  CHECK(server.stderr_text().find("building") == std::string::npos);
+}
+
 TEST_CASE("--pdb-dir: a sound file already there is served from the start, nothing built") {
   TempDir dir;
   const std::string built = dir.file(kBuilt);
@@ -197,7 +273,7 @@ TEST_CASE("--pdb-dir: a corrupt file there is logged and built again") {
   // Never served before it was built again.
   const std::string log = server.stderr_text();
   CAPTURE(log);
-  CHECK(log.find("serving the 4x4 pattern databases of") == std::string::npos);
+  CHECK(log.find("serving the pattern databases of") == std::string::npos);
   CHECK(log.find("built " + built) < log.find("serving the 4x4 6-6-3"));
   CHECK(serves(server, built));
   CHECK(eight::test::read_file(built) ==
