@@ -152,9 +152,8 @@ std::string megabytes(std::uint64_t bytes) {
 std::vector<PdbFile> pdb_files(const Options& options) {
   const std::string partition(fifteen::partition_name(options.pdb_partition));
   std::vector<PdbFile> files;
-  files.push_back({"eight-4x4-" + partition + ".tbl",
-                   "the 4x4 " + partition + " pattern databases", "4x4 questions",
-                   "--pdb " + partition,
+  files.push_back({"eight-4x4-" + partition + ".tbl", "the 4x4 " + partition + " pattern databases",
+                   "4x4 questions", "--pdb " + partition,
                    pattern_sections(options.pdb_partition, options.pdb_goal_blanks)});
   if (options.pdb_two_by_eight) {
     if (options.pdb_partition == fifteen::Partition::k78) {
@@ -162,12 +161,14 @@ std::vector<PdbFile> pdb_files(const Options& options) {
                        "2x8 and 8x2 questions", "--pdb 2x8-7-8", two_by_eight_78_sections()});
     } else {
       // The test seam: 2x8's first set of three, seconds to build.
-      PdbFile seam{"eight-2x8-6-6-3.tbl", "the 2x8 6-6-3 pattern databases",
-                   "2x8 and 8x2 questions", "", {}};
+      PdbFile seam{"eight-2x8-6-6-3.tbl",
+                   "the 2x8 6-6-3 pattern databases",
+                   "2x8 and 8x2 questions",
+                   "",
+                   {}};
       const auto set = fifteen::pattern_set(Shape{2, 8}, kStandardTwoByEightKey, 0);
       for (const fifteen::TileMask g : set.group_list()) {
-        seam.sections.push_back(
-            {set.shape, set.goal_blank, format::Encoding::kPatternDb, g});
+        seam.sections.push_back({set.shape, set.goal_blank, format::Encoding::kPatternDb, g});
       }
       files.push_back(std::move(seam));
     }
@@ -292,7 +293,8 @@ bool PdbBuild::build(const PdbFile& file, const std::string& refused, bool compl
     ~Closer() { ::close(fd); }  // releases the lock
   } closer{lock_fd};
   if (::flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
-    log_("another process is building " + file_path + " (it holds " + lock_path + "); waiting for it");
+    log_("another process is building " + file_path + " (it holds " + lock_path +
+         "); waiting for it");
     while (::flock(lock_fd, LOCK_EX) != 0) {
       if (errno != EINTR) return fail(lock_path + ": cannot lock: " + std::strerror(errno));
     }

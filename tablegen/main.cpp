@@ -201,9 +201,10 @@ int main(int argc, char** argv) {
     eight::Shape s = *pdb_shape;
     if (s.rows > s.cols) s = s.transposed();
     if (!eight::fifteen::is_pattern_shape(s) || s == eight::kShape4x4) {
-      return usage_error("--pdb " + *pdb +
-                         ": the shapes with pattern databases of their own are 2x7, 3x5 and 2x8 "
-                         "(and their transposes); 4x4's are --pdb 6-6-3 or 7-8, 2x8's 7-8 file --pdb 2x8-7-8");
+      return usage_error(
+          "--pdb " + *pdb +
+          ": the shapes with pattern databases of their own are 2x7, 3x5 and 2x8 "
+          "(and their transposes); 4x4's are --pdb 6-6-3 or 7-8, 2x8's 7-8 file --pdb 2x8-7-8");
     }
     if (pdb_goals) {
       return usage_error("--pdb-goals names 4x4 goals; not with --pdb " + *pdb);

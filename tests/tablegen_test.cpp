@@ -97,8 +97,8 @@ TEST_CASE("eight-tablegen refuses a file it cannot write before building, not mi
   // and far below the build's minutes.
   test::TempDir dir;
   const auto start = std::chrono::steady_clock::now();
-  const auto r = test::run_program(
-      "eight-tablegen", {"--pdb", "2x8-7-8", "--out", dir.file("no/such/folder/t.tbl")});
+  const auto r = test::run_program("eight-tablegen",
+                                   {"--pdb", "2x8-7-8", "--out", dir.file("no/such/folder/t.tbl")});
   CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(60));
   CHECK(r.status == 1);
   CHECK(r.err.find("no/such/folder/t.tbl.tmp: cannot create: No such file or directory") !=

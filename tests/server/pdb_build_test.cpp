@@ -186,8 +186,8 @@ TEST_CASE(
   const std::string built_4x4 = dir.file(kBuilt);
   const std::string built_2x8 = dir.file("eight-2x8-6-6-3.tbl");
   const auto spec = [&] {
-    ServerSpec s{.args = {"--pdb-dir", dir.path(), "--pdb-partition", "6-6-3,2x8",
-                          "--pdb-priority", "normal"}};
+    ServerSpec s{.args = {"--pdb-dir", dir.path(), "--pdb-partition", "6-6-3,2x8", "--pdb-priority",
+                          "normal"}};
     return s;
   };
   // A 2x8 board 60 moves from the standard goal (bench/two_by_eight.sh
@@ -202,12 +202,14 @@ TEST_CASE(
         "listening on",
         "building the 4x4 6-6-3 pattern databases (" + built_4x4 + ")",
         "built " + built_4x4 + " in ",
-        "serving the 4x4 6-6-3 pattern databases (" + built_4x4 + ") beside the other tables: "
-        "4x4 questions use them from now on",
+        "serving the 4x4 6-6-3 pattern databases (" + built_4x4 +
+            ") beside the other tables: "
+            "4x4 questions use them from now on",
         "building the 2x8 6-6-3 pattern databases (" + built_2x8 + ")",
         "built " + built_2x8 + " in ",
-        "serving the 2x8 6-6-3 pattern databases (" + built_2x8 + ") beside the other tables: "
-        "2x8 and 8x2 questions use them from now on"};
+        "serving the 2x8 6-6-3 pattern databases (" + built_2x8 +
+            ") beside the other tables: "
+            "2x8 and 8x2 questions use them from now on"};
     std::size_t at = 0;
     for (const std::string& line : order) {
       CAPTURE(line);
