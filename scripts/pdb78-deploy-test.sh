@@ -99,20 +99,28 @@ curl -s --max-time 10 "http://127.0.0.1:$port/readyz" | grep -q \
   "\"path\": *\"$work/pdb/eight-2x8-7-8.tbl\", *\"checksum\": *\"4c8ec2745be19c27\"" ||
   fail "2x8's file is not served with checksum 4c8ec2745be19c27: $(curl -s "http://127.0.0.1:$port/readyz")"
 
+# ask_optimal NAME BOARD LENGTH [GOAL]: /solve must answer BOARD (to GOAL,
+# or the shape's standard goal) in LENGTH moves, optimal; the time is
+# printed, not checked.
+ask_optimal() {
+  local name=$1 board=$2 length=$3 goal=${4:-}
+  out=$(curl -s --max-time 120 -w '\n%{http_code} %{time_total}' \
+    "http://127.0.0.1:$port/solve?board=$board${goal:+&goal=$goal}")
+  body=$(echo "$out" | head -n -1)
+  read -r code secs <<<"$(echo "$out" | tail -n 1)"
+  [ "$code" = 200 ] || fail "$name: $code $body"
+  echo "$body" | grep -q "\"distance\": *${length}[,}]" || fail "$name: not $length moves: $body"
+  echo "$body" | grep -q '"optimal": *true' || fail "$name: not optimal: $body"
+  say "$name: $length moves, optimal, in ${secs} s over HTTP"
+}
+
 goal="0,1,2,3/4,5,6,7/8,9,10,11/12,13,14,15"
 ask_all() {
   local n=0
   while read -r number length c0 c1 c2 c3 c4 c5 c6 c7 c8 c9 c10 c11 c12 c13 c14 c15; do
     case "$number" in '#'* | '') continue ;; esac
-    board="$c0,$c1,$c2,$c3/$c4,$c5,$c6,$c7/$c8,$c9,$c10,$c11/$c12,$c13,$c14,$c15"
-    out=$(curl -s --max-time 120 -w '\n%{http_code} %{time_total}' \
-      "http://127.0.0.1:$port/solve?board=$board&goal=$goal")
-    body=$(echo "$out" | head -n -1)
-    read -r code secs <<<"$(echo "$out" | tail -n 1)"
-    [ "$code" = 200 ] || fail "#$number: $code $body"
-    echo "$body" | grep -q "\"distance\": *${length}[,}]" || fail "#$number: not $length moves: $body"
-    echo "$body" | grep -q '"optimal": *true' || fail "#$number: not optimal: $body"
-    say "#$number: $length moves, optimal, in ${secs} s over HTTP"
+    ask_optimal "#$number" "$c0,$c1,$c2,$c3/$c4,$c5,$c6,$c7/$c8,$c9,$c10,$c11/$c12,$c13,$c14,$c15" \
+      "$length" "$goal"
     n=$((n + 1))
   done <tests/data/hardest_4x4.txt
   [ "$n" = 17 ] || fail "$n boards asked, not 17"
@@ -124,17 +132,7 @@ ask_all
 # past the attempt's 25 million), and their 8x2 transposes with the
 # transposed goal, which the transposing symmetry maps onto the same
 # databases.
-ask_2x8() {
-  local board=$1 length=$2 goal=${3:-}
-  out=$(curl -s --max-time 120 -w '\n%{http_code} %{time_total}' \
-    "http://127.0.0.1:$port/solve?board=$board${goal:+&goal=$goal}")
-  body=$(echo "$out" | head -n -1)
-  read -r code secs <<<"$(echo "$out" | tail -n 1)"
-  [ "$code" = 200 ] || fail "$board: $code $body"
-  echo "$body" | grep -q "\"distance\": *${length}[,}]" || fail "$board: not $length moves: $body"
-  echo "$body" | grep -q '"optimal": *true' || fail "$board: not optimal: $body"
-  say "$board: $length moves, optimal, in ${secs} s over HTTP"
-}
+ask_2x8() { ask_optimal "$1" "$@"; }
 ask_2x8 5,15,9,13,3,11,10,8/14,2,4,7,6,12,0,1 99
 ask_2x8 0,14,4,5,12,8,7,11/15,1,6,9,3,10,13,2 96
 goal_8x2=1,9/2,10/3,11/4,12/5,13/6,14/7,15/8,0
