@@ -402,12 +402,15 @@ std::vector<SectionSpec> grid_pattern_sections(Shape shape, std::optional<int> g
   return out;
 }
 
-std::vector<SectionSpec> two_by_eight_78_sections() {
+std::vector<SectionSpec> pattern_set_sections(const fifteen::PatternSet& set) {
   std::vector<SectionSpec> out;
-  append_sections(
-      fifteen::pattern_set(Shape{2, 8}, kStandardTwoByEightKey, fifteen::kTwoByEightPartition78),
-      out);
+  append_sections(set, out);
   return out;
+}
+
+std::vector<SectionSpec> two_by_eight_78_sections() {
+  return pattern_set_sections(
+      fifteen::pattern_set(Shape{2, 8}, kStandardTwoByEightKey, fifteen::kTwoByEightPartition78));
 }
 
 std::vector<SectionSpec> pdb5x5_sections(std::span<const int> goal_blanks) {

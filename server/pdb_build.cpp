@@ -161,16 +161,9 @@ std::vector<PdbFile> pdb_files(const Options& options) {
                        "2x8 and 8x2 questions", "--pdb 2x8-7-8", two_by_eight_78_sections()});
     } else {
       // The test seam: 2x8's first set of three, seconds to build.
-      PdbFile seam{"eight-2x8-6-6-3.tbl",
-                   "the 2x8 6-6-3 pattern databases",
-                   "2x8 and 8x2 questions",
-                   "",
-                   {}};
-      const auto set = fifteen::pattern_set(Shape{2, 8}, kStandardTwoByEightKey, 0);
-      for (const fifteen::TileMask g : set.group_list()) {
-        seam.sections.push_back({set.shape, set.goal_blank, format::Encoding::kPatternDb, g});
-      }
-      files.push_back(std::move(seam));
+      files.push_back(
+          {"eight-2x8-6-6-3.tbl", "the 2x8 6-6-3 pattern databases", "2x8 and 8x2 questions", "",
+           pattern_set_sections(fifteen::pattern_set(Shape{2, 8}, kStandardTwoByEightKey, 0))});
     }
   }
   return files;

@@ -106,6 +106,10 @@ std::vector<SectionSpec> grid_pattern_sections(Shape shape,
 // whose sets the default table holds.
 inline constexpr int kStandardTwoByEightKey = 0;
 
+// One kPatternDb section per group of `set`, in its order (the goal is
+// canonical_goal(set.goal_blank, set.shape)). REQUIRES: check_pattern_set(set).
+std::vector<SectionSpec> pattern_set_sections(const fifteen::PatternSet& set);
+
 // 2x8's 7-8 pattern databases (fifteen::kTwoByEightPartition78) for the
 // standard goals' key: 2 kPatternDb sections, 28.8 MB and 259.5 MB, the
 // file `eight-tablegen --pdb 2x8-7-8` writes (data/eight-2x8-7-8.tbl) and a
