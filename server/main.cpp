@@ -201,6 +201,9 @@ int main(int argc, char** argv) {
   config.limits.idle_timeout = std::chrono::seconds(opt.idle_timeout_seconds);
   config.limits.queue_wait = std::chrono::seconds(opt.queue_wait_seconds);
   config.limits.memory_budget = static_cast<std::size_t>(opt.memory_budget_mib) * 1024 * 1024;
+  if (opt.stop_compute_grace_ms) {
+    config.limits.stop_compute_grace = std::chrono::milliseconds(*opt.stop_compute_grace_ms);
+  }
   config.access_log = access_log ? &*access_log : nullptr;
 
   // With a metrics address, a second transport Server answers /metrics

@@ -310,6 +310,10 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
       return bad(std::string(where) + ": " + quoted +
                  " is not a partition (7-8, 6-6-3 or 6-6-3,2x8)");
     }
+  } else if (name == "stop-compute-grace") {
+    auto v = in_range(where, value, 0, 60000, "a time in milliseconds");
+    if (!v) return v.error();
+    o.stop_compute_grace_ms = *v;
   } else if (name == "pdb-priority") {
     if (value == "idle") {
       o.pdb_priority = PdbPriority::kIdle;
@@ -328,8 +332,8 @@ std::optional<Error> apply(Options& o, std::string_view name, std::string_view v
   return std::nullopt;
 }
 
-// The command line's options, as --help lists them, and a test seam that
-// it does not (--pdb-partition: options.h).
+// The command line's options, as --help lists them, and the test seams
+// that it does not (--pdb-partition, --stop-compute-grace: options.h).
 const po::options_description& declared() {
   static const po::options_description options = [] {
     po::options_description d;
@@ -349,6 +353,7 @@ const po::options_description& hidden() {
   static const po::options_description options = [] {
     po::options_description d;
     d.add_options()("pdb-partition", po::value<std::string>());
+    d.add_options()("stop-compute-grace", po::value<std::string>());
     return d;
   }();
   return options;

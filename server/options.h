@@ -110,6 +110,10 @@ struct Options {
   // --pdb-priority idle|low|normal ($EIGHT_PDB_PRIORITY): the build
   // thread's priority (pdb_build.h), idle unless told.
   PdbPriority pdb_priority = PdbPriority::kIdle;
+  // A test seam, not in --help: --stop-compute-grace MS, how long a stop
+  // waits for a computation told to stop before answering its request 503
+  // without it (Limits::stop_compute_grace); unset, the default.
+  std::optional<int> stop_compute_grace_ms;
 
   TableSource source() const {
     return tables.empty() ? TableSource{table, false} : TableSource{tables, true};

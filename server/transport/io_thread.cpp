@@ -228,12 +228,32 @@ void IoThread::begin_stop() {
     drain_timer_.expires_after(state_.limits.stop_compute_grace);
     drain_timer_.async_wait([this](const boost::system::error_code& e2) {
       if (e2) return;
+      // A computation still running past the grace (a starved thread on a
+      // busy host) is not waited for: its request is answered 503 now, so
+      // no request received goes unanswered; the rest is cut.
       for (Session* s = first_; s != nullptr;) {
         Session* const next = s->next;
-        if (!s->idle() && !s->lingering()) ++cut_;
-        s->close();
+        if (s->computing()) {
+          s->answer_stopped();
+        } else {
+          if (!s->idle() && !s->lingering()) ++cut_;
+          s->close();
+        }
         s = next;
       }
+      // Those answers are a few hundred bytes each, written at once but to
+      // a client that may not read them: what is left after a linger more
+      // is closed, so a stop always ends.
+      drain_timer_.expires_after(state_.limits.stop_linger + state_.limits.sweep_interval);
+      drain_timer_.async_wait([this](const boost::system::error_code& e3) {
+        if (e3) return;
+        for (Session* s = first_; s != nullptr;) {
+          Session* const next = s->next;
+          if (!s->idle() && !s->lingering()) ++cut_;
+          s->close();
+          s = next;
+        }
+      });
     });
   });
   finish_if_drained();

@@ -97,11 +97,16 @@ struct Limits {
   std::chrono::milliseconds sweep_interval = 50ms;
   // At a stop, connections still busy after this (a stalled download, a
   // client still sending) are closed, and computations still running are
-  // told to stop and answered 503; after stop_compute_grace more, whatever
-  // is left is closed, so a stop takes about a second.
+  // told to stop and answered 503 when they have; after stop_compute_grace
+  // more, one still running is answered 503 without it, and whatever else
+  // is left is closed (what is left a linger later too): the connections
+  // are done in about a second and a half, the process once every
+  // computation has seen its flag.
   std::chrono::milliseconds drain_deadline = 800ms;
   // A search or draw checks its cancel flag every few thousand nodes or
-  // every draw: milliseconds. 500 ms is room for a loaded machine.
+  // every draw: milliseconds. 500 ms is room for a loaded machine; a thread
+  // starved longer (nice 19 beside busy programs) is not waited for.
+  // eight-server's test seam --stop-compute-grace sets it (options.h).
   std::chrono::milliseconds stop_compute_grace = 500ms;
   // A long request waiting this long in the compute pool's queue, every
   // thread busy, is answered 503 with Retry-After: the client can retry

@@ -32,6 +32,9 @@ constexpr std::size_t kKeptOutputCapacity = 64 * 1024;
 // tens of microseconds at most, and a client pipelining hundreds of
 // requests cannot hold the thread while a fresh client waits.
 constexpr int kAnswersPerTurn = 4;
+// The 503's detail for a request whose computation a stop cut short.
+constexpr const char* kStopCutDetail =
+    "the server is stopping and cut this request short at its drain deadline; retry it";
 
 // The route of a target, for counting a request cut off before it parsed.
 Route route_of_target(std::string_view target) {
@@ -106,6 +109,14 @@ void Session::stop_computing() {
   }
   stop_cancelled_ = true;
   if (cancel_) cancel_->store(true, std::memory_order_relaxed);
+}
+
+void Session::answer_stopped() {
+  assert(computing_);
+  if (!computing_ || closed_) return;
+  if (cancel_) cancel_->store(true, std::memory_order_relaxed);
+  answer_computing(Refusal::kStopping, kStopCutDetail, false);
+  drive();
 }
 
 void Session::answer_computing(Refusal why, const std::string& detail, bool keep_alive) {
@@ -385,10 +396,7 @@ void Session::on_computed(Response res, bool finished) {
     return;
   }
   if (stop_cancelled_ && !finished) {
-    answer_computing(Refusal::kStopping,
-                     "the server is stopping and cut this request short at its drain deadline; "
-                     "retry it",
-                     false);
+    answer_computing(Refusal::kStopping, kStopCutDetail, false);
     drive();
     return;
   }

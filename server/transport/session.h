@@ -90,6 +90,11 @@ class Session : public std::enable_shared_from_this<Session> {
   // stop, and the request is answered 503 (Connection: close, Retry-After)
   // unless it finished first.
   void stop_computing();
+  // REQUIRES: computing(), and the stop's grace after stop_computing() has
+  // passed. The computation has still not returned: its request is answered
+  // 503 (Connection: close, Retry-After) now, without waiting for it; its
+  // result is dropped when it arrives.
+  void answer_stopped();
   // Its last answer is out; only waiting for the client to close.
   bool lingering() const { return lingering_; }
 

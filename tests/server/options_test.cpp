@@ -302,6 +302,22 @@ TEST_CASE("--pdb-priority (or EIGHT_PDB_PRIORITY) is idle unless told, low or no
   CHECK(o.error().message == "EIGHT_PDB_PRIORITY: '19' is not a priority (idle, low or normal)");
 }
 
+TEST_CASE("the test seam --stop-compute-grace takes milliseconds, unset unless given") {
+  auto o = parse({});
+  REQUIRE(o.ok());
+  CHECK_FALSE(o->stop_compute_grace_ms.has_value());
+  o = parse({"--stop-compute-grace", "0"});
+  REQUIRE(o.ok());
+  CHECK(o->stop_compute_grace_ms == 0);
+  o = parse({"--stop-compute-grace=60000"});
+  REQUIRE(o.ok());
+  CHECK(o->stop_compute_grace_ms == 60000);
+  o = parse({"--stop-compute-grace", "60001"});
+  REQUIRE_FALSE(o.ok());
+  o = parse({"--stop-compute-grace", "-1"});
+  REQUIRE_FALSE(o.ok());
+}
+
 TEST_CASE("--version is parsed") {
   auto o = parse({"--version"});
   REQUIRE(o.ok());

@@ -333,6 +333,34 @@ TEST_CASE("--max-budget caps budget= and a batch's budget, and --max-budget 0 tu
   }
 }
 
+// CI's busy suite, 2026-12-07: a compute thread (nice 19) starved past the
+// stop's 500 ms grace had its client's connection closed with no answer.
+// With no grace at all every running search is still running when it ends.
+TEST_CASE("a stop answers 503 for a search still running past its grace, never a silent close") {
+  eight::test::fifteen::FifteenDir dir;
+  ServerProcess server(
+      dir.spec({"--compute-threads", "2", "--compute-queue", "8", "--stop-compute-grace", "0"}));
+  std::vector<RawConnection> clients;
+  for (int a = 0; a < 4; ++a) {
+    const std::string source = "127.0.2." + std::to_string(a + 1);
+    clients.push_back(RawConnection::open_from(server.port(), source.c_str()));
+    REQUIRE(clients.back().send(loopback_get(kHardSearch)));
+  }
+  // Two run (the rest queue): the searches run past any stop's deadline.
+  REQUIRE(metrics_show(server, "eight_compute_running 2"));
+  ::kill(server.pid(), SIGTERM);
+  for (auto& c : clients) {
+    RawResponse r;
+    REQUIRE(c.read_response(r, 10s) == ResponseEnd::kComplete);
+    CHECK(r.status == 503);
+    CHECK(r.headers["connection"] == "close");
+    CHECK(r.headers.count("retry-after") == 1);
+    CHECK(r.body.find("stopping") != std::string::npos);
+  }
+  const auto exit = server.wait_exit(10s);
+  CHECK(exit.status == 0);
+}
+
 TEST_CASE("SIGTERM with a full compute pool answers every request already received") {
   eight::test::fifteen::FifteenDir dir;
   ServerProcess server(dir.spec({"--compute-threads", "2", "--compute-queue", "64"}));
