@@ -1,7 +1,8 @@
 // Boards of the shapes no table holds, answered as eight answers them
 // (eight/answer.h's grid engine: a brief optimal attempt, then the beam
-// search up to 25 cells, reduction past them): N uniformly random solvable
-// boards of each shape asked for (fixed seed), each answered through
+// search up to 49 cells, past them over the reduction's last region): N
+// uniformly random solvable boards of each shape asked for (fixed seed),
+// each answered through
 // solve_board() on this thread, its path replayed and checked. With
 // --repeat R the boards are answered in R passes, the same path each time
 // (checked), and each board's time is the median of its R, as
@@ -30,7 +31,7 @@
 //
 // --table PATH: the table whose pattern databases the answers read (the
 // default table's, as a deployment's: the 5x5 corner class's, which the
-// beams of 5x5 and of the last region past 25 cells rank by; 2x7's, 3x5's
+// beam of 5x5 ranks by; 2x7's, 3x5's
 // and 2x8's); without one, none (MD and linear conflicts alone, and 2x7's
 // to 2x8's built in memory).
 // --fast: the fast option's answers (Question::grid_fast; issue 39 keeps

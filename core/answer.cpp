@@ -40,11 +40,6 @@ Question grid_question(const GridBoard& goal, const TableSet* tables) {
   }
   if (tables != nullptr && goal.shape == grid::kShape5x5) {
     q.grid_pdb5x5 = tables->pdb5x5_set(grid::pdb5x5_class_blank(blank_cell(goal)));
-  } else if (tables != nullptr && goal.size() > grid::kMaxBeamCells) {
-    // Past 25 cells the beam runs over the last 5x5 region, whose goal is
-    // the standard 5x5 goal on standard goals (search/region_beam.h).
-    const GridBoard region_goal = standard_goal(grid::kShape5x5);
-    q.grid_pdb5x5 = tables->pdb5x5_set(grid::pdb5x5_class_blank(blank_cell(region_goal)));
   }
   return q;
 }

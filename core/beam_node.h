@@ -1,6 +1,6 @@
 // The beam search's board (beam_search.h) with its heuristic's parts kept
 // as tiles move, shared with the searches that shorten its paths
-// (path_shortener.h): its cells as a 128-bit key, Manhattan distance, the
+// (path_shortener.h): its cells as a key, Manhattan distance, the
 // lines' conflicts and, on 5x5, the pattern databases' entries. Private to
 // the core.
 //
@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <compare>
 #include <cstdint>
 
@@ -18,34 +19,46 @@
 
 namespace eight::grid {
 
-// The most cells a board the beam search takes may have: its boards are
-// kept as 128-bit keys, 5 bits a cell.
-inline constexpr int kMaxBeamCells = 25;
+// The most cells a board the beam search takes may have (a 7x7 board): its
+// boards are kept as keys of 6 bits a cell, five 64-bit words.
+inline constexpr int kMaxBeamCells = 49;
+// The most cells of a board kept in the small node, 5 bits a cell in two
+// words (2x7 ... 5x5, the boards the 5x5 pattern databases serve): the
+// searches of up to 25 cells copy a smaller node, with the keys they had.
+inline constexpr int kSmallBeamCells = 25;
 
 // Named apart from the other searches' boards (one definition each).
 namespace beam {
 
-// A board as 5 bits a cell: cells 0 to 11 in `lo`, 12 to 23 in `hi`. A
-// 25th cell holds the one value the others do not, so it needs no bits.
-// Never all zero: a board has at least one tile among its first cells.
+// A board of at most kCells cells as kBits bits a cell, kPerWord cells a
+// word. The last cell of a board of kCells cells holds the one value the
+// others do not, so it needs no bits (a smaller board's cells all have
+// theirs). Never all zero: a board has at least one tile among its first
+// cells. With kCells = 25: cells 0 to 11 in the first word, 12 to 23 in the
+// second.
+template <int kCells>
 struct Key {
-  std::uint64_t lo = 0;
-  std::uint64_t hi = 0;
+  static constexpr int kBits = kCells <= 32 ? 5 : 6;  // a tile, 1 to kCells - 1
+  static constexpr int kPerWord = 64 / kBits;
+  static constexpr int kWords = (kCells - 1 + kPerWord - 1) / kPerWord;
+  static_assert(kCells <= 64);
+  std::array<std::uint64_t, kWords> w{};
 
-  bool empty() const { return lo == 0 && hi == 0; }
+  bool empty() const {
+    return std::all_of(w.begin(), w.end(), [](std::uint64_t x) { return x == 0; });
+  }
   // Tile t put on, or taken off, cell c.
   void flip(std::uint8_t t, int c) {
-    if (c < 12) {
-      lo ^= std::uint64_t{t} << (5 * c);
-    } else if (c < 24) {
-      hi ^= std::uint64_t{t} << (5 * (c - 12));
+    if (c < kWords * kPerWord) {
+      w[static_cast<std::size_t>(c / kPerWord)] ^= std::uint64_t{t} << (kBits * (c % kPerWord));
     }
   }
   friend auto operator<=>(const Key&, const Key&) = default;
 };
 
-inline Key key_of(const std::uint8_t* cells, int n) {
-  Key k;
+template <int kCells>
+Key<kCells> key_of(const std::uint8_t* cells, int n) {
+  Key<kCells> k;
   for (int i = 0; i < n; ++i) k.flip(cells[i], i);
   return k;
 }
@@ -53,10 +66,12 @@ inline Key key_of(const std::uint8_t* cells, int n) {
 // A board of a layer, with its heuristic's parts kept as tiles move: MD,
 // the lines' conflicts and, on 5x5 with databases, the tiles' cells and
 // the databases' entries (zero without them, so h() is MD + LC then).
+template <int kCells>
 struct Node {
-  Key key;
-  std::array<std::uint8_t, kMaxBeamCells> cells{};
-  std::array<std::uint8_t, kMaxBeamCells> where{};  // tile t's cell (with databases)
+  static constexpr int kMaxCells = kCells;
+  Key<kCells> key;
+  std::array<std::uint8_t, kCells> cells{};
+  std::array<std::uint8_t, kCells> where{};  // tile t's cell (with databases)
   LineConflicts lc;
   Pdb5x5Heuristic::Entries pdb;
   std::uint32_t parent = 0;  // its index in the layer before
@@ -79,19 +94,26 @@ struct Node {
   }
 };
 
+// The node of boards of up to 25 cells, every board the databases serve.
+using SmallNode = Node<kSmallBeamCells>;
+
 // The heuristic of n's cells from scratch, which slide() keeps
 // incrementally (asserted equal).
-[[maybe_unused]] inline int full_h(const Geometry& g, const Pdb5x5Heuristic* pdb, const Node& n) {
+template <class N>
+[[maybe_unused]] int full_h(const Geometry& g, const Pdb5x5Heuristic* pdb, const N& n) {
   LineConflicts lc;
   lc.count(g, n.cells.data());
   const int extra = pdb != nullptr ? pdb->entries(n.where.data()).extra() : 0;
   return manhattan(g, n.cells.data(), g.rows * g.cols) + 2 * std::max<int>(lc.total, extra);
 }
 
-inline Node start_node(const Geometry& g, const Pdb5x5Heuristic* pdb, const GridBoard& start) {
-  Node n;
+// REQUIRES: start.size() <= N::kMaxCells; pdb null unless start is 5x5.
+template <class N>
+N start_node(const Geometry& g, const Pdb5x5Heuristic* pdb, const GridBoard& start) {
+  assert(start.size() <= N::kMaxCells && (pdb == nullptr || start.size() == kSmallBeamCells));
+  N n;
   std::copy_n(start.cells.begin(), start.size(), n.cells.begin());
-  n.key = key_of(n.cells.data(), start.size());
+  n.key = key_of<N::kMaxCells>(n.cells.data(), start.size());
   n.blank = static_cast<std::uint8_t>(blank_cell(start));
   n.md = static_cast<std::uint16_t>(manhattan(g, n.cells.data(), start.size()));
   n.lc.count(g, n.cells.data());
@@ -106,7 +128,8 @@ inline Node start_node(const Geometry& g, const Pdb5x5Heuristic* pdb, const Grid
 
 // n with the tile on `to` slid into the blank: its key, MD, the conflicts
 // of the two lines the tile crosses and the entries of its groups change.
-inline void slide(const Geometry& g, const Pdb5x5Heuristic* pdb, Node& n, int to) {
+template <class N>
+void slide(const Geometry& g, const Pdb5x5Heuristic* pdb, N& n, int to) {
   const int from = n.blank;
   const std::uint8_t t = n.cells[static_cast<std::size_t>(to)];
   n.md = static_cast<std::uint16_t>(n.md - g.distance(t, to) + g.distance(t, from));

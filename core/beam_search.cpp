@@ -15,16 +15,21 @@ namespace {
 
 using beam::Key;
 using beam::key_of;
-using beam::Node;
 using beam::slide;
 using beam::start_node;
 
 // A board's 64-bit fingerprint: a hash of its key, never 0. Two boards
 // with one fingerprint (about one chance in 10^7 over a whole search of a
-// million boards) make the search drop the second as seen: a child less,
-// never a wrong path.
-std::uint64_t fingerprint(Key k) {
-  std::uint64_t h = (k.lo ^ (k.hi * 0xC2B2AE3D27D4EB4Full)) * 0x9E3779B97F4A7C15ull;
+// million boards, one in 10^5 over a 7x7 board's 30 million) make the
+// search drop the second as seen: a child less, never a wrong path.
+template <int kCells>
+std::uint64_t fingerprint(const Key<kCells>& k) {
+  std::uint64_t folded = k.w[0];
+  for (std::size_t i = 1; i < k.w.size(); ++i) {
+    if (i > 1) folded *= 0x9E3779B97F4A7C15ull;  // (two words: as before the large node)
+    folded ^= k.w[i] * 0xC2B2AE3D27D4EB4Full;
+  }
+  std::uint64_t h = folded * 0x9E3779B97F4A7C15ull;
   h ^= h >> 29;
   h *= 0xBF58476D1CE4E5B9ull;
   h ^= h >> 32;
@@ -119,13 +124,14 @@ BeamHeuristic beam_heuristic(const GridBoard& goal, const Pdb5x5View* stored) {
   return BeamHeuristic{stored};
 }
 
-BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
-                       const fifteen::SearchBudget& budget, const BeamHeuristic& heuristic) {
-  assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape &&
-         start.size() <= kMaxBeamCells && width >= 1 && width <= kMaxBeamWidth);
-  assert(heuristic.databases == nullptr ||
-         (goal.shape == kShape5x5 &&
-          heuristic.databases->goal_blank == pdb5x5_class_blank(blank_cell(goal))));
+namespace {
+
+// beam_search() on nodes of N::kMaxCells cells at most.
+template <class N>
+BeamResult search(const GridBoard& start, const GridBoard& goal, int width,
+                  const fifteen::SearchBudget& budget, const BeamHeuristic& heuristic,
+                  int max_depth) {
+  using Node = N;
   BeamResult out;
   if (!same_class(start, goal)) return out;
   std::optional<Pdb5x5Heuristic> databases;
@@ -134,7 +140,7 @@ BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
   }
   const Pdb5x5Heuristic* pdb = databases ? &*databases : nullptr;
   const Geometry g(goal);
-  std::vector<Node> layer{start_node(g, pdb, start)};
+  std::vector<Node> layer{start_node<Node>(g, pdb, start)};
   out.start_bound = layer.front().h();
   if (start == goal) {
     out.status = fifteen::SearchStatus::kSolved;
@@ -155,7 +161,7 @@ BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
     return a.rank() != b.rank() ? a.rank() < b.rank() : a.key < b.key;
   };
   out.status = fifteen::SearchStatus::kBudgetExceeded;
-  for (int depth = 0; depth < kMaxBeamDepth; ++depth) {
+  for (int depth = 0; depth < max_depth; ++depth) {  // children at depth + 1
     // Every child of the layer first, its slot in `kept` prefetched; then,
     // in the same order, those that are new. The set's slots are scattered
     // over megabytes, so the misses overlap this way.
@@ -184,8 +190,9 @@ BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
       // slide() keeps the heuristic and the key incrementally: checked
       // against a full recount on one child in 64 (on every child, an
       // assertion build's search took 3.4 times as long).
-      assert(out.nodes % 64 != 0 || (child.h() == beam::full_h(g, pdb, child) &&
-                                     child.key == key_of(child.cells.data(), g.rows * g.cols)));
+      assert(out.nodes % 64 != 0 ||
+             (child.h() == beam::full_h(g, pdb, child) &&
+              child.key == key_of<Node::kMaxCells>(child.cells.data(), g.rows * g.cols)));
       if (child.md == 0) {  // every tile home
         out.status = fifteen::SearchStatus::kSolved;
         out.path = path_to(history, child.parent, static_cast<Move>(child.move));
@@ -223,6 +230,23 @@ BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
     }
   }
   return out;
+}
+
+}  // namespace
+
+BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
+                       const fifteen::SearchBudget& budget, const BeamHeuristic& heuristic,
+                       int max_depth) {
+  assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape &&
+         start.size() <= kMaxBeamCells && width >= 1 && width <= kMaxBeamWidth && max_depth >= 1 &&
+         max_depth <= kMaxBeamDepth);
+  assert(heuristic.databases == nullptr ||
+         (goal.shape == kShape5x5 &&
+          heuristic.databases->goal_blank == pdb5x5_class_blank(blank_cell(goal))));
+  if (start.size() <= kSmallBeamCells) {
+    return search<beam::SmallNode>(start, goal, width, budget, heuristic, max_depth);
+  }
+  return search<beam::Node<kMaxBeamCells>>(start, goal, width, budget, heuristic, max_depth);
 }
 
 }  // namespace eight::grid

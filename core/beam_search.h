@@ -1,5 +1,6 @@
-// Near-optimal paths for the boards of up to 25 cells that no search proves
-// optimal in time (5x5, 4x5, 3x6, 3x7, 3x8, 4x6 and the like): a
+// Near-optimal paths for the boards of up to 49 cells that no search proves
+// optimal in time (5x5, 4x5, 3x6, 3x7, 3x8, 4x6, 6x6, 7x7 and the like,
+// and the last region of larger boards, search/region_beam.h): a
 // breadth-first beam search over a heuristic it is given (BeamHeuristic):
 // Manhattan distance plus linear conflicts (line_conflicts.h), and on 5x5
 // also the 5-5-5-5-4 pattern databases with their reflection
@@ -28,6 +29,11 @@
 // beam gives no factor bound of its own: what an answer proves is its lower
 // bound (the heuristic at the start, or what the optimal attempt before it
 // searched), which answer.h reports beside it.
+//
+// Its boards: up to 25 cells a node of 25 (5 bits a cell in its key), past
+// them one of 49 (6 bits a cell): beam_node.h. The small node keeps the
+// searches of up to 25 cells as they were: the same keys, so the same
+// paths, and smaller nodes to copy.
 //
 // Costs. Nodes (boards generated) are about width * 3 * depth. Each kept
 // board (width a layer) holds an 8-byte fingerprint in a set at most three
@@ -92,11 +98,17 @@ struct BeamResult {
 // A path from `start` to `goal` by a beam of `width` boards ranked by
 // `heuristic`, within the budget (nodes: at most budget.max_nodes boards
 // generated; the cancel flag and the deadline, as fifteen::SearchBudget
-// says, read once a layer). The same question gets the same path
-// everywhere. REQUIRES: is_valid(start), is_valid(goal), start.shape ==
-// goal.shape, start.size() <= kMaxBeamCells, 1 <= width <= kMaxBeamWidth;
-// heuristic.databases null, or goal 5x5 and the set of its blank's class.
+// says, read once a layer), and of at most `max_depth` moves (kBudgetExceeded
+// when no layer up to that depth reaches the goal: a caller holding a path
+// of n moves asks for n - 1 at most, and a beam that wanders, as one in a
+// hundred on a 7x7 region does, stops there rather than at the nodes'
+// cap). The same question gets the same path everywhere. REQUIRES:
+// is_valid(start), is_valid(goal), start.shape == goal.shape, start.size()
+// <= kMaxBeamCells, 1 <= width <= kMaxBeamWidth, 1 <= max_depth <=
+// kMaxBeamDepth; heuristic.databases null, or goal 5x5 and the set of its
+// blank's class.
 BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
-                       const fifteen::SearchBudget& budget, const BeamHeuristic& heuristic = {});
+                       const fifteen::SearchBudget& budget, const BeamHeuristic& heuristic = {},
+                       int max_depth = kMaxBeamDepth);
 
 }  // namespace eight::grid

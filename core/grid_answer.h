@@ -1,8 +1,9 @@
 // The grid shapes' answers (Engine::kGrid, answer.h): an optimal attempt by
-// IDA* (grid_search.h), else a bounded path: the beam's up to 25 cells
+// IDA* (grid_search.h), else a bounded path: the beam's up to 49 cells
 // (beam_search.h, on 5x5 over the pattern databases and then shortened by
-// path_shortener.h), past them the reduction's with its last region's moves
-// the beam's (search/region_beam.h), else the reduction's alone; and the
+// path_shortener.h; past 25 cells wider), past them the reduction's with its
+// last region's moves the beam's (search/region_beam.h), else the
+// reduction's alone; and the
 // swap to a path the client already holds (Question::known_path). Private
 // to the core: answer.cpp's solve_board() and board_moves() are the way in.
 //
@@ -21,8 +22,8 @@ namespace eight {
 
 // `board`'s answer towards `goal` within `budget`: the optimal attempt over
 // `patterns` (a pattern shape's sets, may be empty), else, unless
-// `require_optimal`, the bounded path (over `pdb5x5`'s databases on 5x5 and
-// past 25 cells, when not null; `fast`: Question::grid_fast's answers). The
+// `require_optimal`, the bounded path (over `pdb5x5`'s databases on 5x5,
+// when not null; `fast`: Question::grid_fast's answers). The
 // path's moves and tiles are set when `with_path`. REQUIRES: is_valid(board),
 // board.shape == goal.shape, is_grid_shape(goal.shape).
 SearchedSolution grid_solve(const GridBoard& goal,

@@ -31,7 +31,7 @@ fifteen::SearchStatus budget_status(const fifteen::SearchBudget& b) {
 // with its heuristic kept as tiles move, towards the goal.
 class Endgame {
  public:
-  Endgame(const Geometry& g, const Pdb5x5Heuristic& pdb, Shape shape, const beam::Node& from,
+  Endgame(const Geometry& g, const Pdb5x5Heuristic& pdb, Shape shape, const beam::SmallNode& from,
           std::uint64_t allowance, const fifteen::SearchBudget& budget)
       : g_(g), pdb_(pdb), shape_(shape), n_(from), allowance_(allowance), budget_(budget) {}
 
@@ -57,7 +57,7 @@ class Endgame {
   const Geometry& g_;
   const Pdb5x5Heuristic& pdb_;
   Shape shape_;
-  beam::Node n_;
+  beam::SmallNode n_;
   std::uint64_t allowance_;
   const fifteen::SearchBudget& budget_;
   std::uint64_t nodes_ = 0;
@@ -65,9 +65,9 @@ class Endgame {
 };
 
 // The board `moves` moves along `path` from `start`.
-beam::Node along(const Geometry& g, const Pdb5x5Heuristic& pdb, const GridBoard& start,
-                 const std::vector<Move>& path, int moves) {
-  beam::Node n = beam::start_node(g, &pdb, start);
+beam::SmallNode along(const Geometry& g, const Pdb5x5Heuristic& pdb, const GridBoard& start,
+                      const std::vector<Move>& path, int moves) {
+  beam::SmallNode n = beam::start_node<beam::SmallNode>(g, &pdb, start);
   for (int i = 0; i < moves; ++i) {
     const int to = neighbor(start.shape, n.blank, path[static_cast<std::size_t>(i)]);
     assert(to >= 0);
@@ -82,7 +82,7 @@ ShortenResult shorten_path(const GridBoard& start, const GridBoard& goal,
                            const BeamHeuristic& heuristic, std::vector<Move>& path,
                            const fifteen::SearchBudget& budget) {
   assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape &&
-         start.size() <= kMaxBeamCells);
+         start.size() <= kSmallBeamCells);
   assert(heuristic.databases != nullptr && goal.shape == kShape5x5);
   ShortenResult out;
   const std::size_t before = path.size();

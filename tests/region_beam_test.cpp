@@ -1,9 +1,10 @@
-// Boards past 25 cells (core/search/region_beam.h): by default the
-// reduction's path with its last region's moves the beam's, legal, reaching
-// the goal, shorter than the reduction's and never shorter than the proven
-// lower bound; with Question::grid_fast the reduction's path as before; and
-// the beam's node budget, deadline and cancel flag, after which the answer
-// is the reduction's (or none, cancelled).
+// Boards past 25 cells: by default the beam's path over the whole board up
+// to 49 cells (core/beam_search.h), past them the reduction's path with its
+// last region's moves the beam's (core/search/region_beam.h), legal,
+// reaching the goal, shorter than the reduction's and never shorter than
+// the proven lower bound; with Question::grid_fast the reduction's path as
+// before; and the beam's node budget, deadline and cancel flag, after which
+// the answer is the reduction's (or none, cancelled).
 #include <doctest/doctest.h>
 
 #include <atomic>
@@ -32,24 +33,26 @@ std::vector<Move> moves(std::span<const Move> path) {
 }  // namespace
 
 TEST_CASE(
-    "past 25 cells the default answer is the reduction's with the beam's last region, legal and "
-    "shorter, on seeded 6x6, 7x7, 8x8, 10x10, 4x7 and 9x3 boards") {
+    "past 25 cells the default answer is the beam's (past 49 over the reduction's last region), "
+    "legal and shorter than the reduction's, on seeded 6x6, 7x7, 8x8, 10x10, 5x10, 4x7 and 9x3 "
+    "boards") {
   Rng rng(20261207);
-  // The standard goals (the squares' last 5x5 region over the databases),
-  // and two other goals (their last region over MD and linear conflicts).
+  // The standard goals (6x6, 7x7 and 4x7 whole, the others' last 7x7 or
+  // 5x9 region), and two other goals: every one over MD and linear
+  // conflicts (the 5x5 databases serve 5x5 boards alone).
   std::vector<GridBoard> goals;
-  for (const Shape s : {Shape{6, 6}, Shape{7, 7}, Shape{8, 8}, Shape{10, 10}, Shape{4, 7}}) {
+  for (const Shape s :
+       {Shape{6, 6}, Shape{7, 7}, Shape{8, 8}, Shape{10, 10}, Shape{5, 10}, Shape{4, 7}}) {
     goals.push_back(standard_goal(s));
   }
-  goals.push_back(shuffled_board(standard_goal(Shape{4, 7}), rng));
+  goals.push_back(shuffled_board(standard_goal(Shape{8, 8}), rng));
   goals.push_back(shuffled_board(standard_goal(Shape{9, 3}), rng));
   for (const GridBoard& goal : goals) {
     CAPTURE(to_string(goal));
     const GridBoard start = shuffled_board(goal, rng);
-    // The default table's 5x5 set (the corner class), as every interface
-    // loads it.
+    // The default table, as every interface loads it: no databases past 5x5.
     const Question q = grid_question(goal, &test::program_default_tables());
-    if (goal == standard_goal(goal.shape)) CHECK(q.grid_pdb5x5 != nullptr);
+    CHECK(q.grid_pdb5x5 == nullptr);
     const auto a = solve_board(q, start, true, {});
     REQUIRE(a.ok());
     REQUIRE(a->report.finished());
@@ -84,15 +87,15 @@ TEST_CASE(
     "the last region's beam stops at its node budget, deadline or cancel flag, and the answer is "
     "the reduction's (none when cancelled)") {
   Rng rng(43);
-  // Blank first: the last region is 6x6's top-left 5x5, blank in its first
-  // cell, searched without databases (nothing is built).
-  const GridBoard goal = canonical_goal(0, Shape{6, 6});
+  // Blank first: the last region is 8x8's top-left 7x7, blank in its first
+  // cell.
+  const GridBoard goal = canonical_goal(0, Shape{8, 8});
   const GridBoard start = shuffled_board(goal, rng);
   const std::vector<Move> reduced = reduction_path(start, goal);
 
   fifteen::SearchBudget nodes;
   nodes.max_nodes = 1000;
-  const grid::RegionBeamResult few = grid::region_beam(start, goal, kBeamWidth, nodes, nullptr);
+  const grid::RegionBeamResult few = grid::region_beam(start, goal, kBeamWidth, nodes);
   CHECK(few.beam.status == fifteen::SearchStatus::kSolved);
   CHECK_FALSE(few.used_beam);
   CHECK(few.beam.nodes <= 1000);
@@ -105,7 +108,7 @@ TEST_CASE(
 
   fifteen::SearchBudget late;
   late.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
-  const grid::RegionBeamResult past = grid::region_beam(start, goal, kBeamWidth, late, nullptr);
+  const grid::RegionBeamResult past = grid::region_beam(start, goal, kBeamWidth, late);
   CHECK(past.beam.status == fifteen::SearchStatus::kSolved);
   CHECK_FALSE(past.used_beam);
   CHECK(past.beam.path == reduced);
@@ -113,7 +116,7 @@ TEST_CASE(
   const std::atomic<bool> cancel{true};
   fifteen::SearchBudget cancelled;
   cancelled.cancel = &cancel;
-  const grid::RegionBeamResult none = grid::region_beam(start, goal, kBeamWidth, cancelled, nullptr);
+  const grid::RegionBeamResult none = grid::region_beam(start, goal, kBeamWidth, cancelled);
   CHECK(none.beam.status == fifteen::SearchStatus::kCancelled);
   CHECK(none.beam.path.empty());
   const auto c = solve_board(grid_question(goal), start, true, cancelled);
@@ -122,7 +125,7 @@ TEST_CASE(
   CHECK_FALSE(c->report.finished());
 
   // With the whole budget, the beam's path is shorter.
-  const grid::RegionBeamResult full = grid::region_beam(start, goal, kBeamWidth, {}, nullptr);
+  const grid::RegionBeamResult full = grid::region_beam(start, goal, kBeamWidth, {});
   CHECK(full.used_beam);
   CHECK(full.beam.path.size() < reduced.size());
   CHECK(test::replay(start, full.beam.path) == goal);

@@ -9,8 +9,8 @@
 // distance and linear conflicts, for the shapes no table or pattern
 // database is written for: is_grid_shape()), or, for those shapes when the
 // search does not finish within its attempt, found by a beam search
-// (kBeamSearch: boards of up to 25 cells, and past them the reduction's
-// path with its last region of at most 25 cells the beam's) or by
+// (kBeamSearch: boards of up to 49 cells, and past them the reduction's
+// path with its last region of at most 49 cells the beam's) or by
 // reduction alone (kReduction: a row and a column at a time, then
 // improved), with a proven lower bound
 // and never a claim of optimality (status kBounded). A bounded board's
@@ -118,6 +118,16 @@ inline constexpr int kBeamWidth = 4000;
 // (beam_search.h); a search that needs more leaves the board to the
 // reduction.
 inline constexpr std::uint64_t kBeamNodes = 3'000'000;
+// The beam's width and nodes on boards past 25 cells (6x6 and 7x7 whole,
+// past 49 cells the last 7x7 region, core/search/region_beam.h), whose
+// answers may take seconds (issue 39: 2, 3 and 5 s on 6x6, 7x7 and 10x10):
+// twice the width of the small boards' gives paths about 4% shorter on 7x7
+// (356.7 moves against 373.6 on 20 seeded boards) in about two seconds of
+// one core (docs/performance.md). The beam looks no deeper than the
+// reduction's path less one; a 7x7 search holds about 65 MB, one that
+// wanders to that depth about 122 MB (docs/deployment.md, "Capacity").
+inline constexpr int kWideBeamWidth = 8000;
+inline constexpr std::uint64_t kWideBeamNodes = 20'000'000;
 
 // What a search did.
 struct SearchReport {
@@ -218,19 +228,18 @@ struct Question {
   std::span<const fifteen::PatternSetView> grid_patterns;
   // kGrid on 5x5: the pattern databases of the goal blank's class that a
   // table holds (TableSet::pdb5x5_set(); not owned, outlives the Question),
-  // which the bounded answers' beam ranks boards by; past 25 cells the
-  // standard 5x5 goal's, for the beam over the last region
-  // (core/search/region_beam.h). Null when the tables loaded hold none: the
-  // beam over Manhattan distance and linear conflicts alone (nothing is
-  // built).
+  // which the bounded answers' beam ranks boards by. Null when the tables
+  // loaded hold none, and on every other shape: the beam over Manhattan
+  // distance and linear conflicts alone (nothing is built).
   const grid::Pdb5x5View* grid_pdb5x5 = nullptr;
   // kGrid: the bounded answers of up to 25 cells by the beam over Manhattan
   // distance and linear conflicts alone, as before issue 39 (no 5x5 pattern
   // databases are built or read: tenths of a second, about 1.12 times the
   // optimal on Korf and Felner's 5x5 boards instead of 1.07); past 25
-  // cells the reduction's path alone, without the beam over its last
-  // region (core/search/region_beam.h: tens of milliseconds, not tenths of
-  // a second, and about 43 moves longer on 6x6 to 10x10); on 2x8 and 8x2 an
+  // cells the reduction's path alone, without the beam over the whole
+  // board or its last region (core/search/region_beam.h: tens of
+  // milliseconds, not a second or two, and 1.3 to 1.4 times as long on
+  // 6x6 and 7x7, about 8% longer on 8x8 and 10x10); on 2x8 and 8x2 an
   // attempt of kPatternAttemptNodes. Every interface's fast option sets it
   // (HTTP's fast=1, --fast, the C API's eight_options_set_fast:
   // docs/answers.md, "Two speeds").
@@ -286,8 +295,9 @@ Result<std::vector<Move>> read_known_path(const GridBoard& board, const GridBoar
 // the whole budget when `require_optimal`), then, if
 // that did not finish and an optimal answer is not required, a beam search
 // within kBeamNodes (up to 25 cells the whole board's, on 5x5 with its
-// endgame; past them the reduction's path with the beam over its last
-// region, core/search/region_beam.h), else a reduction (status kBounded,
+// endgame), or kWideBeamNodes (up to 49 cells the whole board's; past them
+// the reduction's path with the beam over its last region,
+// core/search/region_beam.h), else a reduction (status kBounded,
 // unless its path is as short as the lower bound, which proves it optimal).
 // With q.known_path, a finished answer takes the known path when it is no
 // longer than the answer's own (optimal when no longer than the proven lower
@@ -304,11 +314,12 @@ Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, 
 // first move of its path is the one marked `hint` (and no move is
 // `optimal`), its distance the rest of the path's length, each other
 // move's distance d + 1 (back, then the path). Following hints from a
-// board past 25 cells never visits a board twice while its cells outside
+// board past 49 cells never visits a board twice while its cells outside
 // the last region are not all home (core/search/region_beam.h): the hint
 // is the reduction's first move, which always makes progress
-// (core/search/reduction_solver.h); with Question::grid_fast all the way.
-// Up to 25 cells, and past them in the last region, each board's answer is
+// (core/search/reduction_solver.h); with Question::grid_fast all the way,
+// from 26 cells. Up to 49 cells, and past them in the last region, each
+// board's answer is
 // a new beam search, which nothing proves to be no longer than the rest of
 // the previous board's path (docs/answers.md#hints has what was measured): a
 // caller that sends that rest as q.known_path gets an answer no longer than
