@@ -20,7 +20,7 @@ using beam::start_node;
 
 // A board's 64-bit fingerprint: a hash of its key, never 0. Two boards
 // with one fingerprint (about one chance in 10^7 over a whole search of a
-// million boards, one in 10^5 over a 7x7 board's 30 million) make the
+// million boards, one in 10^5 over the 20 million of a wide search) make the
 // search drop the second as seen: a child less, never a wrong path.
 template <int kCells>
 std::uint64_t fingerprint(const Key<kCells>& k) {

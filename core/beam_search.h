@@ -43,7 +43,10 @@
 // measured, about 20 MB for a 5x5 or 3x8 board at width 4,000; at most,
 // when a search runs to a 3,000,000-node budget keeping every child, about
 // 110 MB. The 5x5 databases are 12.9 MB more, a table's (read once a
-// process, shared by every search).
+// process, shared by every search). Past 25 cells a child takes 184 bytes
+// (the node of 49 cells), and answer.h's wider beam keeps more boards: a
+// 7x7 search measured about 65 MB at its peak, one that ran to the
+// reduction's depth about 122 MB (docs/deployment.md, "Capacity").
 //
 // Thread safety: pure functions; the state lives in the call.
 #pragma once
@@ -98,11 +101,12 @@ struct BeamResult {
 // A path from `start` to `goal` by a beam of `width` boards ranked by
 // `heuristic`, within the budget (nodes: at most budget.max_nodes boards
 // generated; the cancel flag and the deadline, as fifteen::SearchBudget
-// says, read once a layer), and of at most `max_depth` moves (kBudgetExceeded
-// when no layer up to that depth reaches the goal: a caller holding a path
-// of n moves asks for n - 1 at most, and a beam that wanders, as one in a
-// hundred on a 7x7 region does, stops there rather than at the nodes'
-// cap). The same question gets the same path everywhere. REQUIRES:
+// says, read once a layer), and of at most `max_depth` moves
+// (kBudgetExceeded when no layer up to that depth reaches the goal: a
+// caller holding a path of n moves asks for n - 1 at most, and a beam that
+// wanders, as about one 7x7 region in a hundred does, stops there rather
+// than at the nodes' cap). The same question gets the same path
+// everywhere. REQUIRES:
 // is_valid(start), is_valid(goal), start.shape == goal.shape, start.size()
 // <= kMaxBeamCells, 1 <= width <= kMaxBeamWidth, 1 <= max_depth <=
 // kMaxBeamDepth; heuristic.databases null, or goal 5x5 and the set of its

@@ -1,6 +1,7 @@
 // The beam search (core/beam_search.h): legal paths to any goal on every
-// shape of 14 to 25 cells, never shorter than the distance, the same path
-// every time, and its budget, deadline and cancel flag; and the answers it
+// shape of 14 to 25 cells and on shapes of 26 to 49, never shorter than the
+// distance, the same path every time, and its budget, depth, deadline and
+// cancel flag; and the answers it
 // gives through solve_board() (method beam-search, bounded, with a lower
 // bound at most Korf and Felner's published lengths).
 #include <doctest/doctest.h>
@@ -40,6 +41,50 @@ TEST_CASE("the beam search finds a legal path to any goal on every shape of 14 t
       CHECK(static_cast<int>(r.path.size()) >= grid::manhattan_linear_conflict(start, goal));
       CHECK(r.nodes > 0);
     }
+  }
+}
+
+TEST_CASE("the beam search finds a legal path on boards of 26 to 49 cells, in the large node") {
+  Rng rng(53);
+  // 3x9, 4x7, 6x6, 5x9, 6x8 and 7x7: keys of 6 bits a cell (beam_node.h),
+  // a board's last cell keyed too when it has fewer than 49.
+  for (const Shape s :
+       {Shape{3, 9}, Shape{7, 4}, Shape{6, 6}, Shape{5, 9}, Shape{8, 6}, Shape{7, 7}}) {
+    CAPTURE(to_string(s));
+    const GridBoard goal = shuffled_board(standard_goal(s), rng);
+    const GridBoard start = shuffled_board(goal, rng);
+    // (A beam of 1,000 wanders past kMaxBeamDepth on this 5x9 board: 2.3
+    // million nodes and no path.)
+    const grid::BeamResult r = grid::beam_search(start, goal, 2000, {});
+    REQUIRE(r.status == fifteen::SearchStatus::kSolved);
+    CHECK(test::replay(start, r.path) == goal);
+    CHECK(static_cast<int>(r.path.size()) >= grid::manhattan_linear_conflict(start, goal));
+    CHECK(r.start_bound == grid::manhattan_linear_conflict(start, goal));
+    if (s.cells() < 30) {  // the same path every time (the others: as long again)
+      const grid::BeamResult again = grid::beam_search(start, goal, 2000, {});
+      CHECK(again.path == r.path);
+    }
+  }
+}
+
+TEST_CASE("the beam looks no deeper than its max_depth") {
+  Rng rng(59);
+  for (const Shape s : {Shape{5, 5}, Shape{6, 6}}) {
+    CAPTURE(to_string(s));
+    const GridBoard goal = standard_goal(s);
+    const GridBoard start = shuffled_board(goal, rng);
+    const grid::BeamResult r = grid::beam_search(start, goal, 300, {});
+    REQUIRE(r.status == fifteen::SearchStatus::kSolved);
+    const int n = static_cast<int>(r.path.size());
+    // The same search allowed exactly its path's length finds the same path;
+    // one move less, none, having generated no more boards.
+    const grid::BeamResult exact = grid::beam_search(start, goal, 300, {}, {}, n);
+    CHECK(exact.status == fifteen::SearchStatus::kSolved);
+    CHECK(exact.path == r.path);
+    const grid::BeamResult shorter = grid::beam_search(start, goal, 300, {}, {}, n - 1);
+    CHECK(shorter.status == fifteen::SearchStatus::kBudgetExceeded);
+    CHECK(shorter.path.empty());
+    CHECK(shorter.nodes <= r.nodes);
   }
 }
 
