@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
-#include <compare>
 #include <cstdint>
 
 #include "eight/board.h"
@@ -53,7 +52,11 @@ struct Key {
       w[static_cast<std::size_t>(c / kPerWord)] ^= std::uint64_t{t} << (kBits * (c % kPerWord));
     }
   }
-  friend auto operator<=>(const Key&, const Key&) = default;
+  // Word by word, the first word first (as the two-word key of before,
+  // so the same order). Not a defaulted <=>: the WebAssembly package's
+  // libc++ (Emscripten 3.1.6) has no <=> for std::array, and deletes it.
+  friend bool operator==(const Key& a, const Key& b) { return a.w == b.w; }
+  friend bool operator<(const Key& a, const Key& b) { return a.w < b.w; }
 };
 
 template <int kCells>
