@@ -118,8 +118,17 @@ before(async () => {
   // the test's next ask (182 moves, then 134), as a search starved until
   // its deadline stops with another path; the deadline is the server
   // tests' (tests/server/deadline_test.cpp).
-  server = spawn(join(binDir, "eight-server"),
-                 ["--table", table, "--host", "127.0.0.1", "--port", String(port), "--quiet",
+  // In a session of its own (setsid), as a deployed server is (a systemd
+  // service, a container): the kernel shares the CPU between sessions
+  // (autogroups) and counts nice values within one, so in ctest's session,
+  // beside the suite's other tests, the compute threads (nice 19 by design)
+  // would get about 1.5% of a core and a 7x7 answer's two seconds would take
+  // minutes. setpriv --pdeathsig: it is stopped if this process dies
+  // without stopping it (a ctest timeout), since it is outside our group.
+  // Both exec, so the child is the server itself.
+  server = spawn("setsid",
+                 ["setpriv", "--pdeathsig", "TERM", "--", join(binDir, "eight-server"),
+                  "--table", table, "--host", "127.0.0.1", "--port", String(port), "--quiet",
                   "--queue-wait", "600", "--job-deadline", "600"],
                  { stdio: ["ignore", "ignore", "inherit"] });
   await waitReady(10000);
