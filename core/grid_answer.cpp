@@ -103,42 +103,29 @@ SearchedSolution grid_solve(const GridBoard& goal,
     out.report.status = r.status;
     return out;
   } else {
-    // Not proven within the attempt: a beam search's path (the beam's
-    // alone up to kMaxBeamCells, past them the reduction's with the beam's
-    // last region), else (the beam finds none within what is left of the
-    // budget) the reduction's.
+    // Not proven within the attempt: a beam search's path, else (the beam
+    // finds none within what is left of the budget) the reduction's.
     bool found = false;
-    std::vector<Move> reduced;  // the reduction's path, when computed first
     const bool wide = board.size() > grid::kSmallBeamCells;
-    const bool big = board.size() > grid::kMaxBeamCells;
     if (!(fast && wide)) {
       fifteen::SearchBudget b = budget;
       b.max_nodes = std::min(wide ? kWideBeamNodes : kBeamNodes,
                              budget.max_nodes - std::min(budget.max_nodes, r.nodes));
       const int width = wide ? kWideBeamWidth : kBeamWidth;
-      // On 5x5 over the pattern databases too (beam_search.h), whose value
-      // at the start is a lower bound when larger than the attempt's.
-      // (Question::grid_fast: MD+LC alone.) From 26 to 49 cells the beam
-      // over the whole board, past them the reduction's path with its last
-      // region's moves the beam's (search/region_beam.h); past 25 cells
-      // Question::grid_fast keeps the reduction's alone.
+      // Up to 25 cells the beam over the whole board, on 5x5 over the
+      // pattern databases too (beam_search.h), whose value at the start is
+      // a lower bound when larger than the attempt's (Question::grid_fast:
+      // MD+LC alone). Past 25 cells the reduction's path with the beam
+      // over its last region of at most 49 cells, the whole board up to 49
+      // (search/region_beam.h); Question::grid_fast keeps the reduction's
+      // alone.
       grid::BeamResult beam;
       bool used_beam = true;
       grid::BeamHeuristic h;  // MD+LC alone, unless the 5x5 databases below
-      if (big) {
+      if (wide) {
         grid::RegionBeamResult rb = grid::region_beam(board, goal, width, b);
         beam = std::move(rb.beam);
         used_beam = rb.used_beam;
-      } else if (wide) {
-        // The reduction's path first (tens of milliseconds): the beam
-        // looks only for a shorter one, and the answer is the reduction's
-        // when it finds none (as region_beam's).
-        reduced = reduce(board, goal);
-        if (reduced.size() >= 2) {
-          const int most = static_cast<int>(std::min<std::size_t>(
-              reduced.size() - 1, static_cast<std::size_t>(grid::kMaxBeamDepth)));
-          beam = grid::beam_search(board, goal, width, b, h, most);
-        }
       } else {
         if (!fast) h = grid::beam_heuristic(goal, pdb5x5);
         beam = grid::beam_search(board, goal, width, b, h);
@@ -172,7 +159,7 @@ SearchedSolution grid_solve(const GridBoard& goal,
       }
     }
     if (!found) {
-      path = reduced.empty() ? reduce(board, goal) : std::move(reduced);
+      path = reduce(board, goal);
       out.solution.quality.method = Method::kReduction;
     }
     // A path no longer than a proven lower bound is optimal.

@@ -1,17 +1,19 @@
-// Boards past 25 cells: by default the beam's path over the whole board up
-// to 49 cells (core/beam_search.h), past them the reduction's path with its
-// last region's moves the beam's (core/search/region_beam.h), legal,
+// Boards past 25 cells: by default the reduction's path with its last
+// region's moves the beam's (core/search/region_beam.h; up to 49 cells the
+// region is the whole board, so the beam's path alone, core/beam_search.h), legal,
 // reaching the goal, shorter than the reduction's and never shorter than
 // the proven lower bound; with Question::grid_fast the reduction's path as
 // before; and the beam's node budget, deadline and cancel flag, after which
 // the answer is the reduction's (or none, cancelled).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <span>
 #include <vector>
 
+#include "beam_search.h"
 #include "eight/answer.h"
 #include "eight/random.h"
 #include "grid_search.h"
@@ -65,6 +67,37 @@ TEST_CASE(
     CHECK(s.quality.lower_bound <= s.distance);
     CHECK(s.distance < static_cast<int>(reduction_path(start, goal).size()));
     CHECK(a->report.nodes > 0);
+  }
+}
+
+TEST_CASE(
+    "from 26 to 49 cells the last region is the whole board from its start, searched as it is, "
+    "no deeper than the reduction's path less one") {
+  Rng rng(47);
+  // A standard goal and two others (their tiles not renamed: the beam's
+  // own path over the board as given).
+  for (const GridBoard& goal :
+       {standard_goal(Shape{3, 9}), shuffled_board(standard_goal(Shape{6, 6}), rng),
+        shuffled_board(standard_goal(Shape{5, 7}), rng)}) {
+    CAPTURE(to_string(goal));
+    const GridBoard start = shuffled_board(goal, rng);
+    const std::vector<Move> reduced = reduction_path(start, goal);
+    const int most = std::min(static_cast<int>(reduced.size()) - 1, grid::kMaxBeamDepth);
+    const grid::BeamResult direct = grid::beam_search(start, goal, 2000, {}, {}, most);
+    REQUIRE(direct.status == fifteen::SearchStatus::kSolved);
+    const grid::RegionBeamResult r = grid::region_beam(start, goal, 2000, {});
+    CHECK(r.beam.status == fifteen::SearchStatus::kSolved);
+    CHECK(r.used_beam);
+    CHECK(r.beam.path == direct.path);
+    CHECK(r.beam.nodes == direct.nodes);
+    CHECK(r.beam.start_bound == grid::manhattan_linear_conflict(start, goal));
+    // Within 1,000 nodes the beam finds none: the reduction's path.
+    fifteen::SearchBudget few;
+    few.max_nodes = 1000;
+    const grid::RegionBeamResult cut = grid::region_beam(start, goal, 2000, few);
+    CHECK(cut.beam.status == fifteen::SearchStatus::kSolved);
+    CHECK_FALSE(cut.used_beam);
+    CHECK(cut.beam.path == reduced);
   }
 }
 

@@ -84,7 +84,7 @@ GridBoard region_board(const GridBoard& b, const GridBoard& goal, const Region& 
 RegionBeamResult region_beam(const GridBoard& start, const GridBoard& goal, int width,
                              const fifteen::SearchBudget& budget) {
   assert(is_valid(start) && is_valid(goal) && start.shape == goal.shape &&
-         start.size() > kMaxBeamCells && width >= 1 && width <= kMaxBeamWidth);
+         start.size() > kSmallBeamCells && width >= 1 && width <= kMaxBeamWidth);
   RegionBeamResult out;
   BeamResult& beam = out.beam;
   if (!same_class(start, goal)) return out;
@@ -101,8 +101,11 @@ RegionBeamResult region_beam(const GridBoard& start, const GridBoard& goal, int 
     at = *apply_move(at, beam.path[prefix++]);
     region = unsettled(at, goal, kMaxBeamCells);
   }
-  const GridBoard small_goal = region_board(goal, goal, region);
-  const GridBoard small = region_board(at, goal, region);
+  // The whole board (26 to 49 cells) is searched as it is: renamed, its
+  // tiles would break the beam's ties otherwise, and its paths change.
+  const bool whole = region.rows() == start.shape.rows && region.cols() == start.shape.cols;
+  const GridBoard small_goal = whole ? goal : region_board(goal, goal, region);
+  const GridBoard small = whole ? at : region_board(at, goal, region);
   // Only a path shorter than the reduction's rest is of use: the beam looks
   // no deeper (on the one 8x8 board in a hundred whose region's beam
   // wanders, 2.9 s and 179 MB rather than 6.8 s and 289 MB at the nodes'

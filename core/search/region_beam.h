@@ -1,17 +1,20 @@
-// Shorter paths for boards past kMaxBeamCells (49) cells (8x8 to 10x10,
-// 5x10, 6x9 and the like), the bounded answers' default there: the
-// reduction's path (reduction_solver.h) up to the first board whose cells
-// outside the last region are home, then the beam search (beam_search.h)
-// over that region, a board of at most 49 cells of its own, over Manhattan
-// distance and linear conflicts.
+// Shorter paths for boards past kSmallBeamCells (25) cells, the bounded
+// answers' default there: the reduction's path (reduction_solver.h) up to
+// the first board whose cells outside the last region are home, then the
+// beam search (beam_search.h) over that region, a board of at most
+// kMaxBeamCells (49) cells of its own, over Manhattan distance and linear
+// conflicts.
 //
 // The last region: the smallest rectangle holding the blank and every cell
 // not yet home, once it fits in 49 cells, grown a line at a time towards the
 // board's edges while it still does (7x7 on the squares from 8x8 to 10x10,
-// 6x8 on 6x9). The reduction peels the outer lines, so its path reaches
-// such a board; when the beam's path from there is not shorter than the
-// reduction's rest (or the beam finds none within the budget), the answer
-// is the reduction's path whole.
+// 6x8 on 6x9; the whole board, from its start, on boards of 26 to 49 cells:
+// 6x6, 7x7, 4x9 ...). The reduction peels the outer lines, so its path
+// reaches such a board; when the beam's path from there is not shorter than
+// the reduction's rest (or the beam finds none within the budget), the
+// answer is the reduction's path whole. The reduction's path is always
+// computed first (tens of milliseconds): it bounds the beam's depth, and it
+// is the answer the beam must beat.
 //
 // Why a 7x7 region over Manhattan distance and not a 5x5 one over the 5x5
 // pattern databases (as before): measured on seeded boards
@@ -43,7 +46,7 @@ namespace eight::grid {
 // `used_beam` when the beam's moves are in it), kCancelled (no path), or
 // kUnsolvable (the other class). start_bound: Manhattan distance and linear
 // conflicts of the start. REQUIRES: is_valid(start), is_valid(goal),
-// start.shape == goal.shape, start.size() > kMaxBeamCells,
+// start.shape == goal.shape, start.size() > kSmallBeamCells,
 // 1 <= width <= kMaxBeamWidth.
 struct RegionBeamResult {
   BeamResult beam;
