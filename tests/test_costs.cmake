@@ -6,7 +6,9 @@
 # with the test names.
 foreach(cost_and_name
     "140;pattern databases of 2x7, 3x5 and 2x8 are admissible and the search optimal on every board within 20 moves"
-    "95;grid shapes are answered optimally near the goal, and with a bound far from it"
+    "70;grid shapes are answered optimally near the goal, and with a bound far from it (37 to 64 cells)"
+    "50;grid shapes are answered optimally near the goal, and with a bound far from it (65 to 100 cells)"
+    "35;grid shapes are answered optimally near the goal, and with a bound far from it (13 to 36 cells)"
     "80;a transposed or turned pattern-shape question is answered through the kept databases"
     "60;following hints from any board of a grid shape reaches the goal without cycling"
     "60;past 25 cells the default answer is the beam's (past 49 over the reduction's last region), legal and shorter than the reduction's, on seeded 6x6, 7x7, 8x8, 10x10, 5x10, 4x7 and 9x3 boards"
