@@ -304,6 +304,11 @@ std::span<const fifteen::PatternSetView> pattern_databases_or_start(Shape shape,
   return slot.sets();
 }
 
+std::span<const fifteen::PatternSetView> built_pattern_databases(Shape shape, int goal_blank) {
+  assert(fifteen::is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells());
+  return slot_of(shape, goal_blank).sets();
+}
+
 std::span<const fifteen::PatternSetView> pattern_databases(Shape shape, int goal_blank,
                                                            const std::atomic<bool>* cancel) {
   assert(fifteen::is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells());
@@ -363,6 +368,10 @@ GridResult search(const GridBoard& start, const GridBoard& goal,
         },
         budget);
     if (first != nullptr) dbs = pattern_databases_or_start(shape, blank);
+  } else if (dbs.empty() && budget.max_nodes < kMinBuildNodes) {
+    // Too small a budget to pay for a build: the sets if some caller built
+    // them, else Manhattan distance and linear conflicts alone.
+    dbs = built_pattern_databases(g.shape, blank_cell(g));
   } else if (dbs.empty()) {
     dbs = pattern_databases(g.shape, blank_cell(g), budget.cancel);
     if (dbs.empty()) {  // cancelled while the sets were built

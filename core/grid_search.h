@@ -94,6 +94,19 @@ bool is_pattern_key(Shape shape, int goal_blank);
 // REQUIRES: fifteen::is_pattern_shape(shape), 0 <= goal_blank < cells.
 std::span<const fifteen::PatternSetView> pattern_databases(
     Shape shape, int goal_blank, const std::atomic<bool>* cancel = nullptr);
+// The same sets when some caller has built them, else empty; never builds.
+// Thread-safe. REQUIRES: as pattern_databases().
+std::span<const fifteen::PatternSetView> built_pattern_databases(Shape shape, int goal_blank);
+// The smallest budget for which search() builds, on the calling thread, the
+// sets of a pattern shape it is given none for and that are not built yet
+// (fifteen::SearchBudget::build_in_background false): 2x8's take about 12 s
+// of one core (seconds more under sanitizers), against a budget under a
+// million nodes, well under a second of search. A search with less is made
+// over Manhattan distance and linear conflicts alone, and the next one with
+// enough builds them. (The attempts of eight/answer.h have 5 and 25
+// million; the C API fuzzer, which keeps budgets to 20,000 nodes, found a
+// 2x8 question spending more than its 10 s timeout building them.)
+inline constexpr std::uint64_t kMinBuildNodes = 1'000'000;
 // The same sets when they are built; else empty at once, having started
 // their build on a thread of its own (once: a build already under way, on
 // any thread, is left to finish), which keeps them as pattern_databases()

@@ -364,6 +364,42 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "a pattern-shape search on the calling thread builds its databases only for a budget of a "
+    "million nodes or more, and uses them once built") {
+  // The C API fuzzer's finding (fuzz/corpus/fuzz_c_options/budget-20000-2x8-build):
+  // a 2x8 question with a budget of 20,000 nodes spent more than the
+  // fuzzer's 10 s building the sets (about 12 s of one core unsanitized).
+  // 2x7 with the goal's blank on cell 3 (each test runs in a process of its
+  // own, so no other test built it here), and 2x8's, never built here.
+  const Shape shape{2, 7};
+  const Board goal = canonical_goal<Board>(3, shape);
+  REQUIRE(grid::pattern_key(goal) == grid::PatternKey{shape, 3});
+  REQUIRE(grid::built_pattern_databases(shape, 3).empty());
+  Rng rng(11);
+  const Board b = walk(goal, 60, rng);
+  const int mlc = grid::manhattan_linear_conflict(b, goal);
+  fifteen::SearchBudget small;
+  small.max_nodes = grid::kMinBuildNodes - 1;
+  CHECK(grid::search(b, goal, small).initial_bound == mlc);
+  CHECK(grid::built_pattern_databases(shape, 3).empty());
+  const Board goal8 = canonical_goal<Board>(3, Shape{2, 8});
+  REQUIRE(grid::pattern_key(goal8) == grid::PatternKey{Shape{2, 8}, 3});
+  small.max_nodes = 20'000;
+  const Board b8 = walk(goal8, 60, rng);
+  const grid::GridResult r8 = grid::search(b8, goal8, small);
+  CHECK(r8.nodes <= 20'000);
+  CHECK(r8.initial_bound == grid::manhattan_linear_conflict(b8, goal8));
+  CHECK(grid::built_pattern_databases(Shape{2, 8}, 3).empty());
+  // A million nodes pay for the build; the sets then serve every budget.
+  fifteen::SearchBudget enough;
+  enough.max_nodes = grid::kMinBuildNodes;
+  const int with = grid::search(b, goal, enough).initial_bound;
+  REQUIRE_FALSE(grid::built_pattern_databases(shape, 3).empty());
+  CHECK(with > mlc);
+  CHECK(grid::search(b, goal, small).initial_bound == with);
+}
+
+TEST_CASE(
     "a pattern-shape search that may not wait for its databases starts their build once and "
     "answers meanwhile without them") {
   // Issue 41: the 2x8 sets' first build (4.5 s a goal) was paid by every

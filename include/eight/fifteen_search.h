@@ -46,7 +46,8 @@ struct SearchBudget {
   const std::atomic<bool>* cancel = nullptr;  // stop once it reads true
   // A grid search on a pattern shape whose databases are not built yet
   // (grid_search.h, pattern_databases()): false builds them on the calling
-  // thread first (up to seconds, whatever the budget); true starts their
+  // thread first (up to seconds) when max_nodes is at least a million
+  // (grid::kMinBuildNodes), else searches without them; true starts their
   // build on a thread of its own and searches meanwhile over Manhattan
   // distance and linear conflicts alone, so that no caller with a small
   // budget or a deadline pays for the build (the server's searches).
