@@ -363,21 +363,45 @@ TEST_CASE(
   CHECK(solved.initial_bound >= grid::manhattan_linear_conflict(b, goal));
 }
 
+namespace {
+
+// 2x7 with the goal's blank on cell 3: a key whose sets no test here builds
+// but the one asking (each test runs in a process of its own), small enough
+// to build in a test's time; and a board 60 moves from that goal, with its
+// Manhattan distance and linear conflicts.
+struct UnbuiltKey {
+  Shape shape{2, 7};
+  Board goal;
+  Board board;
+  int mlc = 0;
+};
+UnbuiltKey unbuilt_2x7_key() {
+  UnbuiltKey k;
+  k.goal = canonical_goal<Board>(3, k.shape);
+  REQUIRE(grid::pattern_key(k.goal) == grid::PatternKey{k.shape, 3});
+  Rng rng(11);
+  k.board = walk(k.goal, 60, rng);
+  k.mlc = grid::manhattan_linear_conflict(k.board, k.goal);
+  return k;
+}
+
+}  // namespace
+
 TEST_CASE(
     "a pattern-shape search on the calling thread builds its databases only for a budget of a "
     "million nodes or more, and uses them once built") {
   // The C API fuzzer's finding (fuzz/corpus/fuzz_c_options/budget-20000-2x8-build):
   // a 2x8 question with a budget of 20,000 nodes spent more than the
   // fuzzer's 10 s building the sets (about 12 s of one core unsanitized).
-  // 2x7 with the goal's blank on cell 3 (each test runs in a process of its
-  // own, so no other test built it here), and 2x8's, never built here.
-  const Shape shape{2, 7};
-  const Board goal = canonical_goal<Board>(3, shape);
-  REQUIRE(grid::pattern_key(goal) == grid::PatternKey{shape, 3});
+  // 2x7's unbuilt key, and 2x8's with the goal's blank on cell 3, never
+  // built here either.
+  const UnbuiltKey k = unbuilt_2x7_key();
+  const Shape shape = k.shape;
+  const Board& goal = k.goal;
+  const Board& b = k.board;
+  const int mlc = k.mlc;
   REQUIRE(grid::built_pattern_databases(shape, 3).empty());
-  Rng rng(11);
-  const Board b = walk(goal, 60, rng);
-  const int mlc = grid::manhattan_linear_conflict(b, goal);
+  Rng rng(12);
   fifteen::SearchBudget small;
   small.max_nodes = grid::kMinBuildNodes - 1;
   CHECK(grid::search(b, goal, small).initial_bound == mlc);
@@ -403,20 +427,17 @@ TEST_CASE(
     "a pattern-shape search that may not wait for its databases starts their build once and "
     "answers meanwhile without them") {
   // Issue 41: the 2x8 sets' first build (4.5 s a goal) was paid by every
-  // request, even one with budget=1000. 2x7 with the goal's blank on cell 3:
-  // a set no other test here builds (each test runs in a process of its
-  // own), small enough to build in a test's time.
-  const Shape shape{2, 7};
-  const Board goal = canonical_goal<Board>(3, shape);
-  REQUIRE(grid::pattern_key(goal) == grid::PatternKey{shape, 3});
-  Rng rng(11);
-  const Board b = walk(goal, 60, rng);
+  // request, even one with budget=1000.
+  const UnbuiltKey k = unbuilt_2x7_key();
+  const Shape shape = k.shape;
+  const Board& goal = k.goal;
+  const Board& b = k.board;
   fifteen::SearchBudget budget;
   budget.max_nodes = 1000;
   budget.build_in_background = true;
   // Many callers at once while the set is missing: none waits for it, each
   // searches over Manhattan distance and linear conflicts within its budget.
-  const int mlc = grid::manhattan_linear_conflict(b, goal);
+  const int mlc = k.mlc;
   std::vector<grid::GridResult> first(4 * 25);
   {
     std::vector<std::jthread> callers;
