@@ -99,19 +99,22 @@ struct LineConflicts {
   }
 
   // Brought up to date after the tile on cell `to` slid into the blank on
-  // `from`; `cells` already shows the slide.
+  // `from`; `cells` already shows the slide. Of the two lines the tile
+  // crosses only one it belongs on can change (a line counts only its own
+  // tiles), and on most slides neither is its own: at most one recount.
   void slid(const Geometry& g, const std::uint8_t* cells, int from, int to) {
     const auto recount = [&](std::array<std::uint8_t, kMaxSide>& lines, Line line, int i) {
       const int now = line_conflicts(g, cells, line, i);
       total = static_cast<std::uint16_t>(total + now - lines[static_cast<std::size_t>(i)]);
       lines[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(now);
     };
+    const std::uint8_t t = cells[from];
     if (to / g.cols == from / g.cols) {  // horizontal: the tile changes column
-      recount(col, Line::kColumn, to % g.cols);
-      recount(col, Line::kColumn, from % g.cols);
+      const int own = g.goal_col[t];
+      if (own == to % g.cols || own == from % g.cols) recount(col, Line::kColumn, own);
     } else {  // vertical: the tile changes row
-      recount(row, Line::kRow, to / g.cols);
-      recount(row, Line::kRow, from / g.cols);
+      const int own = g.goal_row[t];
+      if (own == to / g.cols || own == from / g.cols) recount(row, Line::kRow, own);
     }
   }
 };
