@@ -52,12 +52,6 @@ class FingerprintSet {
   // Starts fetching the slot where a call for `f` first looks.
   void prefetch(std::uint64_t f) const { __builtin_prefetch(&slots_[slot_of(f)]); }
 
-  bool contains(std::uint64_t f) const {
-    for (std::size_t i = slot_of(f);; i = (i + 1) & mask_) {
-      if (slots_[i] == f) return true;
-      if (slots_[i] == 0) return false;
-    }
-  }
   // True when `f` was not in the set (it is now).
   bool insert(std::uint64_t f) {
     assert(f != 0);
@@ -81,7 +75,7 @@ class FingerprintSet {
   std::size_t slot_of(std::uint64_t f) const { return static_cast<std::size_t>(f >> 20) & mask_; }
 
   void grow() {
-    std::vector<std::uint64_t> old(slots_.size() * 2);
+    Slots old(slots_.size() * 2);
     old.swap(slots_);
     mask_ = slots_.size() - 1;
     for (const std::uint64_t f : old) {
@@ -92,14 +86,33 @@ class FingerprintSet {
     }
   }
 
-  std::vector<std::uint64_t> slots_;
+  using Slots = std::vector<std::uint64_t>;
+  Slots slots_;
   std::size_t mask_;
   std::size_t size_ = 0;
 };
 
+// How many children after its slot was prefetched a child is probed in a
+// fingerprint set: enough for the memory's answer to arrive, few enough
+// that the lines stay in the cache.
+constexpr std::size_t kLag = 32;
+
 // How a kept board was reached, for the path: its parent's index in the
 // layer before, times 4, plus the move.
 using Link = std::uint32_t;
+
+// A child of a layer's board, before the cut: what ranks it and where it
+// comes from, without its cells (a tenth of a node of 49 cells). Its node
+// is built again, from the parent, only when it is kept.
+template <class N>
+struct Child {
+  Key<N::kMaxCells> key;  // ties of rank broken by the board, as before
+  std::uint64_t print = 0;
+  int rank = 0;
+  std::uint32_t parent = 0;  // its index in the layer
+  std::uint8_t move = 0;     // the move from its parent
+  bool home = false;         // every tile home: the goal
+};
 
 // The path to the child reached by `last` from board `index` of the last
 // layer in `history`.
@@ -155,71 +168,112 @@ BeamResult search(const GridBoard& start, const GridBoard& goal, int width,
   kept.insert(fingerprint(layer.front().key));
   // history[d][i]: how board i of layer d was reached (layer 0: the start).
   std::vector<std::vector<Link>> history{{Link{0}}};
-  std::vector<Node> children;
-  std::vector<std::uint64_t> prints;
-  const auto order = [](const Node& a, const Node& b) {
-    return a.rank() != b.rank() ? a.rank() < b.rank() : a.key < b.key;
+  // A layer's children are ranked before any is kept: each is built once
+  // in `scratch` (a copy that stays in the cache) and stays only as a
+  // Child, a few bytes; the boards of the next layer are built again from
+  // their parents once the width is chosen. Before, every child was a
+  // whole node (176 bytes past 25 cells) copied into the layer's children,
+  // then moved about by the cut and the sort.
+  std::vector<Child<Node>> children;
+  std::vector<Node> next;
+  // A total order (ties of rank broken by the board, then by where it came
+  // from, for two equal children of one layer), so every build (libstdc++
+  // here, libc++ in the WebAssembly package, js/) keeps the same boards in
+  // the same order, and finds the same path.
+  const auto order = [](const Child<Node>& a, const Child<Node>& b) {
+    if (a.rank != b.rank) return a.rank < b.rank;
+    if (!(a.key == b.key)) return a.key < b.key;
+    return a.parent != b.parent ? a.parent < b.parent : a.move < b.move;
   };
   out.status = fifteen::SearchStatus::kBudgetExceeded;
   for (int depth = 0; depth < max_depth; ++depth) {  // children at depth + 1
-    // Every child of the layer first, its slot in `kept` prefetched; then,
-    // in the same order, those that are new. The set's slots are scattered
-    // over megabytes, so the misses overlap this way.
+    // No child that undoes its parent's move is made: it is the board
+    // before, kept in the layer before. Any other child equal to a kept
+    // board closes a cycle of at least 12 moves (the girth of the puzzle's
+    // graph), which is rare; so `kept` is asked only about the children
+    // that make the cut, in rank order (below), not about every child. The
+    // children equal to one another in this layer are told apart here, in
+    // the order made (the first is kept, as its parent ranks first), each
+    // probed in `generated` kLag children after its slot was prefetched.
+    const std::vector<Link>& made = history.back();
     children.clear();
-    prints.clear();
-    for (std::size_t i = 0; i < layer.size(); ++i) {
+    generated.clear();
+    generated.reserve(4 * layer.size());
+    std::size_t probed = 0;
+    std::size_t fresh = 0;
+    bool done = false;  // the goal found, or the budget spent
+    const auto probe = [&](std::size_t upto) {
+      for (; probed < upto && !done; ++probed) {
+        const Child<Node> child = children[probed];
+        if (!generated.insert(child.print)) continue;
+        if (out.nodes == budget.max_nodes) {
+          done = true;
+          break;
+        }
+        ++out.nodes;
+        if (child.home) {  // every tile home
+          out.status = fifteen::SearchStatus::kSolved;
+          out.path = path_to(history, child.parent, static_cast<Move>(child.move));
+          done = true;
+          break;
+        }
+        children[fresh++] = child;
+      }
+    };
+    for (std::size_t i = 0; i < layer.size() && !done; ++i) {
+      const int back = depth == 0 ? -1 : static_cast<int>(opposite(static_cast<Move>(made[i] & 3)));
       for (const Move m : kAllMoves) {
         const int to = neighbor(shape, layer[i].blank, m);
-        if (to < 0) continue;
-        Node& child = children.emplace_back(layer[i]);
-        slide(g, pdb, child, to);
-        prints.push_back(fingerprint(child.key));
-        kept.prefetch(prints.back());
+        if (to < 0 || static_cast<int>(m) == back) continue;
+        Node scratch = layer[i];
+        slide(g, pdb, scratch, to);
+        Child<Node>& child = children.emplace_back();
+        child.key = scratch.key;
+        child.print = fingerprint(scratch.key);
+        generated.prefetch(child.print);
+        child.rank = scratch.rank();
         child.parent = static_cast<std::uint32_t>(i);
         child.move = static_cast<std::uint8_t>(m);
+        child.home = scratch.md == 0;
       }
+      if (children.size() > kLag) probe(children.size() - kLag);
     }
-    generated.clear();
-    generated.reserve(children.size());
-    std::size_t fresh = 0;
-    for (std::size_t c = 0; c < children.size(); ++c) {
-      if (kept.contains(prints[c]) || !generated.insert(prints[c])) continue;
-      if (out.nodes == budget.max_nodes) return out;
-      const Node& child = children[c];
-      ++out.nodes;
-      // slide() keeps the heuristic and the key incrementally: checked
-      // against a full recount on one child in 64 (on every child, an
-      // assertion build's search took 3.4 times as long).
-      assert(out.nodes % 64 != 0 ||
-             (child.h() == beam::full_h(g, pdb, child) &&
-              child.key == key_of<Node::kMaxCells>(child.cells.data(), g.rows * g.cols)));
-      if (child.md == 0) {  // every tile home
-        out.status = fifteen::SearchStatus::kSolved;
-        out.path = path_to(history, child.parent, static_cast<Move>(child.move));
-        return out;
-      }
-      children[fresh++] = child;
-    }
+    probe(children.size());
+    if (done) return out;
     children.resize(fresh);
-    if (children.empty()) return out;  // died out: every child kept before
-    if (children.size() > static_cast<std::size_t>(width)) {
-      std::nth_element(children.begin(), children.begin() + width, children.end(), order);
-      children.resize(static_cast<std::size_t>(width));
-    }
-    // In `order` (a total order: no two kept boards share a key), not in
-    // the order nth_element left: that order differs between standard
-    // libraries, and the layer's order decides which parent keeps a child
-    // two of them make, so the path. Sorted, every build (libstdc++ here,
-    // libc++ in the WebAssembly package, js/) finds the same path.
-    std::sort(children.begin(), children.end(), order);
-    layer.swap(children);
-    kept.reserve(layer.size());
+    // The next layer: the children in `order`, less those kept before,
+    // until `width` are taken. The first `width` are cut out and sorted
+    // (nth_element, then sort: the same order whatever the library); when
+    // `kept` turns some away, the next ones after them, and so on.
+    const std::size_t wide = static_cast<std::size_t>(width);
+    const auto at = [&](std::size_t c) {
+      return children.begin() + static_cast<std::ptrdiff_t>(c);
+    };
+    kept.reserve(std::min(children.size(), wide));
     std::vector<Link>& links = history.emplace_back();
-    links.reserve(layer.size());
-    for (const Node& n : layer) {
-      kept.insert(fingerprint(n.key));
-      links.push_back(n.parent << 2 | n.move);
+    next.clear();
+    for (std::size_t begin = 0; begin < children.size() && next.size() < wide;) {
+      const std::size_t end = std::min(children.size(), begin + (wide - next.size()));
+      if (end < children.size()) std::nth_element(at(begin), at(end), children.end(), order);
+      std::sort(at(begin), at(end), order);
+      for (std::size_t c = begin; c < end; ++c) {
+        if (c + kLag < end) kept.prefetch(children[c + kLag].print);
+        const Child<Node>& child = children[c];
+        if (!kept.insert(child.print)) continue;  // a cycle closed: kept before
+        Node& n = next.emplace_back(layer[child.parent]);
+        slide(g, pdb, n, neighbor(shape, n.blank, static_cast<Move>(child.move)));
+        // slide() keeps the heuristic and the key incrementally: checked
+        // against a full recount on one kept board in 64 (on every child, an
+        // assertion build's search took 3.4 times as long).
+        assert(next.size() % 64 != 1 ||
+               (n.h() == beam::full_h(g, pdb, n) && n.key == child.key &&
+                n.key == key_of<Node::kMaxCells>(n.cells.data(), g.rows * g.cols)));
+        links.push_back(child.parent << 2 | child.move);
+      }
+      begin = end;
     }
+    if (next.empty()) return out;  // died out: every child kept before
+    layer.swap(next);
     if (budget.cancel != nullptr && budget.cancel->load(std::memory_order_relaxed)) {
       out.status = fifteen::SearchStatus::kCancelled;
       return out;

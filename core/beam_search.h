@@ -7,8 +7,9 @@
 // (pdb/pdb5x5.h), the larger of the two.
 //
 // The method. Layer d holds boards d moves from the start. Each board of a
-// layer is expanded; a child already generated (in any layer) is dropped, so
-// no board is kept twice and the search never walks back; of the children,
+// layer is expanded (less the child that undoes its own move); a child
+// already kept (in any layer) or made twice in its layer is dropped, so no
+// board is kept twice and the search never walks back; of the children,
 // the `width` of smallest rank make the next layer (ties broken by the
 // board itself, so the answer never depends on the order of a sort): the
 // heuristic, except that over the 5x5 databases the two lookups, straight
@@ -35,18 +36,18 @@
 // searches of up to 25 cells as they were: the same keys, so the same
 // paths, and smaller nodes to copy.
 //
-// Costs. Nodes (boards generated) are about width * 3 * depth. Each kept
-// board (width a layer) holds an 8-byte fingerprint in a set at most three
-// quarters full and 4 bytes of history for the path; a layer's children
-// take 112 bytes each (the cells, the tiles' cells and the heuristic's
-// parts; 80 before the databases). Scaled from the 80-byte figures
-// measured, about 20 MB for a 5x5 or 3x8 board at width 4,000; at most,
-// when a search runs to a 3,000,000-node budget keeping every child, about
-// 110 MB. The 5x5 databases are 12.9 MB more, a table's (read once a
-// process, shared by every search). Past 25 cells a child takes 184 bytes
-// (the node of 49 cells), and answer.h's wider beam keeps more boards: a
-// 7x7 search measured about 65 MB at its peak, one that ran to the
-// reduction's depth about 122 MB (docs/deployment.md, "Capacity").
+// Costs. Nodes (boards generated: the children new in their layer, less
+// the moves undone) are about width * 2.7 * depth. Each kept board (width a
+// layer) holds an 8-byte fingerprint in a set at most three quarters full
+// and 4 bytes of history for the path; a layer's boards take 104 bytes
+// each (the cells, the tiles' cells and the heuristic's parts), its
+// children 40 bytes each (Child in beam_search.cpp: the key, the
+// fingerprint, the rank, the parent and the move; the child's board is
+// built again only when it is kept). The 5x5 databases are 12.9 MB more, a
+// table's (read once a process, shared by every search). Past 25 cells a
+// board takes 176 bytes (the node of 49 cells) and a child 64, and
+// answer.h's wider beam keeps more boards (docs/deployment.md, "Capacity",
+// has the peaks measured).
 //
 // Thread safety: pure functions; the state lives in the call.
 #pragma once
