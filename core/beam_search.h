@@ -8,8 +8,9 @@
 //
 // The method. Layer d holds boards d moves from the start. Each board of a
 // layer is expanded (less the child that undoes its own move); a child
-// already kept (in any layer) or made twice in its layer is dropped, so no
-// board is kept twice and the search never walks back; of the children,
+// kept in the last 32 to 64 layers, or made twice in its layer, is dropped,
+// so the search does not walk back (a board met again after longer than
+// that leaves a loop in the path, which cut_loops() removes); of the children,
 // the `width` of smallest rank make the next layer (ties broken by the
 // board itself, so the answer never depends on the order of a sort): the
 // heuristic, except that over the 5x5 databases the two lookups, straight
@@ -38,8 +39,9 @@
 //
 // Costs. Nodes (boards generated: the children new in their layer, less
 // the moves undone) are about width * 2.7 * depth. Each kept board (width a
-// layer) holds an 8-byte fingerprint in a set at most three quarters full
-// and 4 bytes of history for the path; a layer's boards take 104 bytes
+// layer) holds 4 bytes of history for the path, and for the last 32 to 64
+// layers an 8-byte fingerprint in a set at most three quarters full; a
+// layer's boards take 104 bytes
 // each (the cells, the tiles' cells and the heuristic's parts), its
 // children 40 bytes each (Child in beam_search.cpp: the key, the
 // fingerprint, the rank, the parent and the move; the child's board is
@@ -115,5 +117,14 @@ struct BeamResult {
 BeamResult beam_search(const GridBoard& start, const GridBoard& goal, int width,
                        const fifteen::SearchBudget& budget, const BeamHeuristic& heuristic = {},
                        int max_depth = kMaxBeamDepth);
+
+// `path` from `start` with its loops cut out: where it comes back to a
+// board it passed, the moves in between are dropped, so no board is on the
+// result twice (a shorter path between the same ends; boards told apart
+// exactly). The beam's last step: it remembers only its last layers'
+// boards (beam_search.cpp, kKeptLayers), so a long cycle could otherwise
+// stay in its path. REQUIRES: is_valid(start), start.size() <=
+// kMaxBeamCells, `path` legal from `start`.
+void cut_loops(const GridBoard& start, std::vector<Move>& path);
 
 }  // namespace eight::grid

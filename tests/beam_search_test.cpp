@@ -1,11 +1,12 @@
 // The beam search (core/beam_search.h): legal paths to any goal on every
 // shape of 14 to 25 cells and on shapes of 26 to 49, never shorter than the
 // distance, the same path every time, and its budget, depth, deadline and
-// cancel flag; and the answers it
+// cancel flag; cut_loops(), its paths' last step; and the answers it
 // gives through solve_board() (method beam-search, bounded, with a lower
 // bound at most Korf and Felner's published lengths).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <string>
@@ -119,6 +120,73 @@ TEST_CASE("the beam gives the same path every time, and an empty one at the goal
   CHECK(home.status == fifteen::SearchStatus::kSolved);
   CHECK(home.path.empty());
   CHECK(home.nodes == 0);
+}
+
+TEST_CASE("cut_loops drops the moves between two visits of a board, and only those") {
+  using enum Move;
+  Rng rng(43);
+  const GridBoard goal = standard_goal(Shape{5, 5});
+  const GridBoard start = test::walk(goal, 60, rng);
+  // The blank's cell on `start` decides which moves are legal: a prefix
+  // that takes it to the middle of the board, where every cycle below fits.
+  std::vector<Move> to_middle;
+  for (int r = blank_cell(start) / 5; r < 2; ++r) to_middle.push_back(kDown);
+  for (int r = blank_cell(start) / 5; r > 2; --r) to_middle.push_back(kUp);
+  for (int c = blank_cell(start) % 5; c < 2; ++c) to_middle.push_back(kRight);
+  for (int c = blank_cell(start) % 5; c > 2; --c) to_middle.push_back(kLeft);
+  // The blank around a 2x2 block three times: 12 moves, back to the board
+  // it left (the puzzle graph's shortest cycle).
+  std::vector<Move> cycle;
+  for (int i = 0; i < 3; ++i) cycle.insert(cycle.end(), {kRight, kDown, kLeft, kUp});
+  const std::vector<Move> tail = {kDown, kLeft, kLeft, kUp};
+  REQUIRE(test::replay(start, to_middle));
+  REQUIRE(test::replay(*test::replay(start, to_middle), cycle) == test::replay(start, to_middle));
+
+  std::vector<Move> path = to_middle;
+  path.insert(path.end(), cycle.begin(), cycle.end());
+  path.insert(path.end(), tail.begin(), tail.end());
+  std::vector<Move> expected = to_middle;
+  expected.insert(expected.end(), tail.begin(), tail.end());
+  grid::cut_loops(start, path);
+  CHECK(path == expected);
+
+  // A move and its undoing, and a cycle inside a longer loop, go too.
+  path = to_middle;
+  path.insert(path.end(), {kUp, kDown});
+  path.insert(path.end(), {kLeft});
+  path.insert(path.end(), cycle.begin(), cycle.end());
+  path.insert(path.end(), {kRight});
+  path.insert(path.end(), tail.begin(), tail.end());
+  grid::cut_loops(start, path);
+  CHECK(path == expected);
+
+  // A path that passes no board twice is left as it is.
+  std::vector<Move> simple = expected;
+  grid::cut_loops(start, simple);
+  CHECK(simple == expected);
+
+  // Random walks (undoing moves allowed): the same end, no board twice.
+  for (int round = 0; round < 200; ++round) {
+    std::vector<Move> walk;
+    GridBoard at = start;
+    while (walk.size() < 120) {
+      const Move m = kAllMoves[rng.below(4)];
+      const auto next = apply_move(at, m);
+      if (!next) continue;
+      at = *next;
+      walk.push_back(m);
+    }
+    std::vector<Move> cut = walk;
+    grid::cut_loops(start, cut);
+    REQUIRE(test::replay(start, cut) == std::optional<GridBoard>(at));
+    std::vector<GridBoard> seen{start};
+    GridBoard b = start;
+    for (const Move m : cut) {
+      b = *apply_move(b, m);
+      CHECK(std::find(seen.begin(), seen.end(), b) == seen.end());
+      seen.push_back(b);
+    }
+  }
 }
 
 TEST_CASE("the beam tells the other class at once, generating nothing") {
