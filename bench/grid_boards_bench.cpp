@@ -1,6 +1,6 @@
 // Boards of the shapes no table holds, answered as eight answers them
 // (eight/answer.h's grid engine: a brief optimal attempt, then the beam
-// search up to 49 cells, past them over the reduction's last region): N
+// search up to 64 cells, past them over the reduction's last region): N
 // uniformly random solvable boards of each shape asked for (fixed seed),
 // each answered through
 // solve_board() on this thread, its path replayed and checked. With

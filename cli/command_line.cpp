@@ -39,7 +39,7 @@ const char* const kUsage =
     "table's pattern databases, expanding at most --budget nodes (default 50000000,\n"
     "about 1.5 s); a board that needs more is refused with how far the search got.\n"
     "Shapes no table holds (2x7, 3x5, 5x5 ... 10x10) are searched optimally for a\n"
-    "few milliseconds, then by a beam search (past 49 cells over the last region\n"
+    "few milliseconds, then by a beam search (past 64 cells over the last region\n"
     "of a reduction) or by reduction, a path not proven optimal (the distance\n"
     "format says so, with a proven lower bound); a hint is the first move of that\n"
     "path; --optimal required gives them the whole budget instead, and refuses\n"

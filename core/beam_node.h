@@ -18,9 +18,12 @@
 
 namespace eight::grid {
 
-// The most cells a board the beam search takes may have (a 7x7 board): its
-// boards are kept as keys of 6 bits a cell, five 64-bit words.
-inline constexpr int kMaxBeamCells = 49;
+// The most cells a board the beam search takes may have (an 8x8 board): its
+// boards are kept as keys of 6 bits a cell, seven 64-bit words. 64 rather
+// than 49 (7x7) since the beam's children became small (beam_search.cpp):
+// a whole 8x8 board's beam gives paths 6% shorter than the reduction to its
+// last 7x7 region and the beam there (docs/performance.md, issue 39).
+inline constexpr int kMaxBeamCells = 64;
 // The most cells of a board kept in the small node, 5 bits a cell in two
 // words (2x7 ... 5x5, the boards the 5x5 pattern databases serve): the
 // searches of up to 25 cells copy a smaller node, with the keys they had.

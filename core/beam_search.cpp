@@ -120,7 +120,7 @@ constexpr int kKeptLayers = 32;
 using Link = std::uint32_t;
 
 // A child of a layer's board, before the cut: what ranks it and where it
-// comes from, without its cells (a tenth of a node of 49 cells). Its node
+// comes from, without its cells (a third of a node of 64 cells). Its node
 // is built again, from the parent, only when it is kept.
 template <class N>
 struct Child {
@@ -215,8 +215,8 @@ BeamResult search(const GridBoard& start, const GridBoard& goal, int width,
   // in `scratch` (a copy that stays in the cache) and stays only as a
   // Child, a few bytes; the boards of the next layer are built again from
   // their parents once the width is chosen. Before, every child was a
-  // whole node (176 bytes past 25 cells) copied into the layer's children,
-  // then moved about by the cut and the sort.
+  // whole node (176 bytes for a 7x7 board) copied into the layer's
+  // children, then moved about by the cut and the sort.
   std::vector<Child<Node>> children;
   std::vector<Node> next;
   // A total order (ties of rank broken by the board, then by where it came

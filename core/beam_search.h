@@ -1,5 +1,5 @@
-// Near-optimal paths for the boards of up to 49 cells that no search proves
-// optimal in time (5x5, 4x5, 3x6, 3x7, 3x8, 4x6, 6x6, 7x7 and the like,
+// Near-optimal paths for the boards of up to 64 cells that no search proves
+// optimal in time (5x5, 4x5, 3x6, 3x7, 3x8, 4x6, 6x6, 7x7, 8x8 and the like,
 // and the last region of larger boards, search/region_beam.h): a
 // breadth-first beam search over a heuristic it is given (BeamHeuristic):
 // Manhattan distance plus linear conflicts (line_conflicts.h), and on 5x5
@@ -33,7 +33,7 @@
 // searched), which answer.h reports beside it.
 //
 // Its boards: up to 25 cells a node of 25 (5 bits a cell in its key), past
-// them one of 49 (6 bits a cell): beam_node.h. The small node keeps the
+// them one of 64 (6 bits a cell): beam_node.h. The small node keeps the
 // searches of up to 25 cells as they were: the same keys, so the same
 // paths, and smaller nodes to copy.
 //
@@ -47,7 +47,7 @@
 // fingerprint, the rank, the parent and the move; the child's board is
 // built again only when it is kept). The 5x5 databases are 12.9 MB more, a
 // table's (read once a process, shared by every search). Past 25 cells a
-// board takes 176 bytes (the node of 49 cells) and a child 64, and
+// board takes 224 bytes (the node of 64 cells) and a child 80, and
 // answer.h's wider beam keeps more boards (docs/deployment.md, "Capacity",
 // has the peaks measured).
 //
@@ -107,7 +107,7 @@ struct BeamResult {
 // says, read once a layer), and of at most `max_depth` moves
 // (kBudgetExceeded when no layer up to that depth reaches the goal: a
 // caller holding a path of n moves asks for n - 1 at most, and a beam that
-// wanders, as about one 7x7 region in a hundred does, stops there rather
+// wanders, as about one 8x8 board's region in a hundred did, stops there rather
 // than at the nodes' cap). The same question gets the same path
 // everywhere. REQUIRES:
 // is_valid(start), is_valid(goal), start.shape == goal.shape, start.size()

@@ -109,14 +109,14 @@ SearchedSolution grid_solve(const GridBoard& goal,
     const bool wide = board.size() > grid::kSmallBeamCells;
     if (!(fast && wide)) {
       fifteen::SearchBudget b = budget;
-      b.max_nodes = std::min(wide ? kWideBeamNodes : kBeamNodes,
-                             budget.max_nodes - std::min(budget.max_nodes, r.nodes));
-      const int width = wide ? kWideBeamWidth : kBeamWidth;
+      const std::uint64_t beam_nodes = wide ? kWideBeamNodes : (fast ? kFastBeamNodes : kBeamNodes);
+      const int width = wide ? kWideBeamWidth : (fast ? kFastBeamWidth : kBeamWidth);
+      b.max_nodes = std::min(beam_nodes, budget.max_nodes - std::min(budget.max_nodes, r.nodes));
       // Up to 25 cells the beam over the whole board, on 5x5 over the
       // pattern databases too (beam_search.h), whose value at the start is
       // a lower bound when larger than the attempt's (Question::grid_fast:
       // MD+LC alone). Past 25 cells the reduction's path with the beam
-      // over its last region of at most 49 cells, the whole board up to 49
+      // over its last region of at most 64 cells, the whole board up to 64
       // (search/region_beam.h); Question::grid_fast keeps the reduction's
       // alone.
       grid::BeamResult beam;

@@ -1,5 +1,5 @@
 // The grid shapes' answers (Engine::kGrid, answer.h): an optimal attempt by
-// IDA* (grid_search.h), else a bounded path: the beam's up to 49 cells
+// IDA* (grid_search.h), else a bounded path: the beam's up to 64 cells
 // (beam_search.h, on 5x5 over the pattern databases and then shortened by
 // path_shortener.h; past 25 cells wider), past them the reduction's with its
 // last region's moves the beam's (search/region_beam.h), else the

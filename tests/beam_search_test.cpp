@@ -1,5 +1,5 @@
 // The beam search (core/beam_search.h): legal paths to any goal on every
-// shape of 14 to 25 cells and on shapes of 26 to 49, never shorter than the
+// shape of 14 to 25 cells and on shapes of 26 to 64, never shorter than the
 // distance, the same path every time, and its budget, depth, deadline and
 // cancel flag; cut_loops(), its paths' last step; and the answers it
 // gives through solve_board() (method beam-search, bounded, with a lower
@@ -45,24 +45,26 @@ TEST_CASE("the beam search finds a legal path to any goal on every shape of 14 t
   }
 }
 
-TEST_CASE("the beam search finds a legal path on boards of 26 to 49 cells, in the large node") {
+TEST_CASE("the beam search finds a legal path on boards of 26 to 64 cells, in the large node") {
   Rng rng(53);
-  // 3x9, 4x7, 6x6, 5x9, 6x8 and 7x7: keys of 6 bits a cell (beam_node.h),
-  // a board's last cell keyed too when it has fewer than 49.
-  for (const Shape s :
-       {Shape{3, 9}, Shape{7, 4}, Shape{6, 6}, Shape{5, 9}, Shape{8, 6}, Shape{7, 7}}) {
+  // 3x9, 4x7, 6x6, 5x9, 6x8, 7x7, 9x7 and 8x8: keys of 6 bits a cell
+  // (beam_node.h), a board's last cell keyed too when it has fewer than 64.
+  for (const Shape s : {Shape{3, 9}, Shape{7, 4}, Shape{6, 6}, Shape{5, 9}, Shape{8, 6},
+                        Shape{7, 7}, Shape{9, 7}, Shape{8, 8}}) {
     CAPTURE(to_string(s));
     const GridBoard goal = shuffled_board(standard_goal(s), rng);
     const GridBoard start = shuffled_board(goal, rng);
     // (A beam of 1,000 wanders past kMaxBeamDepth on this 5x9 board: 2.3
-    // million nodes and no path.)
-    const grid::BeamResult r = grid::beam_search(start, goal, 2000, {});
+    // million nodes and no path; of 2,000 and 4,000 on this 8x8 board: 5
+    // and 10 million. 8,000 is the width answers use past 25 cells.)
+    const int width = s.cells() <= 49 ? 2000 : kWideBeamWidth;
+    const grid::BeamResult r = grid::beam_search(start, goal, width, {});
     REQUIRE(r.status == fifteen::SearchStatus::kSolved);
     CHECK(test::replay(start, r.path) == goal);
     CHECK(static_cast<int>(r.path.size()) >= grid::manhattan_linear_conflict(start, goal));
     CHECK(r.start_bound == grid::manhattan_linear_conflict(start, goal));
     if (s.cells() < 30) {  // the same path every time (the others: as long again)
-      const grid::BeamResult again = grid::beam_search(start, goal, 2000, {});
+      const grid::BeamResult again = grid::beam_search(start, goal, width, {});
       CHECK(again.path == r.path);
     }
   }
@@ -324,8 +326,9 @@ TEST_CASE(
   REQUIRE(a.ok());
   CHECK(a->solution.quality.method == Method::kBeamSearch);
   CHECK(test::replay(start, a->solution.path()) == goal);
-  // The same path as the beam over the heuristic before the databases.
-  const grid::BeamResult old = grid::beam_search(start, goal, kBeamWidth, {});
+  // The same path as the beam over the heuristic before the databases, as
+  // wide as then (kFastBeamWidth).
+  const grid::BeamResult old = grid::beam_search(start, goal, kFastBeamWidth, {});
   REQUIRE(old.status == fifteen::SearchStatus::kSolved);
   const auto fast_path = a->solution.path();
   CHECK(std::vector<Move>(fast_path.begin(), fast_path.end()) == old.path);

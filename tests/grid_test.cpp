@@ -210,7 +210,7 @@ void answer_near_and_far(int fewest, int most, std::uint64_t seed) {
     CHECK(b->report.lower_bound >= grid::manhattan_linear_conflict(far, goal));
     if (!sol.quality.optimal) {
       CHECK(b->report.status == fifteen::SearchStatus::kBounded);
-      // The beam's path (past 49 cells over the reduction's last region);
+      // The beam's path (past 64 cells over the reduction's last region);
       // past 25 cells the reduction's path whole when the beam finds none
       // shorter (on some boards of 4x9 and 10x4 the beam does not).
       if (s.cells() <= grid::kSmallBeamCells) {

@@ -35,12 +35,12 @@ std::vector<Move> moves(std::span<const Move> path) {
 }  // namespace
 
 TEST_CASE(
-    "past 25 cells the default answer is the beam's (past 49 over the reduction's last region), "
+    "past 25 cells the default answer is the beam's (past 64 over the reduction's last region), "
     "legal and shorter than the reduction's, on seeded 6x6, 7x7, 8x8, 10x10, 5x10, 4x7 and 9x3 "
     "boards") {
   Rng rng(20261207);
-  // The standard goals (6x6, 7x7 and 4x7 whole, the others' last 7x7 or
-  // 5x9 region), and two other goals: every one over MD and linear
+  // The standard goals (6x6, 7x7, 8x8, 5x10 and 4x7 whole, 10x10's last
+  // 8x8 region), and two other goals: every one over MD and linear
   // conflicts (the 5x5 databases serve 5x5 boards alone).
   std::vector<GridBoard> goals;
   for (const Shape s :
@@ -71,14 +71,14 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "from 26 to 49 cells the last region is the whole board from its start, searched as it is, "
+    "from 26 to 64 cells the last region is the whole board from its start, searched as it is, "
     "no deeper than the reduction's path less one") {
   Rng rng(47);
   // A standard goal and two others (their tiles not renamed: the beam's
   // own path over the board as given).
   for (const GridBoard& goal :
        {standard_goal(Shape{3, 9}), shuffled_board(standard_goal(Shape{6, 6}), rng),
-        shuffled_board(standard_goal(Shape{5, 7}), rng)}) {
+        shuffled_board(standard_goal(Shape{5, 7}), rng), standard_goal(Shape{9, 7})}) {
     CAPTURE(to_string(goal));
     const GridBoard start = shuffled_board(goal, rng);
     const std::vector<Move> reduced = reduction_path(start, goal);

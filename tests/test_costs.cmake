@@ -11,7 +11,7 @@ foreach(cost_and_name
     "35;grid shapes are answered optimally near the goal, and with a bound far from it (13 to 36 cells)"
     "80;a transposed or turned pattern-shape question is answered through the kept databases"
     "60;following hints from any board of a grid shape reaches the goal without cycling"
-    "60;past 25 cells the default answer is the beam's (past 49 over the reduction's last region), legal and shorter than the reduction's, on seeded 6x6, 7x7, 8x8, 10x10, 5x10, 4x7 and 9x3 boards"
+    "60;past 25 cells the default answer is the beam's (past 64 over the reduction's last region), legal and shorter than the reduction's, on seeded 6x6, 7x7, 8x8, 10x10, 5x10, 4x7 and 9x3 boards"
     "55;skipping forbidden paths keeps every board's first shortest path, on every edge"
     "50;the mod-3 table holds every position's naive distance % 3 and descent walks a legal shortest path from each: 2x3, 2x4, 3x3 (corner, edge, centre), 2x5"
     "45;far from the goal, the pattern-database search agrees with the search over linear conflicts alone"

@@ -101,7 +101,7 @@ RegionBeamResult region_beam(const GridBoard& start, const GridBoard& goal, int 
     at = *apply_move(at, beam.path[prefix++]);
     region = unsettled(at, goal, kMaxBeamCells);
   }
-  // The whole board (26 to 49 cells) is searched as it is: renamed, its
+  // The whole board (26 to 64 cells) is searched as it is: renamed, its
   // tiles would break the beam's ties otherwise, and its paths change.
   const bool whole = region.rows() == start.shape.rows && region.cols() == start.shape.cols;
   const GridBoard small_goal = whole ? goal : region_board(goal, goal, region);

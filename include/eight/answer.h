@@ -9,8 +9,8 @@
 // distance and linear conflicts, for the shapes no table or pattern
 // database is written for: is_grid_shape()), or, for those shapes when the
 // search does not finish within its attempt, found by a beam search
-// (kBeamSearch: boards of up to 49 cells, and past them the reduction's
-// path with its last region of at most 49 cells the beam's) or by
+// (kBeamSearch: boards of up to 64 cells, and past them the reduction's
+// path with its last region of at most 64 cells the beam's) or by
 // reduction alone (kReduction: a row and a column at a time, then
 // improved), with a proven lower bound
 // and never a claim of optimality (status kBounded). A bounded board's
@@ -108,24 +108,31 @@ inline constexpr std::uint64_t kTwoByEightAttemptNodes = 25'000'000;
 inline constexpr int kGridAttemptMaxBound = 120;
 // The beam search's width on boards of up to 25 cells that the attempt did
 // not prove (core/beam_search.h): Korf and Felner's 5x5 boards get paths
-// about 1.07 times their distance over the 5x5 pattern databases (with the
-// endgame of core/path_shortener.h), in
-// tenths of a second (docs/performance.md).
-inline constexpr int kBeamWidth = 4000;
-// Nodes (boards generated) the beam search spends at most: its memory
-// follows the boards it keeps, about 20 MB on a 5x5 board (or a larger
-// board's last 5x5 region) and at most about 110 MB at this cap
-// (beam_search.h); a search that needs more leaves the board to the
-// reduction.
-inline constexpr std::uint64_t kBeamNodes = 3'000'000;
-// The beam's width and nodes on boards past 25 cells (6x6 and 7x7 whole,
-// past 49 cells the last 7x7 region, core/search/region_beam.h), whose
-// answers may take seconds (issue 39: 2, 3 and 5 s on 6x6, 7x7 and 10x10):
-// twice the width of the small boards' gives paths about 4% shorter on 7x7
-// (356.7 moves against 373.6 on 20 seeded boards) in about two seconds of
-// one core (docs/performance.md). The beam looks no deeper than the
-// reduction's path less one; a 7x7 search holds about 65 MB, one that
-// wanders to that depth about 122 MB (docs/deployment.md, "Capacity").
+// about 1.045 times their distance over the 5x5 pattern databases (with the
+// endgame of core/path_shortener.h), in at most 0.7 s a board
+// (docs/performance.md). 16,000 since the beam's children became small
+// (4,000 before: 1.069 times).
+inline constexpr int kBeamWidth = 16000;
+// Nodes (boards generated) the beam search spends at most, about three
+// times what a 5x5 board takes: its memory follows the boards it keeps,
+// about 32 MB on a 5x5 board (docs/deployment.md, "Capacity"); a search
+// that needs more leaves the board to the reduction.
+inline constexpr std::uint64_t kBeamNodes = 12'000'000;
+// The fast option's beam up to 25 cells (Question::grid_fast): the width
+// and nodes of before issue 39, so its answers are those of then, in about
+// a quarter of the default's time, over Manhattan distance and linear
+// conflicts alone.
+inline constexpr int kFastBeamWidth = 4000;
+inline constexpr std::uint64_t kFastBeamNodes = 3'000'000;
+// The beam's width and nodes on boards past 25 cells (6x6, 7x7 and 8x8
+// whole, past 64 cells the last 8x8 region, core/search/region_beam.h),
+// whose answers may take seconds (issue 39: 2, 3 and 5 s on 6x6, 7x7 and
+// 10x10): 8,000 gives paths about 4% shorter on 7x7 than 4,000 (356.7
+// moves against 373.6 on 20 seeded boards), 12,000 about 1% shorter again
+// for half as much time more, which 8x8's and 10x10's slowest answers
+// (2.3 s) could not take with room (docs/performance.md). The beam looks
+// no deeper than the reduction's path less one; a search holds 30 to 40 MB
+// (docs/deployment.md, "Capacity").
 inline constexpr int kWideBeamWidth = 8000;
 inline constexpr std::uint64_t kWideBeamNodes = 20'000'000;
 
@@ -295,7 +302,8 @@ Result<std::vector<Move>> read_known_path(const GridBoard& board, const GridBoar
 // the whole budget when `require_optimal`), then, if
 // that did not finish and an optimal answer is not required, a beam search
 // within kBeamNodes (up to 25 cells the whole board's, on 5x5 with its
-// endgame), or kWideBeamNodes (up to 49 cells the whole board's; past them
+// endgame; kFastBeamNodes with q.grid_fast), or kWideBeamNodes (up to 64
+// cells the whole board's; past them
 // the reduction's path with the beam over its last region,
 // core/search/region_beam.h), else a reduction (status kBounded,
 // unless its path is as short as the lower bound, which proves it optimal).
@@ -314,11 +322,11 @@ Result<SearchedSolution> solve_board(const Question& q, const GridBoard& board, 
 // first move of its path is the one marked `hint` (and no move is
 // `optimal`), its distance the rest of the path's length, each other
 // move's distance d + 1 (back, then the path). Following hints from a
-// board past 49 cells never visits a board twice while its cells outside
+// board past 64 cells never visits a board twice while its cells outside
 // the last region are not all home (core/search/region_beam.h): the hint
 // is the reduction's first move, which always makes progress
 // (core/search/reduction_solver.h); with Question::grid_fast all the way,
-// from 26 cells. Up to 49 cells, and past them in the last region, each
+// from 26 cells. Up to 64 cells, and past them in the last region, each
 // board's answer is
 // a new beam search, which nothing proves to be no longer than the rest of
 // the previous board's path (docs/answers.md#hints has what was measured): a

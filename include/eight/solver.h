@@ -36,7 +36,7 @@ enum class Method : std::uint8_t {
   kManhattanSearch,  // IDA* over Manhattan distance and linear conflicts: optimal
   kReduction,        // a row and a column at a time, then improved: bounded
   kBeamSearch,       // a breadth-first beam over Manhattan distance and linear
-                     // conflicts (up to 49 cells; past them over the
+                     // conflicts (up to 64 cells; past them over the
                      // reduction's last region): bounded
 };
 // "table", "pattern-search", "manhattan-search", "reduction", "beam-search": the names the

@@ -12,7 +12,7 @@ const std::array<RouteInfo, kRouteCount - 1>& routes() {
        "distance and an optimal path from board B to goal G (default 123456780), with the board "
        "after every move if boards=1; POST a JSON body {\"boards\": [...], \"goal\": G} to solve "
        "up to 10000 boards at once; 4x4 boards are searched, within budget=N nodes; boards up to "
-       "10x10 that no table holds are searched briefly, then solved by a beam search (past 49 "
+       "10x10 that no table holds are searched briefly, then solved by a beam search (past 64 "
        "cells over a reduction's last region) or by reduction (optimal false, with a proven lower_bound) unless optimal=required; "
        "fast=1: quicker, longer bounded answers (a game's 10x10 in milliseconds); "
        "path=P, a path from B to G the client holds (letters u d l r), makes the answer no longer "

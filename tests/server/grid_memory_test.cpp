@@ -33,11 +33,11 @@ using json = nlohmann::json;
 constexpr bool kSanitized = eight::test::kAddressSanitized;
 
 constexpr int kComputeThreads = 2;
-// A beam's documented 20 MB (16 MB before its nodes carried the databases'
-// parts: 112 bytes, was 80), with room for the allocator's own: each
-// compute thread frees into an arena of its own, which glibc trims only at
-// its top.
-constexpr std::size_t kPerSearchKib = 28 * 1024;
+// A 5x5 beam's documented 32 MB (docs/deployment.md, "Capacity": 16,000
+// boards wide since issue 39's faster beam; 20 MB at 4,000), with room for
+// the allocator's own: each compute thread frees into an arena of its own,
+// which glibc trims only at its top.
+constexpr std::size_t kPerSearchKib = 40 * 1024;
 
 // One solve of `board` (a 5x5 board far from the goal: an optimal attempt
 // that cannot finish, then the beam) from client `client`: empty when it is a
