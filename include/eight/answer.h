@@ -240,13 +240,14 @@ struct Question {
   // distance and linear conflicts alone (nothing is built).
   const grid::Pdb5x5View* grid_pdb5x5 = nullptr;
   // kGrid: the bounded answers of up to 25 cells by the beam over Manhattan
-  // distance and linear conflicts alone, as before issue 39 (no 5x5 pattern
-  // databases are built or read: tenths of a second, about 1.12 times the
-  // optimal on Korf and Felner's 5x5 boards instead of 1.07); past 25
-  // cells the reduction's path alone, without the beam over the whole
-  // board or its last region (core/search/region_beam.h: tens of
-  // milliseconds, not a second or two, and 1.3 to 1.4 times as long on
-  // 6x6 and 7x7, about 8% longer on 8x8 and 10x10); on 2x8 and 8x2 an
+  // distance and linear conflicts alone, kFastBeamWidth wide, as before
+  // issue 39 (no 5x5 pattern databases are built or read: a tenth of a
+  // second or two, about 1.12 times the optimal on Korf and Felner's 5x5
+  // boards instead of 1.045); past 25 cells the reduction's path alone,
+  // without the beam over the whole board or its last region
+  // (core/search/region_beam.h: tens of milliseconds, not a second or two,
+  // and 1.3 to 1.4 times as long on 6x6 and 7x7, about 10 to 25% longer
+  // on 8x8 and 10x10); on 2x8 and 8x2 an
   // attempt of kPatternAttemptNodes. Every interface's fast option sets it
   // (HTTP's fast=1, --fast, the C API's eight_options_set_fast:
   // docs/answers.md, "Two speeds").
