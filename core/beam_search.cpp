@@ -82,7 +82,7 @@ class FingerprintSet {
   std::size_t slot_of(std::uint64_t f) const { return static_cast<std::size_t>(f >> 20) & mask_; }
 
   void grow() {
-    Slots old(slots_.size() * 2);
+    std::vector<std::uint64_t> old(slots_.size() * 2);
     old.swap(slots_);
     mask_ = slots_.size() - 1;
     for (const std::uint64_t f : old) {
@@ -93,8 +93,7 @@ class FingerprintSet {
     }
   }
 
-  using Slots = std::vector<std::uint64_t>;
-  Slots slots_;
+  std::vector<std::uint64_t> slots_;
   std::size_t mask_;
   std::size_t size_ = 0;
 };

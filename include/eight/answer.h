@@ -246,8 +246,8 @@ struct Question {
   // boards instead of 1.045); past 25 cells the reduction's path alone,
   // without the beam over the whole board or its last region
   // (core/search/region_beam.h: tens of milliseconds, not a second or two,
-  // and 1.3 to 1.4 times as long on 6x6 and 7x7, about 10 to 25% longer
-  // on 8x8 and 10x10); on 2x8 and 8x2 an
+  // and 1.3 to 1.4 times as long on 6x6 and 7x7, 1.26 times on 8x8, 1.10
+  // times on 10x10); on 2x8 and 8x2 an
   // attempt of kPatternAttemptNodes. Every interface's fast option sets it
   // (HTTP's fast=1, --fast, the C API's eight_options_set_fast:
   // docs/answers.md, "Two speeds").
