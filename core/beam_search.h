@@ -10,8 +10,8 @@
 // layer is expanded (less the child that undoes its own move); a child
 // kept in the last 32 to 64 layers, or made twice in its layer, is dropped,
 // so the search does not walk back (a board met again after longer than
-// that leaves a loop in the path, which cut_loops() removes); of the children,
-// the `width` of smallest rank make the next layer (ties broken by the
+// that leaves a loop in the path, which cut_loops() removes); of the
+// children, the `width` of smallest rank make the next layer (ties broken by the
 // board itself, so the answer never depends on the order of a sort): the
 // heuristic, except that over the 5x5 databases the two lookups, straight
 // and reflected, are added rather than the larger taken (beam_node.h's
@@ -41,9 +41,8 @@
 // the moves undone) are about width * 2.7 * depth. Each kept board (width a
 // layer) holds 4 bytes of history for the path, and for the last 32 to 64
 // layers an 8-byte fingerprint in a set at most three quarters full; a
-// layer's boards take 104 bytes
-// each (the cells, the tiles' cells and the heuristic's parts), its
-// children 40 bytes each (Child in beam_search.cpp: the key, the
+// layer's boards take 104 bytes each (the cells, the tiles' cells and the
+// heuristic's parts), its children 40 bytes each (Child in beam_search.cpp: the key, the
 // fingerprint, the rank, the parent and the move; the child's board is
 // built again only when it is kept). The 5x5 databases are 12.9 MB more, a
 // table's (read once a process, shared by every search). Past 25 cells a

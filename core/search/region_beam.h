@@ -25,8 +25,9 @@
 // 5x5 one's too: the reduction is weakest on the rows and columns it places
 // one tile at a time, and a larger region leaves fewer of them to it (an
 // 8x8 region rather than 7x7: 8x8 boards 6%, 9x9 6% and 10x10 1% shorter,
-// 20 seeded boards each). One beam over a whole 10x10 board does worse than the reduction (most
-// children tie on the heuristic, and the beam cannot tell which lead on); a
+// 20 seeded boards each). One beam over a whole 10x10 board does worse
+// than the reduction (most children tie on the heuristic, and the beam
+// cannot tell which lead on); a
 // beam a stage of lines at a time is the lead still to follow (its first
 // stage stalled on its last tiles until told to keep the blank near them).
 //
