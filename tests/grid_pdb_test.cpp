@@ -20,6 +20,7 @@
 #include "eight/pattern_db.h"
 #include "eight/random.h"
 #include "grid_search.h"
+#include "pdb/generator.h"
 #include "pdb/regions.h"
 #include "rank/placement.h"
 #include "support.h"
@@ -118,6 +119,32 @@ TEST_CASE("placement ranks on 14 and 15 cells are dense and round-trip") {
     }
   }
   CHECK(fifteen::pattern_db_size(1, 15) == 8);  // 15 placements: the last byte half used
+}
+
+TEST_CASE(
+    "the generator that reads the board's cells at run time writes the same bytes as the "
+    "native one") {
+  // The WebAssembly module generates with the former alone (core/pdb/generator.h).
+  // Groups of 1 to 5 tiles, 6 on 14 cells (larger ones take seconds each),
+  // on every pattern shape and 4x4, spread over the board, for two goals.
+  const Shape shapes[] = {{2, 7}, {7, 2}, {3, 5}, {5, 3}, {2, 8}, {8, 2}, kShape4x4};
+  for (const Shape s : shapes) {
+    for (const int goal_blank : {0, s.cells() / 2 + 1}) {
+      for (int k = 1; k <= (s.cells() == 14 ? 6 : 5); ++k) {
+        fifteen::TileMask group = 0;
+        for (int i = 0; i < k; ++i) {
+          group |= static_cast<fifteen::TileMask>(1u << (1 + (i * (s.cells() - 1)) / k));
+        }
+        CAPTURE(to_string(s));
+        CAPTURE(goal_blank);
+        CAPTURE(k);
+        REQUIRE(fifteen::group_size(group) == k);
+        const std::vector<std::uint8_t> native = fifteen::generate_pattern_db(s, goal_blank, group);
+        REQUIRE(native.size() == fifteen::pattern_db_size(k, s.cells()));
+        CHECK(fifteen::generate_pattern_db_cells_at_run_time(s, goal_blank, group) == native);
+      }
+    }
+  }
 }
 
 TEST_CASE("every pattern shape's groups of at most 8 tiles leave at most 8 blank regions") {

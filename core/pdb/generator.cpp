@@ -11,6 +11,7 @@
 #include "common/workers.h"
 #include "eight/goal.h"
 #include "eight/pattern_db.h"
+#include "pdb/generator.h"
 #include "rank/placement.h"
 #include "regions.h"
 
@@ -38,43 +39,41 @@ using pdb::RegionTable;
 // layer d read bytes no thread writes during that layer.
 //
 // K tiles on a board of N cells (14, 15 or 16: constants, so that ranks
-// divide by constants); the board's rows and columns are the shape's.
+// divide by constants); the board's rows and columns are the shape's. N == 0
+// reads the board's cells at run time instead: the WebAssembly module
+// (kCellsAtRunTime) has that one generator for each K where the native build
+// has three, for code a page seldom runs and downloads every time.
 template <int K, int N>
 class Generator {
  public:
-  static constexpr std::uint64_t kPlacements = detail::placement_count_of(K, N);
-  static constexpr std::uint32_t kAllCells = (1u << N) - 1;
-  static constexpr std::uint64_t kWords = (kPlacements + 63) / 64;
+  static constexpr int kMaxN = N > 0 ? N : detail::kPlacementCells;
   // Work is handed out in chunks of frontier words; a chunk covers a whole
   // number of result bytes and frontier words, so chunk boundaries split none.
   static constexpr std::uint64_t kChunkWords = 1 << 12;
   static constexpr std::uint64_t kCancelCheckWords = 64;
-  // The rank's weight for each index, (N - 1 - i)!/(N - K)!, and a 0 for
-  // "no group tile" at index K.
-  static constexpr std::array<std::int32_t, K + 1> kWeight = [] {
-    std::array<std::int32_t, K + 1> w{};
-    for (int i = 0; i < K; ++i) w[i] = detail::placement_weight(i, K, N);
-    return w;
-  }();
 
   Generator(Shape shape, int goal_blank, TileMask group, const PdbOptions& options,
             std::uint64_t progress_base, std::uint64_t progress_total)
-      : goal_blank_(goal_blank),
+      : cells_(shape.cells()),
+        goal_blank_(goal_blank),
         cols_(shape.cols),
         neighbors_(kNeighborTables[shape.rows - 1u][shape.cols - 1u]),
         regions_(regions(shape)),
         options_(options),
         progress_base_(progress_base),
         progress_total_(progress_total) {
-    assert(shape.cells() == N && regions_.max_regions() <= 8);
+    assert((N == 0 || shape.cells() == N) && cell_count() <= kMaxN && regions_.max_regions() <= 8);
+    // The rank's weight for each index, (n - 1 - i)!/(n - K)!, and a 0 for
+    // "no group tile" at index K.
+    for (int i = 0; i < K; ++i) weight_[i] = detail::placement_weight(i, K, cell_count());
     int i = 0;
-    for (int t = 1; t < N; ++t) {
+    for (int t = 1; t < cell_count(); ++t) {
       // Tile t's home in the canonical goal: reading order around the blank.
       if ((group >> t) & 1) home_[i++] = static_cast<std::uint8_t>(t - 1 < goal_blank ? t - 1 : t);
     }
     assert(i == K);
-    for (int a = 0; a < N; ++a) {
-      for (int b = 0; b < N; ++b) {
+    for (int a = 0; a < cell_count(); ++a) {
+      for (int b = 0; b < cell_count(); ++b) {
         distance_[a][b] = static_cast<std::uint8_t>(std::abs(a / cols_ - b / cols_) +
                                                     std::abs(a % cols_ - b % cols_));
       }
@@ -84,17 +83,17 @@ class Generator {
   }
 
   std::vector<std::uint8_t> run() {
-    reached_.assign(kPlacements, 0);
-    now_.assign(kWords, 0);
-    next_.assign(kWords, 0);
-    std::vector<std::uint8_t> out((kPlacements + 1) / 2, 0);
+    reached_.assign(placements(), 0);
+    now_.assign(words(), 0);
+    next_.assign(words(), 0);
+    std::vector<std::uint8_t> out((placements() + 1) / 2, 0);
     out_ = out.data();
 
     // The goal: the group at home, the blank in the region of its goal cell.
-    const std::uint32_t goal_rank = detail::placement_rank_of(home_.data(), K, N);
+    const std::uint32_t goal_rank = detail::placement_rank_of(home_.data(), K, cell_count());
     std::uint32_t occupied = 0;
     for (std::uint8_t c : home_) occupied |= 1u << c;
-    const std::uint32_t free = ~occupied & kAllCells;
+    const std::uint32_t free = ~occupied & all_cells();
     const RegionTable& table = regions_;
     reached_[goal_rank] = table.count(free) == 1
                               ? kAllRegions
@@ -105,7 +104,7 @@ class Generator {
     for (int depth = 0;; ++depth) {
       depth_ = depth;
       report();
-      const std::uint64_t found = threads_ > 1 ? expand_layer<true>() : expand_layer<false>();
+      const std::uint64_t found = expand_frontier();
       if (cancelled_.load(std::memory_order_relaxed)) return {};
       if (found == 0) break;
       now_.swap(next_);
@@ -116,8 +115,8 @@ class Generator {
     // cells let the group's tiles reorder freely). Elsewhere a placement the
     // search never reaches keeps the entry 0 (the group's MD), which only
     // underestimates.
-    assert(N != 16 || cols_ != 4 || done_.load() == kPlacements);
-    assert(done_.load() <= kPlacements);
+    assert(cell_count() != 16 || cols_ != 4 || done_.load() == placements());
+    assert(done_.load() <= placements());
     reached_ = {};
     now_ = {};
     next_ = {};
@@ -125,6 +124,18 @@ class Generator {
   }
 
  private:
+  // The board's cells, a constant unless N == 0, and what follows from it.
+  int cell_count() const {
+    if constexpr (N > 0) {
+      return N;
+    } else {
+      return cells_;
+    }
+  }
+  std::uint64_t placements() const { return detail::placement_count_of(K, cell_count()); }
+  std::uint32_t all_cells() const { return (1u << cell_count()) - 1; }
+  std::uint64_t words() const { return (placements() + 63) / 64; }
+
   void report() {
     if (!options_.progress) return;
     options_.progress(PdbProgress{progress_base_ + done_.load(std::memory_order_relaxed),
@@ -141,6 +152,17 @@ class Generator {
     return true;
   }
 
+  // expand_layer<kShared>() with the threads there are. Where none can be
+  // started (common/workers.h) the workers run in turn and share nothing,
+  // so the shared variant is not compiled at all: the WebAssembly module
+  // (js/) is downloaded by every page, and it is half of each generator.
+  std::uint64_t expand_frontier() {
+    if constexpr (kHaveThreads) {
+      if (threads_ > 1) return expand_layer<true>();
+    }
+    return expand_layer<false>();
+  }
+
   // Expands every placement in `now_`; returns how many (placement, region)
   // states it reached for the first time.
   template <bool kShared>
@@ -152,8 +174,8 @@ class Generator {
       for (;;) {
         const std::uint64_t chunk = next_chunk_.fetch_add(1);
         const std::uint64_t begin = chunk * kChunkWords;
-        if (begin >= kWords) break;
-        const std::uint64_t end = std::min(kWords, begin + kChunkWords);
+        if (begin >= words()) break;
+        const std::uint64_t end = std::min(words(), begin + kChunkWords);
         for (std::uint64_t w = begin; w < end; ++w) {
           // Every kCancelCheckWords words (at most 4,096 placements, well
           // under a millisecond): a cancelled build frees its thread at once.
@@ -187,7 +209,7 @@ class Generator {
   // the tile on cell c, or K.
   std::uint32_t rank_after(std::uint32_t rank, const std::uint8_t* index_at, int i, int x,
                            int y) const {
-    const std::int32_t w = kWeight[i];
+    const std::int32_t w = weight_[i];
     const int step = y - x;
     if (step == 1) return rank + static_cast<std::uint32_t>(w);
     if (step == -1) return rank - static_cast<std::uint32_t>(w);
@@ -195,7 +217,7 @@ class Generator {
     std::int32_t change = cols_ * w;
     for (int z = low + 1; z < low + cols_; ++z) {
       const int j = index_at[z];
-      change += j < i ? -w : kWeight[j];
+      change += j < i ? -w : weight_[j];
     }
     return step > 0 ? rank + static_cast<std::uint32_t>(change)
                     : rank - static_cast<std::uint32_t>(change);
@@ -236,8 +258,8 @@ class Generator {
   template <bool kShared>
   void expand(std::uint32_t rank, Pipeline& p) {
     std::uint8_t cells[K];
-    detail::placement_unrank_of(rank, cells, K, N);
-    std::uint8_t index_at[N];
+    detail::placement_unrank_of(rank, cells, K, cell_count());
+    std::uint8_t index_at[kMaxN];
     std::memset(index_at, K, sizeof index_at);
     std::uint32_t occupied = 0;
     int md = 0;
@@ -246,7 +268,7 @@ class Generator {
       index_at[cells[i]] = static_cast<std::uint8_t>(i);
       md += distance_[cells[i]][home_[i]];
     }
-    const std::uint32_t free = ~occupied & kAllCells;
+    const std::uint32_t free = ~occupied & all_cells();
     const std::uint8_t mine =
         detail::AtomicRef<std::uint8_t>(reached_[rank]).load(std::memory_order_relaxed);
     const RegionTable& table = regions_;
@@ -262,7 +284,7 @@ class Generator {
         // left on x.
         const std::uint32_t r = rank_after(rank, index_at, i, x, y);
         assert((cells[i] = static_cast<std::uint8_t>(y),
-                r == detail::placement_rank_of(cells, K, N)) &&
+                r == detail::placement_rank_of(cells, K, cell_count())) &&
                (cells[i] = static_cast<std::uint8_t>(x), true));
         __builtin_prefetch(&reached_[r]);
         p.queue[p.tail++ % Pipeline::kSize] = {
@@ -322,11 +344,13 @@ class Generator {
     }
   }
 
+  const int cells_;
   const int goal_blank_;
   const int cols_;
   const std::array<std::array<std::int8_t, 4>, kMaxCells>& neighbors_;
   const RegionTable& regions_;
-  std::array<std::array<std::uint8_t, N>, N> distance_{};
+  std::array<std::array<std::uint8_t, kMaxN>, kMaxN> distance_{};
+  std::array<std::int32_t, K + 1> weight_{};
   const PdbOptions& options_;
   const std::uint64_t progress_base_;
   const std::uint64_t progress_total_;
@@ -359,8 +383,11 @@ constexpr GenerateFn kGenerate[kMaxGroupSize + 1] = {
 
 std::vector<std::uint8_t> generate(Shape shape, int goal_blank, TileMask group,
                                    const PdbOptions& options, std::uint64_t progress_base,
-                                   std::uint64_t progress_total) {
+                                   std::uint64_t progress_total, bool cells_at_run_time) {
   const int k = group_size(group);
+  if (cells_at_run_time) {
+    return kGenerate<0>[k](shape, goal_blank, group, options, progress_base, progress_total);
+  }
   switch (shape.cells()) {
     case 14:
       return kGenerate<14>[k](shape, goal_blank, group, options, progress_base, progress_total);
@@ -372,6 +399,16 @@ std::vector<std::uint8_t> generate(Shape shape, int goal_blank, TileMask group,
   }
 }
 
+// Whether generate_pattern_db() and generate_pattern_set() read the board's
+// cells at run time: in the WebAssembly module only (with a constant, the
+// compiler leaves the other generators out), where the download counts for
+// more than the generator's speed.
+#if defined(__EMSCRIPTEN__)
+constexpr bool kCellsAtRunTime = true;
+#else
+constexpr bool kCellsAtRunTime = false;
+#endif
+
 }  // namespace
 
 std::vector<std::uint8_t> generate_pattern_db(Shape shape, int goal_blank, TileMask group,
@@ -379,7 +416,16 @@ std::vector<std::uint8_t> generate_pattern_db(Shape shape, int goal_blank, TileM
   assert(is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells() &&
          is_group(group, shape));
   const std::uint64_t total = placement_count(group_size(group), shape.cells());
-  return generate(shape, goal_blank, group, options, 0, total);
+  return generate(shape, goal_blank, group, options, 0, total, kCellsAtRunTime);
+}
+
+std::vector<std::uint8_t> generate_pattern_db_cells_at_run_time(Shape shape, int goal_blank,
+                                                                TileMask group,
+                                                                const PdbOptions& options) {
+  assert(is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells() &&
+         is_group(group, shape));
+  const std::uint64_t total = placement_count(group_size(group), shape.cells());
+  return generate(shape, goal_blank, group, options, 0, total, true);
 }
 
 std::vector<std::uint8_t> generate_pattern_db(int goal_blank, TileMask group,
@@ -396,7 +442,8 @@ PatternDatabases generate_pattern_set(const PatternSet& set, const PdbOptions& o
   for (TileMask g : set.group_list()) total += placement_count(group_size(g), n);
   std::uint64_t base = 0;
   for (TileMask g : set.group_list()) {
-    dbs.bytes.push_back(generate(set.shape, set.goal_blank, g, options, base, total));
+    dbs.bytes.push_back(
+        generate(set.shape, set.goal_blank, g, options, base, total, kCellsAtRunTime));
     if (dbs.bytes.back().empty()) {  // cancelled
       dbs.bytes.clear();
       return dbs;
