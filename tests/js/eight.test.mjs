@@ -11,8 +11,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const pkg = resolve(process.env.EIGHT_JS_PACKAGE ?? "build-js/js/package");
@@ -117,6 +118,39 @@ test("every answer from a table file's bytes is the tool's, 4x4 and 5x5 searches
     assert.equal(sameAnswers("from the file", e, [...small, ...searched], expected), 17030);
   } finally {
     e.close();
+  }
+});
+
+test("pattern databases the module builds give the tool's answers on 14 and 15 cells", async () => {
+  // Tables of 3x3 alone hold no pattern databases, so both the module and
+  // the tool build those of 2x7, 7x2, 3x5 and 5x3 on the first question of
+  // each shape: the module with the generator that reads the board's cells
+  // at run time (core/pdb/generator.h; tests/grid_pdb_test.cpp compares its
+  // bytes with the tool's), the tool with its own. Boards 80 random moves
+  // from a goal with the blank on cell 3, and random ones.
+  const dir = mkdtempSync(join(tmpdir(), "eight-js-"));
+  const table = join(dir, "3x3.tbl");
+  const built = spawnSync(resolve(dirname(eightBin), "eight-tablegen"), ["--shape", "3x3", "--out", table, "--quiet"]);
+  assert.equal(built.status, 0, String(built.stderr));
+  const e = await Eight.build({ shapes: "3x3" });
+  const questions = [
+    ["2,7,3,0,11,10,13/1,8,9,6,12,5,4", "1,2,3,0,4,5,6/7,8,9,10,11,12,13"],
+    ["5,4/2,3/0,1/11,6/12,9/7,13/10,8", "1,2/3,0/4,5/6,7/8,9/10,11/12,13"],
+    ["5,7,11,9,8/2,12,3,14,13/10,1,6,0,4", "1,2,3,0,4/5,6,7,8,9/10,11,12,13,14"],
+    ["1,2,4/0,3,6/5,13,10/9,8,14/11,7,12", "1,2,3/0,4,5/6,7,8/9,10,11/12,13,14"],
+  ];
+  for (const shape of ["2x7", "7x2", "3x5", "5x3"]) questions.push([e.random({ shape, seed: 1 }), null]);
+  try {
+    for (const [board, goal] of questions) {
+      const done = eight(["solve", "--format", "json", "--table", table, ...(goal ? ["--goal", goal] : []), board]);
+      assert.equal(done.status, 0, done.stderr);
+      const tool = JSON.parse(done.stdout);
+      assert.deepEqual([tool.method, tool.optimal], ["pattern-search", true], board);
+      assert.equal(e.solveJson(board, goal ? { goal } : {}), done.stdout.trimEnd(), board);
+    }
+  } finally {
+    e.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 
