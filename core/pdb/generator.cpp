@@ -155,7 +155,7 @@ class Generator {
   // expand_layer<kShared>() with the threads there are. Where none can be
   // started (common/workers.h) the workers run in turn and share nothing,
   // so the shared variant is not compiled at all: the WebAssembly module
-  // (js/) is downloaded by every page, and it is half of each generator.
+  // (js/) is downloaded by every page, and it was 29 KB of its 543 KB.
   std::uint64_t expand_frontier() {
     if constexpr (kHaveThreads) {
       if (threads_ > 1) return expand_layer<true>();
