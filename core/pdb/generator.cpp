@@ -409,23 +409,27 @@ constexpr bool kCellsAtRunTime = true;
 constexpr bool kCellsAtRunTime = false;
 #endif
 
+// One database, its progress counted from 0 to its own placements: what
+// generate_pattern_db() and its run-time variant (generator.h) share.
+std::vector<std::uint8_t> generate_one(Shape shape, int goal_blank, TileMask group,
+                                       const PdbOptions& options, bool cells_at_run_time) {
+  assert(is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells() &&
+         is_group(group, shape));
+  const std::uint64_t total = placement_count(group_size(group), shape.cells());
+  return generate(shape, goal_blank, group, options, 0, total, cells_at_run_time);
+}
+
 }  // namespace
 
 std::vector<std::uint8_t> generate_pattern_db(Shape shape, int goal_blank, TileMask group,
                                               const PdbOptions& options) {
-  assert(is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells() &&
-         is_group(group, shape));
-  const std::uint64_t total = placement_count(group_size(group), shape.cells());
-  return generate(shape, goal_blank, group, options, 0, total, kCellsAtRunTime);
+  return generate_one(shape, goal_blank, group, options, kCellsAtRunTime);
 }
 
 std::vector<std::uint8_t> generate_pattern_db_cells_at_run_time(Shape shape, int goal_blank,
                                                                 TileMask group,
                                                                 const PdbOptions& options) {
-  assert(is_pattern_shape(shape) && goal_blank >= 0 && goal_blank < shape.cells() &&
-         is_group(group, shape));
-  const std::uint64_t total = placement_count(group_size(group), shape.cells());
-  return generate(shape, goal_blank, group, options, 0, total, true);
+  return generate_one(shape, goal_blank, group, options, true);
 }
 
 std::vector<std::uint8_t> generate_pattern_db(int goal_blank, TileMask group,
